@@ -1,0 +1,31 @@
+# The two commands: `make run` and `make test`. Both install what is missing first.
+
+SWIFT ?= swift
+PUZZLEMAP_ARGS ?=
+
+.PHONY: run test deps build release check clean
+
+## Install missing Debian packages, build a release binary, serve the sample campus.
+run: deps release
+	.build/release/puzzlemap serve $(PUZZLEMAP_ARGS)
+
+## Install missing Debian packages and run the whole test suite.
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+deps:
+	@Scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product puzzlemap
+
+## Validate Campus/ and Riddles/.
+check: build
+	.build/debug/puzzlemap check
+
+clean:
+	rm -rf .build

@@ -1,0 +1,122 @@
+// swift-tools-version: 6.2
+//
+// Puzzle Map: a campus riddle hunt.
+//
+// The layers, from the inside out:
+//   PuzzleMapCore     the game's domain: content model, rules, validation, signed tags. No I/O.
+//   PuzzleMapContent  reads the organiser's Campus/ and Riddles/ files into the domain model.
+//   PuzzleMapStorage  one repository protocol and its GRDB/SQLite implementation.
+//   PuzzleMapHTTP     the Hummingbird application; `buildApplication` wires everything.
+//   puzzlemap         the one executable: serve, check, codes, decode, ...
+// Dependencies point inwards: nothing imports PuzzleMapHTTP but the executable.
+
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "puzzle-map",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "puzzlemap", targets: ["puzzlemap"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        // MARK: Domain
+
+        .target(
+            name: "PuzzleMapCore",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PuzzleMapContent",
+            dependencies: [
+                "PuzzleMapCore",
+                .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Storage
+
+        .target(
+            name: "PuzzleMapStorage",
+            dependencies: [
+                "PuzzleMapCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: HTTP and the executable
+
+        .target(
+            name: "PuzzleMapHTTP",
+            dependencies: [
+                "PuzzleMapCore",
+                "PuzzleMapContent",
+                "PuzzleMapStorage",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "puzzlemap",
+            dependencies: [
+                "PuzzleMapCore",
+                "PuzzleMapContent",
+                "PuzzleMapStorage",
+                "PuzzleMapHTTP",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Tests (mirroring the source tree)
+
+        .testTarget(
+            name: "PuzzleMapCoreTests",
+            dependencies: ["PuzzleMapCore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PuzzleMapContentTests",
+            dependencies: ["PuzzleMapContent", "PuzzleMapCore"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PuzzleMapStorageTests",
+            dependencies: [
+                "PuzzleMapStorage", "PuzzleMapContent", "PuzzleMapCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PuzzleMapHTTPTests",
+            dependencies: [
+                "PuzzleMapHTTP", "PuzzleMapStorage", "PuzzleMapContent", "PuzzleMapCore",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Puzzle Map builds, runs and tests with, when any is missing.
+# Idempotent: on a machine that has them all, it changes nothing and asks no network.
+set -euo pipefail
+
+packages=(
+  pkg-config
+  libsqlite3-dev        # SQLite, under GRDB
+  libzbar-dev           # QR scanning
+  libqrencode-dev       # QR generation
+  libjpeg62-turbo-dev   # JPEG photos
+  libpng-dev            # PNG photos and rendered codes
+  libwebp-dev           # WebP photos
+  libheif-dev           # HEIC photos (iPhones)
+  libcairo2-dev         # printable code sheets (PDF, PNG, SVG)
+  zbar-tools            # zbarimg, compared against in the decode benchmark
+  zxing-cpp-tools       # ZXingReader, likewise
+  poppler-utils         # pdftoppm, rasterises printed sheets in tests
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+echo "Installing missing Debian packages: ${missing[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,23 @@
+import Hummingbird
+import Logging
+
+/// The request context every route sees.
+public typealias AppRequestContext = BasicRequestContext
+
+/// Builds the whole HTTP application. `puzzlemap serve` and the tests both call this: it is
+/// the only place where the service is wired.
+public func buildApplication(services: HuntServices, settings: ServiceSettings, logger: Logger) -> some ApplicationProtocol {
+    Application(
+        router: buildRouter(services: services),
+        configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "PuzzleMap"),
+        logger: logger
+    )
+}
+
+/// The routes, behind the middleware that turns every error into a problem answer.
+public func buildRouter(services: HuntServices) -> Router<AppRequestContext> {
+    let router = Router(context: AppRequestContext.self)
+    router.add(middleware: ProblemMiddleware())
+    HealthController(services: services).addRoutes(to: router)
+    return router
+}

@@ -1,0 +1,44 @@
+import Hummingbird
+import Logging
+
+/// The one place errors become answers: every failure leaves as `application/problem+json`.
+/// Known problems pass through; Hummingbird's own errors get a code and a hint; anything else
+/// is logged with its request and answered with a generic 500 that reveals nothing inside.
+public struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
+    public init() {}
+
+    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let problem as Problem {
+            return try problem.response(from: request, context: context)
+        } catch let error as HTTPError {
+            return try Self.problem(for: error, request: request).response(from: request, context: context)
+        } catch {
+            context.logger.error("Unhandled error", metadata: [
+                "error": "\(String(reflecting: error))", "method": "\(request.method)", "path": "\(request.uri.path)",
+            ])
+            return try Problem.internalError.response(from: request, context: context)
+        }
+    }
+
+    static func problem(for error: HTTPError, request: Request) -> Problem {
+        switch error.status {
+        case .notFound:
+            return .notFound(path: request.uri.path)
+        case .methodNotAllowed:
+            return Problem(.methodNotAllowed, code: "method_not_allowed",
+                           detail: "\(request.method) is not allowed on \(request.uri.path).",
+                           hint: "See /openapi.yaml for the methods each route takes.", headers: error.headers)
+        case .contentTooLarge:
+            return Problem(.contentTooLarge, code: "payload_too_large", detail: "The request body is larger than this route accepts.",
+                           hint: "Send a smaller body; photos are accepted up to the size /openapi.yaml gives.")
+        case .badRequest:
+            return Problem(.badRequest, code: "bad_request", detail: error.body ?? "The request could not be read.",
+                           hint: "Check the request body against /openapi.yaml.")
+        default:
+            return Problem(error.status, code: error.status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_"),
+                           detail: error.body ?? error.status.reasonPhrase, hint: "See /openapi.yaml.", headers: error.headers)
+        }
+    }
+}

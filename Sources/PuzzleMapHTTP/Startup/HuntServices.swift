@@ -1,0 +1,54 @@
+import Foundation
+import Logging
+import PuzzleMapContent
+import PuzzleMapCore
+import PuzzleMapStorage
+
+/// Everything the routes work with, prepared once at start-up.
+public struct HuntServices: Sendable {
+    public let repository: any HuntRepository
+    public let content: CampusContent
+    public let secrets: ServiceSecrets
+    /// The service's clock; tests pin it.
+    public let now: @Sendable () -> Date
+
+    public init(repository: any HuntRepository, content: CampusContent, secrets: ServiceSecrets, now: @escaping @Sendable () -> Date = Date.init) {
+        self.repository = repository
+        self.content = content
+        self.secrets = secrets
+        self.now = now
+    }
+
+    /// Validates the organiser's content (refusing to start with the full report when it is
+    /// invalid), opens and migrates the database, settles the keys and imports the content.
+    public static func prepare(settings: ServiceSettings, logger: Logger, now: @escaping @Sendable () -> Date = Date.init) async throws -> HuntServices {
+        let content = try ContentReader(campusDirectory: settings.campusDirectory, riddlesDirectory: settings.riddlesDirectory)
+            .load().get()
+        try FileManager.default.createDirectory(atPath: settings.dataDirectory, withIntermediateDirectories: true)
+        let repository = try SQLiteHuntRepository.open(path: settings.databasePath)
+        return try await prepare(content: content, repository: repository, settings: settings, logger: logger, now: now)
+    }
+
+    /// The same, for content and a repository already at hand.
+    public static func prepare(
+        content: CampusContent, repository: any HuntRepository, settings: ServiceSettings, logger: Logger,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) async throws -> HuntServices {
+        let (secrets, source) = try await SecretKeeper(dataDirectory: settings.dataDirectory)
+            .resolve(configured: settings.configuredSecrets, repository: repository)
+        if source == .generated {
+            logger.notice("Generated new signing keys", metadata: [
+                "file": "\(SecretKeeper(dataDirectory: settings.dataDirectory).secretsFile)",
+                "fingerprint": "\(secrets.tagKeyFingerprint)",
+                "advice": "back this file up with the database: printed codes are signed with it",
+            ])
+        }
+        let summary = try await repository.importContent(content, at: now())
+        logger.info("Content imported", metadata: [
+            "checkpoints": "\(content.checkpoints.count)", "riddles": "\(content.riddles.count)",
+            "added": "\(summary.checkpointsAdded)", "updated": "\(summary.checkpointsUpdated)",
+            "retired": "\(summary.checkpointsRetired)", "fingerprint": "\(summary.fingerprint)",
+        ])
+        return HuntServices(repository: repository, content: content, secrets: secrets, now: now)
+    }
+}

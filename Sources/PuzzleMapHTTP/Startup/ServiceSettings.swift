@@ -1,0 +1,18 @@
+import PuzzleMapCore
+
+/// What the service needs to know to start. The executable fills it from configuration
+/// (flags, then `PUZZLEMAP_*` variables, then these defaults); tests build it directly.
+public struct ServiceSettings: Sendable {
+    public var host = "127.0.0.1"
+    public var port = 8080
+    /// Holds the SQLite database and, unless configured, the generated secrets.
+    public var dataDirectory = "./data"
+    public var campusDirectory = "Campus"
+    public var riddlesDirectory = "Riddles"
+    /// Keys given by configuration; `nil` means the data directory keeps them.
+    public var configuredSecrets: ServiceSecrets?
+
+    public init() {}
+
+    public var databasePath: String { dataDirectory + "/puzzlemap.sqlite" }
+}

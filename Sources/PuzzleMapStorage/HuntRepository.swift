@@ -1,0 +1,43 @@
+import Foundation
+import PuzzleMapCore
+
+/// Everything the service keeps between requests, behind one protocol: the SQLite
+/// implementation is the embedded default, PostgreSQL carries larger deployments.
+public protocol HuntRepository: Sendable {
+    /// Cheap round trip proving the database answers.
+    func ping() async throws
+
+    // MARK: Content
+
+    /// Brings the stored checkpoints and riddles in line with the organiser's content:
+    /// new ones added, changed ones updated, missing ones retired (never deleted), players'
+    /// progress untouched. Importing the same content twice changes nothing.
+    func importContent(_ content: CampusContent, at date: Date) async throws -> ContentImportSummary
+    /// The last import, if content was ever imported.
+    func lastImport() async throws -> ContentImportSummary?
+    /// Checkpoints in the order of the campus file; retired ones only when asked for.
+    func checkpoints(includingRetired: Bool) async throws -> [StoredCheckpoint]
+    /// Riddles that are offered (not retired).
+    func activeRiddles() async throws -> [Riddle]
+
+    // MARK: Settings
+
+    /// A value the service keeps for itself (the signing key's fingerprint, ...).
+    func setting(_ key: String) async throws -> String?
+    /// Stores the value unless the key already has one; returns the value that is stored.
+    func setSettingIfAbsent(_ key: String, to value: String) async throws -> String
+
+    // MARK: Players and their ledger
+
+    func createPlayer(email: String, username: String, displayName: String, at date: Date) async throws -> Player
+    func appendEvent(playerID: Int64, kind: GameEvent.Kind, checkpointID: String?, riddleID: String?, xp: Int, at date: Date) async throws -> GameEvent
+    func events(playerID: Int64) async throws -> [GameEvent]
+}
+
+/// Failures of the storage layer that callers can act on.
+public enum StorageError: Error, Equatable, Sendable {
+    /// A unique value (email, username) is already taken.
+    case conflict(String)
+    /// The referenced row does not exist.
+    case notFound(String)
+}

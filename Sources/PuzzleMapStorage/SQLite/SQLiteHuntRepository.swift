@@ -1,0 +1,172 @@
+import Foundation
+import GRDB
+import PuzzleMapCore
+
+/// The embedded store: SQLite through GRDB, a `DatabasePool` in WAL mode in production and an
+/// in-memory queue in tests. The migrator runs when it is created.
+public struct SQLiteHuntRepository: HuntRepository {
+    private let writer: any DatabaseWriter
+
+    /// Opens (creating if needed) the database file at `path` in WAL mode and migrates it.
+    public static func open(path: String) throws -> SQLiteHuntRepository {
+        try SQLiteHuntRepository(DatabasePool(path: path, configuration: configuration()))
+    }
+
+    /// A private in-memory database, for tests and tools.
+    public static func inMemory() throws -> SQLiteHuntRepository {
+        try SQLiteHuntRepository(DatabaseQueue(configuration: configuration()))
+    }
+
+    init(_ writer: any DatabaseWriter) throws {
+        self.writer = writer
+        try Migrations.migrator.migrate(writer)
+    }
+
+    private static func configuration() -> Configuration {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        // The CLI (codes rotate, backups) may write while the service runs: wait, don't fail.
+        configuration.busyMode = .timeout(10)
+        return configuration
+    }
+
+    /// The journal mode SQLite reports (`wal` for a file database).
+    public func journalMode() async throws -> String {
+        try await writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
+    }
+
+    public func ping() async throws {
+        _ = try await writer.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+    }
+
+    // MARK: Content
+
+    public func importContent(_ content: CampusContent, at date: Date) async throws -> ContentImportSummary {
+        let fingerprint = content.fingerprint
+        return try await writer.write { db in
+            if let last = try ContentImportRecord.order(ContentImportRecord.Columns.id.desc).fetchOne(db),
+               last.fingerprint == fingerprint {
+                return ContentImportSummary(fingerprint: fingerprint, importedAt: last.importedAt)
+            }
+            var summary = ContentImportSummary(fingerprint: fingerprint, importedAt: date)
+            try importCheckpoints(content.checkpoints, at: date, into: &summary, db)
+            try importRiddles(content.riddles, at: date, into: &summary, db)
+            var record = ContentImportRecord(id: nil, fingerprint: fingerprint, importedAt: date, summary: summary)
+            try record.insert(db)
+            return summary
+        }
+    }
+
+    private func importCheckpoints(_ checkpoints: [Checkpoint], at date: Date, into summary: inout ContentImportSummary, _ db: Database) throws {
+        var existing = Dictionary(uniqueKeysWithValues: try CheckpointRecord.fetchAll(db).map { ($0.id, $0) })
+        for (position, checkpoint) in checkpoints.enumerated() {
+            if let old = existing.removeValue(forKey: checkpoint.id) {
+                let new = CheckpointRecord(checkpoint, position: position, tagVersion: old.tagVersion, retiredAt: nil, updatedAt: date)
+                if old.checkpoint != checkpoint || old.position != position || old.retiredAt != nil {
+                    try new.update(db)
+                    summary.checkpointsUpdated += 1
+                }
+            } else {
+                try CheckpointRecord(checkpoint, position: position, tagVersion: 1, retiredAt: nil, updatedAt: date).insert(db)
+                summary.checkpointsAdded += 1
+            }
+        }
+        for var gone in existing.values where gone.retiredAt == nil {
+            gone.retiredAt = date
+            gone.updatedAt = date
+            try gone.update(db)
+            summary.checkpointsRetired += 1
+        }
+    }
+
+    private func importRiddles(_ riddles: [Riddle], at date: Date, into summary: inout ContentImportSummary, _ db: Database) throws {
+        var existing = Dictionary(uniqueKeysWithValues: try RiddleRecord.fetchAll(db).map { ($0.id, $0) })
+        for riddle in riddles {
+            if let old = existing.removeValue(forKey: riddle.id) {
+                if old.riddle != riddle || old.retiredAt != nil {
+                    try RiddleRecord(riddle, retiredAt: nil, updatedAt: date).update(db)
+                    summary.riddlesUpdated += 1
+                }
+            } else {
+                try RiddleRecord(riddle, retiredAt: nil, updatedAt: date).insert(db)
+                summary.riddlesAdded += 1
+            }
+        }
+        for var gone in existing.values where gone.retiredAt == nil {
+            gone.retiredAt = date
+            gone.updatedAt = date
+            try gone.update(db)
+            summary.riddlesRetired += 1
+        }
+    }
+
+    public func lastImport() async throws -> ContentImportSummary? {
+        try await writer.read { db in
+            try ContentImportRecord.order(ContentImportRecord.Columns.id.desc).fetchOne(db)?.summary
+        }
+    }
+
+    public func checkpoints(includingRetired: Bool) async throws -> [StoredCheckpoint] {
+        try await writer.read { db in
+            var request = CheckpointRecord.order(CheckpointRecord.Columns.position, CheckpointRecord.Columns.id)
+            if !includingRetired { request = request.filter(CheckpointRecord.Columns.retiredAt == nil) }
+            return try request.fetchAll(db).map(\.stored)
+        }
+    }
+
+    public func activeRiddles() async throws -> [Riddle] {
+        try await writer.read { db in
+            try RiddleRecord.filter(RiddleRecord.Columns.retiredAt == nil).order(RiddleRecord.Columns.id).fetchAll(db).map(\.riddle)
+        }
+    }
+
+    // MARK: Settings
+
+    public func setting(_ key: String) async throws -> String? {
+        try await writer.read { db in try SettingRecord.fetchOne(db, key: key)?.value }
+    }
+
+    public func setSettingIfAbsent(_ key: String, to value: String) async throws -> String {
+        try await writer.write { db in
+            if let stored = try SettingRecord.fetchOne(db, key: key) { return stored.value }
+            try SettingRecord(key: key, value: value).insert(db)
+            return value
+        }
+    }
+
+    // MARK: Players and their ledger
+
+    public func createPlayer(email: String, username: String, displayName: String, at date: Date) async throws -> Player {
+        do {
+            return try await writer.write { db in
+                var record = PlayerRecord(id: nil, email: email, username: username, displayName: displayName, createdAt: date)
+                try record.insert(db)
+                return record.player
+            }
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+            throw StorageError.conflict(error.message ?? "unique constraint")
+        }
+    }
+
+    public func appendEvent(
+        playerID: Int64, kind: GameEvent.Kind, checkpointID: String?, riddleID: String?, xp: Int, at date: Date
+    ) async throws -> GameEvent {
+        do {
+            return try await writer.write { db in
+                var record = GameEventRecord(id: nil, playerId: playerID, kind: kind, checkpointId: checkpointID,
+                                             riddleId: riddleID, xp: xp, occurredAt: date)
+                try record.insert(db)
+                return record.event
+            }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+            throw StorageError.notFound(error.message ?? "foreign key")
+        }
+    }
+
+    public func events(playerID: Int64) async throws -> [GameEvent] {
+        try await writer.read { db in
+            try GameEventRecord.filter(GameEventRecord.Columns.playerId == playerID)
+                .order(GameEventRecord.Columns.id).fetchAll(db).map(\.event)
+        }
+    }
+}

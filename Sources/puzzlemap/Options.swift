@@ -1,0 +1,83 @@
+import ArgumentParser
+import Configuration
+import Foundation
+import Logging
+import PuzzleMapCore
+import PuzzleMapHTTP
+
+/// Where the organiser's content lives; `check`, `serve` and `codes` share these flags.
+struct ContentOptions: ParsableArguments {
+    @Option(name: .customLong("campus"), help: "The campus folder (checkpoints, quiz, game rules, badges, offers). Default: Campus")
+    var campusDirectory: String?
+
+    @Option(name: .customLong("riddles"), help: "The riddles folder. Default: Riddles")
+    var riddlesDirectory: String?
+}
+
+/// Flags for the commands that open the service's data.
+struct ServiceOptions: ParsableArguments {
+    @Option(help: "Address to listen on. Default: 127.0.0.1")
+    var host: String?
+
+    @Option(help: "Port to listen on. Default: 8080")
+    var port: Int?
+
+    @Option(name: .customLong("data-dir"), help: "Folder for the SQLite database and generated secrets. Default: ./data")
+    var dataDirectory: String?
+}
+
+/// The service's configuration: flags first, then `PUZZLEMAP_*` environment variables, then
+/// the defaults of `ServiceSettings`. This is the only place the environment is read.
+struct ResolvedConfiguration {
+    let reader: ConfigReader
+
+    init(content: ContentOptions, service: ServiceOptions? = nil) {
+        var flags: [AbsoluteConfigKey: ConfigValue] = [:]
+        func set(_ key: String, _ value: ConfigContent?) {
+            if let value { flags[AbsoluteConfigKey(key.split(separator: ".").map(String.init))] = ConfigValue(value, isSecret: false) }
+        }
+        set("puzzlemap.campus.dir", content.campusDirectory.map { .string($0) })
+        set("puzzlemap.riddles.dir", content.riddlesDirectory.map { .string($0) })
+        set("puzzlemap.host", service?.host.map { .string($0) })
+        set("puzzlemap.port", service?.port.map { .int($0) })
+        set("puzzlemap.data.dir", service?.dataDirectory.map { .string($0) })
+        reader = ConfigReader(providers: [
+            InMemoryProvider(name: "flags", values: flags),
+            EnvironmentVariablesProvider(),
+        ]).scoped(to: "puzzlemap")
+    }
+
+    var settings: ServiceSettings {
+        get throws {
+            var settings = ServiceSettings()
+            settings.host = reader.string(forKey: "host", default: settings.host)
+            settings.port = reader.int(forKey: "port", default: settings.port)
+            settings.dataDirectory = reader.string(forKey: "data.dir", default: settings.dataDirectory)
+            settings.campusDirectory = reader.string(forKey: "campus.dir", default: settings.campusDirectory)
+            settings.riddlesDirectory = reader.string(forKey: "riddles.dir", default: settings.riddlesDirectory)
+            let tagKey = reader.string(forKey: "tag.key", isSecret: true)
+            let tokenKey = reader.string(forKey: "token.key", isSecret: true)
+            switch (tagKey, tokenKey) {
+            case (nil, nil):
+                settings.configuredSecrets = nil
+            case (let tag?, let token?):
+                guard let tagData = Data(base64Encoded: tag), let tokenData = Data(base64Encoded: token),
+                      let secrets = ServiceSecrets(tagKeyData: tagData, tokenKeyData: tokenData)
+                else {
+                    throw ValidationError("PUZZLEMAP_TAG_KEY and PUZZLEMAP_TOKEN_KEY must each be base64 of at least 32 random bytes (openssl rand -base64 32).")
+                }
+                settings.configuredSecrets = secrets
+            default:
+                throw ValidationError("Set both PUZZLEMAP_TAG_KEY and PUZZLEMAP_TOKEN_KEY, or neither.")
+            }
+            return settings
+        }
+    }
+
+    /// A logger at the configured level (`PUZZLEMAP_LOG_LEVEL`, default info).
+    func logger(label: String) -> Logger {
+        var logger = Logger(label: label)
+        logger.logLevel = reader.string(forKey: "log.level").flatMap(Logger.Level.init(rawValue:)) ?? .info
+        return logger
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import Hummingbird
+import PuzzleMapCore
+import PuzzleMapHTTP
+
+/// `puzzlemap serve`: validates and imports the content, then serves the hunt.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Import the campus content and serve the hunt over HTTP."
+    )
+
+    @OptionGroup var content: ContentOptions
+    @OptionGroup var service: ServiceOptions
+
+    func run() async throws {
+        let configuration = ResolvedConfiguration(content: content, service: service)
+        let settings = try configuration.settings
+        let logger = configuration.logger(label: "puzzlemap")
+        let services: HuntServices
+        do {
+            services = try await HuntServices.prepare(settings: settings, logger: logger)
+        } catch let error as InvalidContentError {
+            printError("puzzlemap serve: refusing to start.\n\(error.description)")
+            throw ExitCode.failure
+        }
+        let app = buildApplication(services: services, settings: settings, logger: logger)
+        try await app.runService()
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import PuzzleMapCore
+import Testing
+
+@Suite struct OpeningHoursTests {
+    let london = TimeZone(identifier: "Europe/London")!
+
+    /// Tuesday to Saturday 10:00-17:00, closed on Christmas Day.
+    let museum = OpeningHours(
+        weekly: [
+            .tue: [TimeRange(parsing: "10:00-17:00")!], .wed: [TimeRange(parsing: "10:00-17:00")!],
+            .thu: [TimeRange(parsing: "10:00-17:00")!], .fri: [TimeRange(parsing: "10:00-17:00")!],
+            .sat: [TimeRange(parsing: "10:00-17:00")!],
+        ],
+        exceptions: [HoursException(date: LocalDate(year: 2026, month: 12, day: 25)!, ranges: [])]
+    )
+
+    func instant(_ text: String) -> Date {
+        try! Date(text, strategy: .iso8601)
+    }
+
+    @Test func parsesRangesAndRefusesNonsense() {
+        #expect(TimeRange(parsing: "09:30-17:00")?.description == "09:30-17:00")
+        #expect(TimeRange(parsing: "00:00-24:00") != nil)
+        #expect(TimeRange(parsing: "17:00-09:00") == nil)
+        #expect(TimeRange(parsing: "9am-5pm") == nil)
+        #expect(TimeRange(parsing: "24:30-25:00") == nil)
+        #expect(LocalDate(parsing: "2026-02-30") == nil)
+    }
+
+    @Test func isOpenFollowsTheWeekInTheCampusTimeZone() {
+        // Tuesday 24 November 2026, 09:59 and 10:00 in London (GMT).
+        #expect(!museum.isOpen(at: instant("2026-11-24T09:59:00Z"), in: london))
+        #expect(museum.isOpen(at: instant("2026-11-24T10:00:00Z"), in: london))
+        #expect(!museum.isOpen(at: instant("2026-11-24T17:00:00Z"), in: london))
+        // Monday is closed.
+        #expect(!museum.isOpen(at: instant("2026-11-23T12:00:00Z"), in: london))
+        // In summer London is UTC+1: 09:30 UTC is 10:30 local.
+        #expect(museum.isOpen(at: instant("2026-06-09T09:30:00Z"), in: london))
+    }
+
+    @Test func exceptionsOverrideTheWeek() {
+        // Christmas Day 2026 is a Friday.
+        #expect(!museum.isOpen(at: instant("2026-12-25T12:00:00Z"), in: london))
+        #expect(museum.isOpen(at: instant("2026-12-18T12:00:00Z"), in: london))
+    }
+
+    @Test func opensWithinTheNextHour() {
+        #expect(museum.isOpen(within: 3600, of: instant("2026-11-24T09:15:00Z"), in: london))
+        #expect(!museum.isOpen(within: 3600, of: instant("2026-11-24T08:30:00Z"), in: london))
+        // Saturday 23:30: the next opening is Tuesday.
+        #expect(!museum.isOpen(within: 3600, of: instant("2026-11-28T23:30:00Z"), in: london))
+    }
+
+    @Test func summaryGroupsEqualDays() {
+        #expect(museum.summary == "Mon closed; Tue-Sat 10:00-17:00; Sun closed")
+        #expect(OpeningHours.always.summary == "Mon-Sun 00:00-24:00")
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import PuzzleMapContent
+import PuzzleMapCore
+import PuzzleMapHTTP
+import PuzzleMapStorage
+import Testing
+
+/// A service prepared exactly as `puzzlemap serve` prepares it, on a temporary data directory.
+func preparedServices() async throws -> (HuntServices, ServiceSettings) {
+    let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    var settings = ServiceSettings()
+    settings.campusDirectory = repositoryRoot.appendingPathComponent("Campus").path
+    settings.riddlesDirectory = repositoryRoot.appendingPathComponent("Riddles").path
+    settings.dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("puzzlemap-http-\(UUID().uuidString)").path
+    let services = try await HuntServices.prepare(settings: settings, logger: Logger(label: "test"))
+    return (services, settings)
+}
+
+@Suite struct HealthRoutesTests {
+    @Test func healthzAnswersWhileTheProcessIsUp() async throws {
+        let (services, _) = try await preparedServices()
+        try await Application(router: buildRouter(services: services)).test(.router) { client in
+            try await client.execute(uri: "/healthz", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains(#""status":"ok""#))
+            }
+        }
+    }
+
+    @Test func readyzReportsTheImportedSampleCampus() async throws {
+        let (services, _) = try await preparedServices()
+        try await Application(router: buildRouter(services: services)).test(.router) { client in
+            try await client.execute(uri: "/readyz", method: .get) { response in
+                #expect(response.status == .ok)
+                let body = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                #expect(body?["status"] as? String == "ready")
+                #expect(body?["checkpoints"] as? Int == services.content.checkpoints.count)
+            }
+        }
+    }
+
+    @Test func readyzIsUnavailableUntilContentIsImported() async throws {
+        let (prepared, _) = try await preparedServices()
+        let empty = HuntServices(repository: try SQLiteHuntRepository.inMemory(), content: prepared.content, secrets: prepared.secrets)
+        try await Application(router: buildRouter(services: empty)).test(.router) { client in
+            try await client.execute(uri: "/readyz", method: .get) { response in
+                #expect(response.status == .serviceUnavailable)
+                #expect(response.headers[.contentType] == "application/problem+json")
+                #expect(String(buffer: response.body).contains(#""code":"content_not_loaded""#))
+            }
+        }
+    }
+
+    @Test func unknownRouteIsAProblemWithCodeDetailAndHint() async throws {
+        let (services, _) = try await preparedServices()
+        try await Application(router: buildRouter(services: services)).test(.router) { client in
+            try await client.execute(uri: "/no/such/route", method: .get) { response in
+                #expect(response.status == .notFound)
+                #expect(response.headers[.contentType] == "application/problem+json")
+                let body = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                #expect(body?["code"] as? String == "not_found")
+                #expect((body?["detail"] as? String)?.contains("/no/such/route") == true)
+                #expect(body?["hint"] as? String != nil)
+            }
+        }
+    }
+
+    @Test func liveServerStartsAndServesReadyz() async throws {
+        var (services, settings) = try await preparedServices()
+        settings.port = 0
+        let app = buildApplication(services: services, settings: settings, logger: Logger(label: "test"))
+        try await app.test(.live) { client in
+            try await client.execute(uri: "/readyz", method: .get) { response in
+                #expect(response.status == .ok)
+            }
+        }
+        _ = services
+    }
+}
+
+@Suite struct StartupTests {
+    @Test func invalidContentStopsStartupWithTheFullReport() async throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("puzzlemap-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        var settings = ServiceSettings()
+        settings.campusDirectory = empty.path
+        settings.riddlesDirectory = empty.path
+        settings.dataDirectory = empty.appendingPathComponent("data").path
+        await #expect(throws: InvalidContentError.self) {
+            _ = try await HuntServices.prepare(settings: settings, logger: Logger(label: "test"))
+        }
+    }
+}
