@@ -1,0 +1,30 @@
+import CPNG
+
+/// Writes a ``GrayImage`` as an 8-bit grayscale PNG through libpng's simplified write API.
+public enum PNGEncoder {
+    /// The PNG file bytes of `image`.
+    public static func encode(_ image: GrayImage) throws(ImageEncodingError) -> [UInt8] {
+        var header = png_image()
+        header.version = UInt32(PNG_IMAGE_VERSION)
+        header.width = UInt32(image.width)
+        header.height = UInt32(image.height)
+        header.format = UInt32(PNG_FORMAT_GRAY)
+        defer { png_image_free(&header) }
+
+        // First call measures, second call writes.
+        var size = 0
+        let measured = image.pixels.withUnsafeBytes { pixels in
+            png_image_write_to_memory(&header, nil, &size, 0, pixels.baseAddress, Int32(image.width), nil)
+        }
+        guard measured != 0, size > 0 else { throw .pngFailed(PNGGrayDecoder.message(of: header)) }
+
+        var output = [UInt8](repeating: 0, count: size)
+        let written = image.pixels.withUnsafeBytes { pixels in
+            output.withUnsafeMutableBytes { memory in
+                png_image_write_to_memory(&header, memory.baseAddress, &size, 0, pixels.baseAddress, Int32(image.width), nil)
+            }
+        }
+        guard written != 0, size <= output.count else { throw .pngFailed(PNGGrayDecoder.message(of: header)) }
+        return Array(output.prefix(size))
+    }
+}

@@ -1,0 +1,7 @@
+/// One way of preparing a picture for zbar; the ``QRScanner`` tries them in order.
+struct QRScanAttempt: Sendable {
+    /// A short name for reports and benchmarks, e.g. "threshold-1/8".
+    let name: String
+    /// The prepared picture, or nil when this attempt does not apply to `image`.
+    let prepare: @Sendable (_ image: GrayImage) -> GrayImage?
+}
