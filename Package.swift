@@ -6,6 +6,8 @@
 //   PuzzleMapCore     the game's domain: content model, rules, validation, signed tags. No I/O.
 //   PuzzleMapContent  reads the organiser's Campus/ and Riddles/ files into the domain model.
 //   PuzzleMapStorage  one repository protocol and its GRDB/SQLite implementation.
+//   PuzzleMapImaging  image decoders and QR codes, over the C libraries (C* system targets).
+//   PuzzleMapPrinting printable code sheets (PDF, PNG, SVG) drawn with cairo.
 //   PuzzleMapHTTP     the Hummingbird application; `buildApplication` wires everything.
 //   puzzlemap         the one executable: serve, check, codes, decode, ...
 // Dependencies point inwards: nothing imports PuzzleMapHTTP but the executable.
@@ -61,6 +63,29 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: C libraries and the imaging layer above them
+
+        .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
+        .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // libjpeg reports errors by longjmp, which Swift cannot catch: a few lines of C do.
+        .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
+        .target(
+            name: "PuzzleMapImaging",
+            dependencies: ["CZBar", "CQRencode", "CJPEG", "CJPEGShim", "CPNG", "CWebP", "CHeif", "CCairo"],
+            swiftSettings: swiftSettings
+        ),
+
+        .target(
+            name: "PuzzleMapPrinting",
+            dependencies: ["PuzzleMapImaging", "CCairo"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: HTTP and the executable
 
         .target(
@@ -80,6 +105,8 @@ let package = Package(
                 "PuzzleMapCore",
                 "PuzzleMapContent",
                 "PuzzleMapStorage",
+                "PuzzleMapImaging",
+                "PuzzleMapPrinting",
                 "PuzzleMapHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
@@ -107,6 +134,16 @@ let package = Package(
                 "PuzzleMapStorage", "PuzzleMapContent", "PuzzleMapCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PuzzleMapImagingTests",
+            dependencies: ["PuzzleMapImaging", "PuzzleMapCore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PuzzleMapPrintingTests",
+            dependencies: ["PuzzleMapPrinting", "PuzzleMapImaging", "PuzzleMapHTTP", "PuzzleMapCore"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

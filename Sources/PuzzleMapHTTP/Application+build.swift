@@ -19,5 +19,6 @@ public func buildRouter(services: HuntServices) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: ProblemMiddleware())
     HealthController(services: services).addRoutes(to: router)
+    CodeLandingController(services: services).addRoutes(to: router)
     return router
 }

@@ -17,6 +17,10 @@ public protocol HuntRepository: Sendable {
     func lastImport() async throws -> ContentImportSummary?
     /// Checkpoints in the order of the campus file; retired ones only when asked for.
     func checkpoints(includingRetired: Bool) async throws -> [StoredCheckpoint]
+    /// The checkpoint a printed code names, retired or not.
+    func checkpoint(number: Int) async throws -> StoredCheckpoint?
+    /// Bumps a checkpoint's code version: codes printed before stop counting.
+    func rotateTag(checkpointID: String, at date: Date) async throws -> StoredCheckpoint
     /// Riddles that are offered (not retired).
     func activeRiddles() async throws -> [Riddle]
 

@@ -24,6 +24,9 @@ struct ServiceOptions: ParsableArguments {
 
     @Option(name: .customLong("data-dir"), help: "Folder for the SQLite database and generated secrets. Default: ./data")
     var dataDirectory: String?
+
+    @Option(name: .customLong("public-url"), help: "The address players reach the service at; QR codes link under it. Default: http://HOST:PORT")
+    var publicURL: String?
 }
 
 /// The service's configuration: flags first, then `PUZZLEMAP_*` environment variables, then
@@ -41,6 +44,7 @@ struct ResolvedConfiguration {
         set("puzzlemap.host", service?.host.map { .string($0) })
         set("puzzlemap.port", service?.port.map { .int($0) })
         set("puzzlemap.data.dir", service?.dataDirectory.map { .string($0) })
+        set("puzzlemap.public.url", service?.publicURL.map { .string($0) })
         reader = ConfigReader(providers: [
             InMemoryProvider(name: "flags", values: flags),
             EnvironmentVariablesProvider(),
@@ -55,6 +59,7 @@ struct ResolvedConfiguration {
             settings.dataDirectory = reader.string(forKey: "data.dir", default: settings.dataDirectory)
             settings.campusDirectory = reader.string(forKey: "campus.dir", default: settings.campusDirectory)
             settings.riddlesDirectory = reader.string(forKey: "riddles.dir", default: settings.riddlesDirectory)
+            settings.publicURL = reader.string(forKey: "public.url", default: "http://\(settings.host):\(settings.port)")
             let tagKey = reader.string(forKey: "tag.key", isSecret: true)
             let tokenKey = reader.string(forKey: "token.key", isSecret: true)
             switch (tagKey, tokenKey) {

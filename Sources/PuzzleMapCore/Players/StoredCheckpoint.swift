@@ -4,6 +4,8 @@ import Foundation
 /// cannot say, the version of its printed code and whether it has been retired.
 public struct StoredCheckpoint: Hashable, Codable, Sendable, Identifiable {
     public var checkpoint: Checkpoint
+    /// The short number its printed code names it by; assigned once, never reused.
+    public var number: Int
     /// Bumped by `puzzlemap codes rotate`; codes printed with an older version stop counting.
     public var tagVersion: Int
     /// Set when the checkpoint left the campus file: no longer offered, its history kept.
@@ -12,8 +14,9 @@ public struct StoredCheckpoint: Hashable, Codable, Sendable, Identifiable {
     public var id: String { checkpoint.id }
     public var isRetired: Bool { retiredAt != nil }
 
-    public init(checkpoint: Checkpoint, tagVersion: Int, retiredAt: Date?) {
+    public init(checkpoint: Checkpoint, number: Int, tagVersion: Int, retiredAt: Date?) {
         self.checkpoint = checkpoint
+        self.number = number
         self.tagVersion = tagVersion
         self.retiredAt = retiredAt
     }

@@ -9,6 +9,8 @@ public struct ServiceSettings: Sendable {
     public var dataDirectory = "./data"
     public var campusDirectory = "Campus"
     public var riddlesDirectory = "Riddles"
+    /// The address players reach the service at; printed QR codes link under it.
+    public var publicURL = "http://localhost:8080"
     /// Keys given by configuration; `nil` means the data directory keeps them.
     public var configuredSecrets: ServiceSecrets?
 

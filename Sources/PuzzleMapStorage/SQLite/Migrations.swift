@@ -8,6 +8,8 @@ enum Migrations {
         migrator.registerMigration("v1 content, players and ledger") { db in
             try db.create(table: "checkpoint") { t in
                 t.primaryKey("id", .text)
+                // Printed codes name a checkpoint by this short number; never reused.
+                t.column("number", .integer).notNull().unique()
                 t.column("position", .integer).notNull()
                 t.column("name", .text).notNull()
                 t.column("category", .text).notNull()

@@ -7,6 +7,7 @@ struct CheckpointRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "checkpoint"
 
     var id: String
+    var number: Int
     var position: Int
     var name: String
     var category: Category
@@ -23,12 +24,14 @@ struct CheckpointRecord: Codable, FetchableRecord, PersistableRecord {
 
     enum Columns {
         static let id = Column(CodingKeys.id)
+        static let number = Column(CodingKeys.number)
         static let position = Column(CodingKeys.position)
         static let retiredAt = Column(CodingKeys.retiredAt)
     }
 
-    init(_ checkpoint: Checkpoint, position: Int, tagVersion: Int, retiredAt: Date?, updatedAt: Date) {
+    init(_ checkpoint: Checkpoint, number: Int, position: Int, tagVersion: Int, retiredAt: Date?, updatedAt: Date) {
         id = checkpoint.id
+        self.number = number
         self.position = position
         name = checkpoint.name
         category = checkpoint.category
@@ -51,7 +54,7 @@ struct CheckpointRecord: Codable, FetchableRecord, PersistableRecord {
     }
 
     var stored: StoredCheckpoint {
-        StoredCheckpoint(checkpoint: checkpoint, tagVersion: tagVersion, retiredAt: retiredAt)
+        StoredCheckpoint(checkpoint: checkpoint, number: number, tagVersion: tagVersion, retiredAt: retiredAt)
     }
 }
 

@@ -59,15 +59,19 @@ public struct SQLiteHuntRepository: HuntRepository {
 
     private func importCheckpoints(_ checkpoints: [Checkpoint], at date: Date, into summary: inout ContentImportSummary, _ db: Database) throws {
         var existing = Dictionary(uniqueKeysWithValues: try CheckpointRecord.fetchAll(db).map { ($0.id, $0) })
+        var nextNumber = (try Int.fetchOne(db, CheckpointRecord.select(max(CheckpointRecord.Columns.number))) ?? 0) + 1
         for (position, checkpoint) in checkpoints.enumerated() {
             if let old = existing.removeValue(forKey: checkpoint.id) {
-                let new = CheckpointRecord(checkpoint, position: position, tagVersion: old.tagVersion, retiredAt: nil, updatedAt: date)
+                let new = CheckpointRecord(checkpoint, number: old.number, position: position, tagVersion: old.tagVersion,
+                                           retiredAt: nil, updatedAt: date)
                 if old.checkpoint != checkpoint || old.position != position || old.retiredAt != nil {
                     try new.update(db)
                     summary.checkpointsUpdated += 1
                 }
             } else {
-                try CheckpointRecord(checkpoint, position: position, tagVersion: 1, retiredAt: nil, updatedAt: date).insert(db)
+                try CheckpointRecord(checkpoint, number: nextNumber, position: position, tagVersion: 1, retiredAt: nil, updatedAt: date)
+                    .insert(db)
+                nextNumber += 1
                 summary.checkpointsAdded += 1
             }
         }
@@ -111,6 +115,24 @@ public struct SQLiteHuntRepository: HuntRepository {
             var request = CheckpointRecord.order(CheckpointRecord.Columns.position, CheckpointRecord.Columns.id)
             if !includingRetired { request = request.filter(CheckpointRecord.Columns.retiredAt == nil) }
             return try request.fetchAll(db).map(\.stored)
+        }
+    }
+
+    public func checkpoint(number: Int) async throws -> StoredCheckpoint? {
+        try await writer.read { db in
+            try CheckpointRecord.filter(CheckpointRecord.Columns.number == number).fetchOne(db)?.stored
+        }
+    }
+
+    public func rotateTag(checkpointID: String, at date: Date) async throws -> StoredCheckpoint {
+        try await writer.write { db in
+            guard var record = try CheckpointRecord.fetchOne(db, key: checkpointID) else {
+                throw StorageError.notFound("checkpoint \(checkpointID)")
+            }
+            record.tagVersion += 1
+            record.updatedAt = date
+            try record.update(db)
+            return record.stored
         }
     }
 

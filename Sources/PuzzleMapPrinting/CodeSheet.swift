@@ -1,0 +1,48 @@
+import PuzzleMapImaging
+
+/// One printed page: everything a sticker at a checkpoint shows.
+public struct CodeSheet: Sendable {
+    /// The hunt's title, across the top.
+    public var huntTitle: String
+    /// The checkpoint's name.
+    public var name: String
+    /// The QR code to print.
+    public var matrix: QRMatrix
+    /// The manual code printed under the QR, for a torn sticker or a failed photo.
+    public var manualCode: String
+    /// One line telling a passer-by what this is.
+    public var caption: String
+    /// Names the file in per-checkpoint formats (the checkpoint's id).
+    public var fileStem: String
+
+    public init(huntTitle: String, name: String, matrix: QRMatrix, manualCode: String, caption: String, fileStem: String) {
+        self.huntTitle = huntTitle
+        self.name = name
+        self.matrix = matrix
+        self.manualCode = manualCode
+        self.caption = caption
+        self.fileStem = fileStem
+    }
+}
+
+/// Paper sizes, in PostScript points (1/72 inch).
+public enum Paper: String, CaseIterable, Sendable {
+    case a4
+    case letter
+
+    public var size: (width: Double, height: Double) {
+        switch self {
+        case .a4: (595.2756, 841.8898)
+        case .letter: (612, 792)
+        }
+    }
+}
+
+/// What the renderer writes.
+public enum SheetFormat: String, CaseIterable, Sendable {
+    /// One file, a page per checkpoint.
+    case pdf
+    /// A file per checkpoint, named after its id.
+    case png
+    case svg
+}
