@@ -3,7 +3,7 @@
 SWIFT ?= swift
 PUZZLEMAP_ARGS ?=
 
-.PHONY: run test deps build release check clean
+.PHONY: run test deps build release check clean bench-decode
 
 ## Install missing Debian packages, build a release binary, serve the sample campus.
 run: deps release
@@ -29,3 +29,7 @@ check: build
 
 clean:
 	rm -rf .build
+
+## QR decode rate and time against zbarimg and ZXingReader on ../shared/qr-corpus (a benchmark, not a test).
+bench-decode: deps
+	Scripts/bench-decode.sh --rotations all

@@ -1,8 +1,10 @@
 import CHeif
 
-/// HEIF/HEIC (the iPhone's default) through libheif: the primary image's luma plane, taken as
-/// decoded (libheif cannot convert YCbCr to its monochrome colourspace), with an RGB decode
-/// and our own luma for files whose native colourspace is RGB.
+/// HEIF/HEIC (the iPhone's default) through libheif: the primary image's luma (Y) plane from a
+/// YCbCr 4:2:0 decode, which is what HEVC usually stores, so no colour conversion runs (libheif
+/// converts other layouts, RGB-coded ones included). libheif cannot convert to its monochrome
+/// colourspace, and asking for the "original" colourspace yields RGB in libheif 1.15, hence
+/// the explicit request. 10- and 12-bit luma is scaled down to 8 bits.
 struct HEIFGrayDecoder {
     var limits: ImageDecodingLimits
 
@@ -25,18 +27,15 @@ struct HEIFGrayDecoder {
             height: Int(heif_image_handle_get_height(handle))
         )
 
-        if let gray = try lumaPlane(of: handle) { return gray }
-        return try rgbLuma(of: handle)
+        return try lumaPlane(of: handle)
     }
 
-    /// The Y plane of a YCbCr or monochrome decode, scaled to 8 bits; nil for RGB files.
-    private func lumaPlane(of handle: OpaquePointer) throws(ImageDecodingError) -> GrayImage? {
+    /// The Y plane of a YCbCr 4:2:0 decode, scaled to 8 bits.
+    private func lumaPlane(of handle: OpaquePointer) throws(ImageDecodingError) -> GrayImage {
         var image: OpaquePointer?
-        try Self.check(heif_decode_image(handle, &image, heif_colorspace_undefined, heif_chroma_undefined, nil))
+        try Self.check(heif_decode_image(handle, &image, heif_colorspace_YCbCr, heif_chroma_420, nil))
         guard let image else { throw .corrupt("libheif returned no picture") }
         defer { heif_image_release(image) }
-        let colorspace = heif_image_get_colorspace(image)
-        guard colorspace == heif_colorspace_YCbCr || colorspace == heif_colorspace_monochrome else { return nil }
 
         let width = Int(heif_image_get_width(image, heif_channel_Y))
         let height = Int(heif_image_get_height(image, heif_channel_Y))
@@ -50,36 +49,15 @@ struct HEIFGrayDecoder {
 
         var pixels = [UInt8](repeating: 0, count: width * height)
         for row in 0..<height {
-            let source = plane + row * Int(stride)
+            let source = UnsafeRawPointer(plane + row * Int(stride))
             for column in 0..<width {
+                // Deeper samples are native-endian 16-bit words holding `bits` significant bits.
                 pixels[row * width + column] = bits == 8
-                    ? source[column]
-                    : UInt8(truncatingIfNeeded: (UInt16(source[2 * column]) | UInt16(source[2 * column + 1]) << 8) >> (bits - 8))
+                    ? source.load(fromByteOffset: column, as: UInt8.self)
+                    : UInt8(truncatingIfNeeded: source.loadUnaligned(fromByteOffset: 2 * column, as: UInt16.self) >> (bits - 8))
             }
         }
         return GrayImage(width: width, height: height, pixels: pixels)
-    }
-
-    /// Luma computed from an 8-bit interleaved RGBA decode (alpha laid over white).
-    private func rgbLuma(of handle: OpaquePointer) throws(ImageDecodingError) -> GrayImage {
-        var image: OpaquePointer?
-        try Self.check(heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, nil))
-        guard let image else { throw .corrupt("libheif returned no picture") }
-        defer { heif_image_release(image) }
-        let width = Int(heif_image_get_width(image, heif_channel_interleaved))
-        let height = Int(heif_image_get_height(image, heif_channel_interleaved))
-        try limits.checkDimensions(width: width, height: height)
-        var stride: Int32 = 0
-        guard let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
-              Int(stride) >= width * 4
-        else { throw .corrupt("libheif returned no RGB plane") }
-        var rgba = [UInt8](repeating: 0, count: width * height * 4)
-        rgba.withUnsafeMutableBufferPointer { out in
-            for row in 0..<height {
-                (out.baseAddress! + row * width * 4).update(from: plane + row * Int(stride), count: width * 4)
-            }
-        }
-        return GrayImage(width: width, height: height, pixels: Luma.fromRGBAOverWhite(rgba))
     }
 
     private static func check(_ error: heif_error) throws(ImageDecodingError) {

@@ -1,5 +1,5 @@
 /// Finds QR codes in a ``GrayImage`` with zbar, retrying with prepared versions of the picture
-/// (scaled, inverted, contrast-stretched, locally thresholded, enlarged, sharpened) until one
+/// (downscaled, enlarged, locally thresholded, contrast-stretched, blurred, inverted) until one
 /// attempt finds a code or the time budget is spent.
 ///
 /// The budget is checked between attempts, so one attempt may overrun it by its own duration.
