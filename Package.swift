@@ -31,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
@@ -72,6 +74,7 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
         // libjpeg reports errors by longjmp, which Swift cannot catch: a few lines of C do.
         .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
         .target(
@@ -94,7 +97,12 @@ let package = Package(
                 "PuzzleMapCore",
                 "PuzzleMapContent",
                 "PuzzleMapStorage",
+                "PuzzleMapImaging",
+                "CArgon2",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -112,6 +120,15 @@ let package = Package(
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Benchmarks (not tests: run by `make bench-decode`)
+
+        .executableTarget(
+            name: "bench-decode",
+            dependencies: ["PuzzleMapImaging"],
+            path: "Scripts/bench-decode",
             swiftSettings: swiftSettings
         ),
 
@@ -151,6 +168,7 @@ let package = Package(
             dependencies: [
                 "PuzzleMapHTTP", "PuzzleMapStorage", "PuzzleMapContent", "PuzzleMapCore",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -12,6 +12,7 @@ packages=(
   libpng-dev            # PNG photos and rendered codes
   libwebp-dev           # WebP photos
   libheif-dev           # HEIC photos (iPhones)
+  libargon2-dev         # Argon2id password hashing
   libcairo2-dev         # printable code sheets (PDF, PNG, SVG)
   zbar-tools            # zbarimg, compared against in the decode benchmark
   zxing-cpp-tools       # ZXingReader, likewise

@@ -1,15 +1,13 @@
 import Hummingbird
 import Logging
 
-/// The request context every route sees.
-public typealias AppRequestContext = BasicRequestContext
-
 /// Builds the whole HTTP application. `puzzlemap serve` and the tests both call this: it is
 /// the only place where the service is wired.
 public func buildApplication(services: HuntServices, settings: ServiceSettings, logger: Logger) -> some ApplicationProtocol {
     Application(
         router: buildRouter(services: services),
         configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "PuzzleMap"),
+        services: [MailDelivery(services: services, sendmailCommand: settings.sendmailCommand, logger: logger)],
         logger: logger
     )
 }
@@ -20,5 +18,11 @@ public func buildRouter(services: HuntServices) -> Router<AppRequestContext> {
     router.add(middleware: ProblemMiddleware())
     HealthController(services: services).addRoutes(to: router)
     CodeLandingController(services: services).addRoutes(to: router)
+
+    let api = router.group("v1")
+    AccountController(services: services).addRoutes(to: api)
+    let authenticated = api.group().add(middleware: Authenticator(services: services))
+    AccountController(services: services).addAuthenticatedRoutes(to: authenticated)
+    MeController(services: services).addRoutes(to: authenticated)
     return router
 }

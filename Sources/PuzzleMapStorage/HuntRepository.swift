@@ -2,13 +2,23 @@ import Foundation
 import PuzzleMapCore
 
 /// Everything the service keeps between requests, behind one protocol: the SQLite
-/// implementation is the embedded default, PostgreSQL carries larger deployments.
-public protocol HuntRepository: Sendable {
+/// implementation is the embedded default; PostgreSQL carries larger deployments. It is
+/// composed of one protocol per concern so each reads on its own.
+public protocol HuntRepository: ContentStore, SettingsStore, AccountStore, LedgerStore {
     /// Cheap round trip proving the database answers.
     func ping() async throws
+}
 
-    // MARK: Content
+/// Failures of the storage layer that callers can act on.
+public enum StorageError: Error, Equatable, Sendable {
+    /// A unique value (email, username) is already taken; the text names the column.
+    case conflict(String)
+    /// The referenced row does not exist.
+    case notFound(String)
+}
 
+/// The organiser's content as imported.
+public protocol ContentStore: Sendable {
     /// Brings the stored checkpoints and riddles in line with the organiser's content:
     /// new ones added, changed ones updated, missing ones retired (never deleted), players'
     /// progress untouched. Importing the same content twice changes nothing.
@@ -23,25 +33,18 @@ public protocol HuntRepository: Sendable {
     func rotateTag(checkpointID: String, at date: Date) async throws -> StoredCheckpoint
     /// Riddles that are offered (not retired).
     func activeRiddles() async throws -> [Riddle]
+}
 
-    // MARK: Settings
-
+/// Values the service keeps for itself.
+public protocol SettingsStore: Sendable {
     /// A value the service keeps for itself (the signing key's fingerprint, ...).
     func setting(_ key: String) async throws -> String?
     /// Stores the value unless the key already has one; returns the value that is stored.
     func setSettingIfAbsent(_ key: String, to value: String) async throws -> String
-
-    // MARK: Players and their ledger
-
-    func createPlayer(email: String, username: String, displayName: String, at date: Date) async throws -> Player
-    func appendEvent(playerID: Int64, kind: GameEvent.Kind, checkpointID: String?, riddleID: String?, xp: Int, at date: Date) async throws -> GameEvent
-    func events(playerID: Int64) async throws -> [GameEvent]
 }
 
-/// Failures of the storage layer that callers can act on.
-public enum StorageError: Error, Equatable, Sendable {
-    /// A unique value (email, username) is already taken.
-    case conflict(String)
-    /// The referenced row does not exist.
-    case notFound(String)
+/// A player's append-only ledger of game events.
+public protocol LedgerStore: Sendable {
+    func appendEvent(playerID: Int64, kind: GameEvent.Kind, checkpointID: String?, riddleID: String?, xp: Int, at date: Date) async throws -> GameEvent
+    func events(playerID: Int64) async throws -> [GameEvent]
 }

@@ -59,6 +59,10 @@ struct ResolvedConfiguration {
             settings.dataDirectory = reader.string(forKey: "data.dir", default: settings.dataDirectory)
             settings.campusDirectory = reader.string(forKey: "campus.dir", default: settings.campusDirectory)
             settings.riddlesDirectory = reader.string(forKey: "riddles.dir", default: settings.riddlesDirectory)
+            if let domains = reader.string(forKey: "email.domains") {
+                settings.emailDomains = domains.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            }
+            settings.sendmailCommand = reader.string(forKey: "sendmail")
             settings.publicURL = reader.string(forKey: "public.url", default: "http://\(settings.host):\(settings.port)")
             let tagKey = reader.string(forKey: "tag.key", isSecret: true)
             let tokenKey = reader.string(forKey: "token.key", isSecret: true)

@@ -31,7 +31,7 @@ import Testing
         let repository = try SQLiteHuntRepository.inMemory()
         _ = try await repository.importContent(content, at: start)
         let removed = content.checkpoints[0]
-        let player = try await repository.createPlayer(email: "ada@student.gla.ac.uk", username: "ada", displayName: "Ada", at: start)
+        let player = try await repository.createTestAccount(email: "ada@student.gla.ac.uk", username: "ada", at: start)
         let riddle = try #require(content.riddles.first { $0.checkpointID == removed.id })
         let solved = try await repository.appendEvent(playerID: player.id, kind: .solved, checkpointID: removed.id,
                                                       riddleID: riddle.id, xp: 150, at: start)
@@ -67,7 +67,7 @@ import Testing
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("puzzlemap-\(UUID().uuidString).sqlite").path
         let repository = try SQLiteHuntRepository.open(path: path)
         #expect(try await repository.journalMode() == "wal")
-        let player = try await repository.createPlayer(email: "a@gla.ac.uk", username: "a", displayName: "A", at: start)
+        let player = try await repository.createTestAccount(email: "a@gla.ac.uk", username: "a", at: start)
         await #expect(throws: StorageError.self) {
             _ = try await repository.appendEvent(playerID: player.id, kind: .explored, checkpointID: "no-such-place",
                                                  riddleID: nil, xp: 25, at: start)
@@ -76,12 +76,23 @@ import Testing
 
     @Test func usernamesAndEmailsAreUniqueWhateverTheirCase() async throws {
         let repository = try SQLiteHuntRepository.inMemory()
-        _ = try await repository.createPlayer(email: "ada@gla.ac.uk", username: "ada", displayName: "Ada", at: start)
-        await #expect(throws: StorageError.self) {
-            _ = try await repository.createPlayer(email: "ADA@gla.ac.uk", username: "other", displayName: "Other", at: start)
+        _ = try await repository.createTestAccount(email: "ada@gla.ac.uk", username: "ada", at: start)
+        await #expect(throws: StorageError.conflict("email")) {
+            _ = try await repository.createTestAccount(email: "ADA@gla.ac.uk", username: "other", at: start)
         }
-        await #expect(throws: StorageError.self) {
-            _ = try await repository.createPlayer(email: "b@gla.ac.uk", username: "ADA", displayName: "B", at: start)
+        await #expect(throws: StorageError.conflict("username")) {
+            _ = try await repository.createTestAccount(email: "b@gla.ac.uk", username: "ADA", at: start)
         }
+    }
+}
+
+extension SQLiteHuntRepository {
+    /// A player account with placeholder credentials, for tests about other things.
+    func createTestAccount(email: String, username: String, at date: Date) async throws -> Player {
+        try await createAccount(
+            email: email, username: username, displayName: username.capitalized, passwordHash: "$argon2id$test",
+            verificationCodeHash: "unused", verificationExpiresAt: date,
+            mail: MailDraft(recipient: email, subject: "Welcome", body: "Hello"), at: date
+        ).player
     }
 }

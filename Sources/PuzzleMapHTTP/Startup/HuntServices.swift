@@ -9,13 +9,24 @@ public struct HuntServices: Sendable {
     public let repository: any HuntRepository
     public let content: CampusContent
     public let secrets: ServiceSecrets
+    /// Who may sign up.
+    public let accountPolicy: AccountPolicy
+    /// Where players reach the service; links in mails and codes start with it.
+    public let publicURL: String
+    public let passwordHasher: PasswordHasher
     /// The service's clock; tests pin it.
     public let now: @Sendable () -> Date
 
-    public init(repository: any HuntRepository, content: CampusContent, secrets: ServiceSecrets, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(
+        repository: any HuntRepository, content: CampusContent, secrets: ServiceSecrets, settings: ServiceSettings = ServiceSettings(),
+        passwordHasher: PasswordHasher = PasswordHasher(), now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.repository = repository
         self.content = content
         self.secrets = secrets
+        accountPolicy = AccountPolicy(emailDomains: settings.emailDomains)
+        publicURL = settings.publicURL
+        self.passwordHasher = passwordHasher
         self.now = now
     }
 
@@ -49,6 +60,6 @@ public struct HuntServices: Sendable {
             "added": "\(summary.checkpointsAdded)", "updated": "\(summary.checkpointsUpdated)",
             "retired": "\(summary.checkpointsRetired)", "fingerprint": "\(summary.fingerprint)",
         ])
-        return HuntServices(repository: repository, content: content, secrets: secrets, now: now)
+        return HuntServices(repository: repository, content: content, secrets: secrets, settings: settings, now: now)
     }
 }

@@ -11,6 +11,10 @@ public struct ServiceSettings: Sendable {
     public var riddlesDirectory = "Riddles"
     /// The address players reach the service at; printed QR codes link under it.
     public var publicURL = "http://localhost:8080"
+    /// University email domains that may sign up.
+    public var emailDomains = ["student.gla.ac.uk", "gla.ac.uk"]
+    /// A sendmail-compatible command (`/usr/sbin/sendmail -t`); `nil` logs mail instead.
+    public var sendmailCommand: String?
     /// Keys given by configuration; `nil` means the data directory keeps them.
     public var configuredSecrets: ServiceSecrets?
 

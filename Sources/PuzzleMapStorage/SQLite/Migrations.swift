@@ -61,6 +61,57 @@ enum Migrations {
                 t.column("occurredAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v2 accounts, sessions, mail and rate counters") { db in
+            try db.alter(table: "player") { t in
+                t.add(column: "passwordHash", .text).notNull().defaults(to: "")
+                t.add(column: "role", .text).notNull().defaults(to: "player")
+                t.add(column: "partnerId", .text)
+                t.add(column: "emailVerifiedAt", .datetime)
+                t.add(column: "deletedAt", .datetime)
+            }
+            try db.create(table: "session") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("playerId", .integer).notNull().indexed().references("player", onDelete: .cascade)
+                t.column("familyId", .text).notNull().indexed()
+                t.column("accessHash", .text).notNull().unique()
+                t.column("refreshHash", .text).notNull().unique()
+                t.column("accessExpiresAt", .datetime).notNull()
+                t.column("refreshExpiresAt", .datetime).notNull()
+                t.column("createdAt", .datetime).notNull()
+                // Set when the refresh token is spent: presenting it again reveals a stolen copy.
+                t.column("refreshedAt", .datetime)
+                t.column("revokedAt", .datetime)
+            }
+            try db.create(table: "emailVerification") { t in
+                t.primaryKey("playerId", .integer).references("player", onDelete: .cascade)
+                t.column("codeHash", .text).notNull()
+                t.column("expiresAt", .datetime).notNull()
+                t.column("failedAttempts", .integer).notNull().defaults(to: 0)
+            }
+            try db.create(table: "passwordReset") { t in
+                t.primaryKey("tokenHash", .text)
+                t.column("playerId", .integer).notNull().indexed().references("player", onDelete: .cascade)
+                t.column("expiresAt", .datetime).notNull()
+                t.column("usedAt", .datetime)
+            }
+            try db.create(table: "mailOutbox") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("recipient", .text).notNull()
+                t.column("subject", .text).notNull()
+                t.column("body", .text).notNull()
+                t.column("createdAt", .datetime).notNull()
+                t.column("sentAt", .datetime)
+                t.column("attempts", .integer).notNull().defaults(to: 0)
+                t.column("lastError", .text)
+                t.column("nextAttemptAt", .datetime).notNull()
+            }
+            try db.create(index: "mailOutbox_pending", on: "mailOutbox", columns: ["sentAt", "nextAttemptAt"])
+            try db.create(table: "rateCounter") { t in
+                t.primaryKey("key", .text)
+                t.column("windowStart", .datetime).notNull()
+                t.column("count", .integer).notNull()
+            }
+        }
         return migrator
     }
 }

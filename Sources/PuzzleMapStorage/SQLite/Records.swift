@@ -124,11 +124,28 @@ struct PlayerRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var username: String
     var displayName: String
     var createdAt: Date
+    var passwordHash: String
+    var role: Role
+    var partnerId: String?
+    var emailVerifiedAt: Date?
+    var deletedAt: Date?
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let email = Column(CodingKeys.email)
+        static let username = Column(CodingKeys.username)
+        static let deletedAt = Column(CodingKeys.deletedAt)
+    }
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
     var player: Player {
         Player(id: id!, email: email, username: username, displayName: displayName, createdAt: createdAt)
+    }
+
+    var account: Account {
+        Account(player: player, role: role, partnerID: partnerId, emailVerifiedAt: emailVerifiedAt,
+                passwordHash: passwordHash, deletedAt: deletedAt)
     }
 }
 
@@ -154,4 +171,97 @@ struct GameEventRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var event: GameEvent {
         GameEvent(id: id!, playerID: playerId, kind: kind, checkpointID: checkpointId, riddleID: riddleId, xp: xp, occurredAt: occurredAt)
     }
+}
+
+/// A row of `session`.
+struct SessionRecord: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "session"
+
+    var id: Int64?
+    var playerId: Int64
+    var familyId: String
+    var accessHash: String
+    var refreshHash: String
+    var accessExpiresAt: Date
+    var refreshExpiresAt: Date
+    var createdAt: Date
+    var refreshedAt: Date?
+    var revokedAt: Date?
+
+    enum Columns {
+        static let playerId = Column(CodingKeys.playerId)
+        static let familyId = Column(CodingKeys.familyId)
+        static let accessHash = Column(CodingKeys.accessHash)
+        static let refreshHash = Column(CodingKeys.refreshHash)
+        static let revokedAt = Column(CodingKeys.revokedAt)
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    var session: Session {
+        Session(id: id!, playerID: playerId, familyID: familyId, accessExpiresAt: accessExpiresAt, refreshExpiresAt: refreshExpiresAt)
+    }
+}
+
+/// A row of `emailVerification`.
+struct EmailVerificationRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "emailVerification"
+    var playerId: Int64
+    var codeHash: String
+    var expiresAt: Date
+    var failedAttempts: Int
+}
+
+/// A row of `passwordReset`.
+struct PasswordResetRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "passwordReset"
+    var tokenHash: String
+    var playerId: Int64
+    var expiresAt: Date
+    var usedAt: Date?
+}
+
+/// A row of `mailOutbox`.
+struct MailRecord: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "mailOutbox"
+
+    var id: Int64?
+    var recipient: String
+    var subject: String
+    var body: String
+    var createdAt: Date
+    var sentAt: Date?
+    var attempts: Int
+    var lastError: String?
+    var nextAttemptAt: Date
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let sentAt = Column(CodingKeys.sentAt)
+        static let nextAttemptAt = Column(CodingKeys.nextAttemptAt)
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    init(_ draft: MailDraft, at date: Date) {
+        recipient = draft.recipient
+        subject = draft.subject
+        body = draft.body
+        createdAt = date
+        attempts = 0
+        nextAttemptAt = date
+    }
+
+    var mail: OutgoingMail {
+        OutgoingMail(id: id!, recipient: recipient, subject: subject, body: body, createdAt: createdAt,
+                     sentAt: sentAt, attempts: attempts, lastError: lastError)
+    }
+}
+
+/// A row of `rateCounter`: one fixed window of a rate limit.
+struct RateCounterRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "rateCounter"
+    var key: String
+    var windowStart: Date
+    var count: Int
 }

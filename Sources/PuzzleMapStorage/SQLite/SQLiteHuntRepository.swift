@@ -5,7 +5,7 @@ import PuzzleMapCore
 /// The embedded store: SQLite through GRDB, a `DatabasePool` in WAL mode in production and an
 /// in-memory queue in tests. The migrator runs when it is created.
 public struct SQLiteHuntRepository: HuntRepository {
-    private let writer: any DatabaseWriter
+    let writer: any DatabaseWriter
 
     /// Opens (creating if needed) the database file at `path` in WAL mode and migrates it.
     public static func open(path: String) throws -> SQLiteHuntRepository {
@@ -156,19 +156,7 @@ public struct SQLiteHuntRepository: HuntRepository {
         }
     }
 
-    // MARK: Players and their ledger
-
-    public func createPlayer(email: String, username: String, displayName: String, at date: Date) async throws -> Player {
-        do {
-            return try await writer.write { db in
-                var record = PlayerRecord(id: nil, email: email, username: username, displayName: displayName, createdAt: date)
-                try record.insert(db)
-                return record.player
-            }
-        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-            throw StorageError.conflict(error.message ?? "unique constraint")
-        }
-    }
+    // MARK: The ledger
 
     public func appendEvent(
         playerID: Int64, kind: GameEvent.Kind, checkpointID: String?, riddleID: String?, xp: Int, at date: Date

@@ -1,0 +1,22 @@
+import Hummingbird
+import PuzzleMapCore
+
+/// Reads `Authorization: Bearer <token>` and, when the token names a live session, puts the
+/// account on the context. Routes decide whether they need one (`requireIdentity`).
+struct Authenticator: RouterMiddleware {
+    let services: HuntServices
+
+    func handle(_ request: Request, context: AppRequestContext, next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
+        var context = context
+        if let header = request.headers[.authorization] {
+            let parts = header.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw Problem.unauthenticated }
+            let hash = SecretToken.hash(String(parts[1]).trimmingCharacters(in: .whitespaces), key: services.secrets.tokenKeyData)
+            guard let (session, account) = try await services.repository.session(accessHash: hash, at: services.now()) else {
+                throw Problem.unauthenticated
+            }
+            context.identity = Identity(account: account, session: session)
+        }
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,52 @@
+import Hummingbird
+import PuzzleMapCore
+
+/// The request context every route sees: Hummingbird's core, who is calling (once the
+/// authenticator has run) and where from.
+public struct AppRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    /// The signed-in account and its session, set by ``Authenticator``.
+    public var identity: Identity?
+    /// The peer's address, for per-address limits (campus Wi-Fi is one NAT address: limits on
+    /// players are keyed on the player, this only backs up sign-in throttling).
+    public let remoteAddress: String
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
+    }
+
+    /// Photos are the largest bodies; JSON routes decode far less.
+    public var maxUploadSize: Int { 16 * 1024 * 1024 }
+
+    /// The caller's identity, or 401.
+    public func requireIdentity() throws -> Identity {
+        guard let identity else { throw Problem.unauthenticated }
+        return identity
+    }
+
+    /// The caller, who must be a player (not a staff or admin account).
+    public func requirePlayer() throws -> Identity {
+        let identity = try requireIdentity()
+        guard identity.account.role == .player else {
+            throw Problem(.forbidden, code: "players_only", detail: "Only player accounts can do this.",
+                          hint: "Sign in with your player account.")
+        }
+        return identity
+    }
+}
+
+/// Who is calling.
+public struct Identity: Sendable {
+    public var account: Account
+    public var session: Session
+    public var playerID: Int64 { account.player.id }
+}
+
+extension Problem {
+    static let unauthenticated = Problem(
+        .unauthorized, code: "unauthenticated", detail: "This needs a signed-in account, and no valid access token came with the request.",
+        hint: "Sign in (POST /v1/sessions) and send the access token as `Authorization: Bearer <token>`; refresh it when it expires.",
+        headers: [.wwwAuthenticate: "Bearer"]
+    )
+}

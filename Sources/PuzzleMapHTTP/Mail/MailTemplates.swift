@@ -1,0 +1,34 @@
+import PuzzleMapStorage
+
+/// The mails the service sends, in plain text.
+enum MailTemplates {
+    static func verification(to email: String, name: String, code: String, hunt: String) -> MailDraft {
+        MailDraft(recipient: email, subject: "\(hunt): your verification code", body: """
+            Hello \(name),
+
+            Welcome to \(hunt)! Your verification code is:
+
+                \(code)
+
+            Enter it in the app to confirm your university email address. You can play straight
+            away; freebies wait until your address is confirmed. The code expires in 24 hours.
+
+            If you did not sign up, ignore this mail.
+            """)
+    }
+
+    static func passwordReset(to email: String, name: String, token: String, publicURL: String, hunt: String) -> MailDraft {
+        var base = publicURL
+        while base.hasSuffix("/") { base.removeLast() }
+        return MailDraft(recipient: email, subject: "\(hunt): reset your password", body: """
+            Hello \(name),
+
+            Someone asked to reset the password of your \(hunt) account. If it was you, use this
+            token in the app within 30 minutes (it works once):
+
+                \(token)
+
+            Resetting signs you out everywhere. If it was not you, ignore this mail.
+            """)
+    }
+}

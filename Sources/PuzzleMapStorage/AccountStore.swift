@@ -1,0 +1,92 @@
+import Foundation
+import PuzzleMapCore
+
+/// The result of presenting a refresh token.
+public enum RefreshOutcome: Sendable, Equatable {
+    /// The token was current: its session is replaced by a new one in the same family.
+    case rotated(Session)
+    /// The token was already spent: someone holds a copy. Its whole family is revoked.
+    case reuseDetected
+    /// No such token, or it expired or was revoked.
+    case invalid
+}
+
+/// Hashes of a new session's tokens and when they expire.
+public struct NewSessionTokens: Sendable {
+    public var accessHash: String
+    public var refreshHash: String
+    public var accessExpiresAt: Date
+    public var refreshExpiresAt: Date
+
+    public init(accessHash: String, refreshHash: String, accessExpiresAt: Date, refreshExpiresAt: Date) {
+        self.accessHash = accessHash
+        self.refreshHash = refreshHash
+        self.accessExpiresAt = accessExpiresAt
+        self.refreshExpiresAt = refreshExpiresAt
+    }
+}
+
+/// Accounts, sessions, mail and the counters that slow down abuse.
+public protocol AccountStore: Sendable {
+    /// Creates a player's account; `StorageError.conflict("email" | "username")` if taken.
+    /// The welcome mail is queued in the same transaction, so it is never lost.
+    func createAccount(email: String, username: String, displayName: String, passwordHash: String,
+                       verificationCodeHash: String, verificationExpiresAt: Date, mail: MailDraft, at date: Date) async throws -> Account
+    /// The live account with this email or username (either, any case).
+    func account(login: String) async throws -> Account?
+    func account(id: Int64) async throws -> Account?
+    func updateAccount(id: Int64, displayName: String?, passwordHash: String?) async throws -> Account
+    func setRole(email: String, role: Role, partnerID: String?) async throws -> Account
+    /// Erases the person: email, names, password, sessions and quiz; only the anonymous
+    /// ledger stays for the organisers' aggregates.
+    func eraseAccount(id: Int64, at date: Date) async throws
+
+    // MARK: Email verification and password resets
+
+    /// Checks a verification code; counts failed attempts and refuses after `maxAttempts`.
+    func verifyEmail(playerID: Int64, codeHash: String, maxAttempts: Int, at date: Date) async throws -> Bool
+    /// Replaces the player's pending verification code and queues its mail.
+    func replaceVerificationCode(playerID: Int64, codeHash: String, expiresAt: Date, mail: MailDraft, at date: Date) async throws
+    func createPasswordReset(playerID: Int64, tokenHash: String, expiresAt: Date, mail: MailDraft, at date: Date) async throws
+    /// Spends a reset token, sets the new password and revokes every session, in one transaction.
+    /// Returns the player, or `nil` if the token is unknown, spent or expired.
+    func resetPassword(tokenHash: String, newPasswordHash: String, at date: Date) async throws -> Int64?
+
+    // MARK: Sessions
+
+    func createSession(playerID: Int64, familyID: String, tokens: NewSessionTokens, at date: Date) async throws -> Session
+    /// The session and account an access token belongs to, if it is live.
+    func session(accessHash: String, at date: Date) async throws -> (Session, Account)?
+    func refreshSession(refreshHash: String, replacement: NewSessionTokens, at date: Date) async throws -> RefreshOutcome
+    func revokeSession(id: Int64, at date: Date) async throws
+    func revokeAllSessions(playerID: Int64, at date: Date) async throws
+
+    // MARK: Mail
+
+    func pendingMail(limit: Int, at date: Date) async throws -> [OutgoingMail]
+    func allMail(limit: Int) async throws -> [OutgoingMail]
+    func markMailSent(id: Int64, at date: Date) async throws
+    /// Records a failed delivery; the mail is retried after `retryAt`.
+    func markMailFailed(id: Int64, error: String, retryAt: Date) async throws
+
+    // MARK: Rate limits
+
+    /// Counts one more event under `key` in the current fixed window and returns the count,
+    /// so limits hold across every instance sharing the database.
+    func countEvent(key: String, window: TimeInterval, at date: Date) async throws -> Int
+    /// The count under `key` in the current window, without adding to it.
+    func eventCount(key: String, window: TimeInterval, at date: Date) async throws -> Int
+}
+
+/// A mail to queue.
+public struct MailDraft: Sendable {
+    public var recipient: String
+    public var subject: String
+    public var body: String
+
+    public init(recipient: String, subject: String, body: String) {
+        self.recipient = recipient
+        self.subject = subject
+        self.body = body
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+import PuzzleMapCore
+import PuzzleMapHTTP
+import PuzzleMapStorage
+import Testing
+
+/// A quiet logger for prepared services.
+let testLogger: Logger = {
+    var logger = Logger(label: "test")
+    logger.logLevel = .warning
+    return logger
+}()
+
+/// A clock tests can move.
+final class TestClock: @unchecked Sendable {
+    // Guarded by the lock; tests read and move it from several tasks.
+    private let lock = NSLock()
+    private var current: Date
+
+    init(_ start: Date = Date(timeIntervalSince1970: 1_795_000_000)) { current = start }
+
+    var now: Date { lock.withLock { current } }
+    func advance(by seconds: TimeInterval) { lock.withLock { current += seconds } }
+}
+
+/// The service as `serve` prepares it, on a temporary data directory, with a pinned clock.
+struct TestService {
+    let services: HuntServices
+    let clock: TestClock
+    let repository: SQLiteHuntRepository
+
+    init() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var settings = ServiceSettings()
+        settings.campusDirectory = root.appendingPathComponent("Campus").path
+        settings.riddlesDirectory = root.appendingPathComponent("Riddles").path
+        settings.dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("puzzlemap-http-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: settings.dataDirectory, withIntermediateDirectories: true)
+        let content = try PuzzleMapContent.ContentReader(campusDirectory: settings.campusDirectory, riddlesDirectory: settings.riddlesDirectory).load().get()
+        let clock = TestClock()
+        repository = try SQLiteHuntRepository.open(path: settings.databasePath)
+        services = try await HuntServices.prepare(content: content, repository: repository, settings: settings, logger: testLogger, now: { clock.now })
+        self.clock = clock
+    }
+
+    func test(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        try await Application(router: buildRouter(services: services)).test(.router, body)
+    }
+
+    /// The newest mail sent to `recipient`.
+    func lastMail(to recipient: String) async throws -> OutgoingMail? {
+        try await repository.allMail(limit: 100).first { $0.recipient == recipient }
+    }
+}
+
+import PuzzleMapContent
+
+/// A decoded response: status, JSON body and headers.
+struct Reply: Sendable {
+    let status: HTTPResponse.Status
+    let headers: HTTPFields
+    let body: Data
+
+    var json: [String: any Sendable] { ((try? JSONSerialization.jsonObject(with: body)) as? [String: any Sendable]) ?? [:] }
+    /// The problem's stable code, when the answer is a problem.
+    var code: String? { json["code"] as? String }
+    var isProblem: Bool { headers[.contentType] == "application/problem+json" }
+}
+
+extension TestClientProtocol {
+    /// Sends a JSON body (or none) with an optional bearer token.
+    func call(_ method: HTTPRequest.Method, _ path: String, json: [String: any Sendable]? = nil, token: String? = nil,
+              headers extra: HTTPFields = [:]) async throws -> Reply {
+        var headers = extra
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        var body: ByteBuffer?
+        if let json {
+            headers[.contentType] = "application/json"
+            body = ByteBuffer(data: try JSONSerialization.data(withJSONObject: json))
+        }
+        return try await execute(uri: path, method: method, headers: headers, body: body) { response in
+            Reply(status: response.status, headers: response.headers, body: Data(buffer: response.body))
+        }
+    }
+
+    /// Signs up and signs in a player; returns the access token.
+    func signedInPlayer(_ username: String = "ada", password: String = "correct horse battery") async throws -> String {
+        let signUp = try await call(.post, "/v1/accounts", json: [
+            "email": "\(username)@student.gla.ac.uk", "username": username, "password": password, "displayName": username.capitalized,
+        ])
+        #expect(signUp.status == .created)
+        let session = try await call(.post, "/v1/sessions", json: ["login": username, "password": password])
+        return try #require(session.json["accessToken"] as? String)
+    }
+}
