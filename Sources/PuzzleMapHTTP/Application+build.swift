@@ -24,5 +24,9 @@ public func buildRouter(services: HuntServices) -> Router<AppRequestContext> {
     let authenticated = api.group().add(middleware: Authenticator(services: services))
     AccountController(services: services).addAuthenticatedRoutes(to: authenticated)
     MeController(services: services).addRoutes(to: authenticated)
+    QuizController(services: services).addPublicRoutes(to: api)
+    QuizController(services: services).addRoutes(to: authenticated)
+    RiddleController(services: services).addRoutes(to: authenticated)
+    ProgressController(services: services).addRoutes(to: authenticated)
     return router
 }

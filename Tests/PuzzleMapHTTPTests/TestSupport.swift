@@ -21,7 +21,8 @@ final class TestClock: @unchecked Sendable {
     private let lock = NSLock()
     private var current: Date
 
-    init(_ start: Date = Date(timeIntervalSince1970: 1_795_000_000)) { current = start }
+    /// Wednesday 18 November 2026, noon in Glasgow: most of the campus is open.
+    init(_ start: Date = try! Date("2026-11-18T12:00:00Z", strategy: .iso8601)) { current = start }
 
     var now: Date { lock.withLock { current } }
     func advance(by seconds: TimeInterval) { lock.withLock { current += seconds } }
@@ -43,7 +44,8 @@ struct TestService {
         let content = try PuzzleMapContent.ContentReader(campusDirectory: settings.campusDirectory, riddlesDirectory: settings.riddlesDirectory).load().get()
         let clock = TestClock()
         repository = try SQLiteHuntRepository.open(path: settings.databasePath)
-        services = try await HuntServices.prepare(content: content, repository: repository, settings: settings, logger: testLogger, now: { clock.now })
+        services = try await HuntServices.prepare(content: content, repository: repository, settings: settings, logger: testLogger,
+                                                  random: .seeded(2026), now: { clock.now })
         self.clock = clock
     }
 
@@ -85,6 +87,14 @@ extension TestClientProtocol {
         return try await execute(uri: path, method: method, headers: headers, body: body) { response in
             Reply(status: response.status, headers: response.headers, body: Data(buffer: response.body))
         }
+    }
+
+    /// A signed-in player who has taken the quiz with every answer `answer`.
+    func playerWithQuiz(_ username: String = "ada", quiz: [String], answer: String = "agree") async throws -> String {
+        let token = try await signedInPlayer(username)
+        let reply = try await call(.put, "/v1/me/quiz", json: ["answers": Dictionary(uniqueKeysWithValues: quiz.map { ($0, answer) })], token: token)
+        #expect(reply.status == .ok)
+        return token
     }
 
     /// Signs up and signs in a player; returns the access token.

@@ -1,5 +1,5 @@
 /// The three kinds of place a riddle can lead to. A player picks one before asking for a riddle.
-public enum Category: String, CaseIterable, Codable, Sendable, Comparable {
+public enum Category: String, CaseIterable, Codable, CodingKeyRepresentable, Sendable, Comparable {
     case lab
     case lecture
     case social

@@ -18,15 +18,18 @@ public struct GameEvent: Hashable, Codable, Sendable, Identifiable {
     public var checkpointID: String?
     public var riddleID: String?
     public var xp: Int
+    /// Hints taken before a solve (0 for other kinds).
+    public var hintsUsed: Int
     public var occurredAt: Date
 
-    public init(id: Int64, playerID: Int64, kind: Kind, checkpointID: String?, riddleID: String?, xp: Int, occurredAt: Date) {
+    public init(id: Int64, playerID: Int64, kind: Kind, checkpointID: String?, riddleID: String?, xp: Int, hintsUsed: Int = 0, occurredAt: Date) {
         self.id = id
         self.playerID = playerID
         self.kind = kind
         self.checkpointID = checkpointID
         self.riddleID = riddleID
         self.xp = xp
+        self.hintsUsed = hintsUsed
         self.occurredAt = occurredAt
     }
 }

@@ -8,25 +8,32 @@ import PuzzleMapStorage
 public struct HuntServices: Sendable {
     public let repository: any HuntRepository
     public let content: CampusContent
+    /// The campus's clock zone, for opening hours.
+    public let timeZone: TimeZone
     public let secrets: ServiceSecrets
     /// Who may sign up.
     public let accountPolicy: AccountPolicy
     /// Where players reach the service; links in mails and codes start with it.
     public let publicURL: String
     public let passwordHasher: PasswordHasher
+    /// Random draws (riddle choice); tests seed it.
+    public let random: RandomSource
     /// The service's clock; tests pin it.
     public let now: @Sendable () -> Date
 
     public init(
         repository: any HuntRepository, content: CampusContent, secrets: ServiceSecrets, settings: ServiceSettings = ServiceSettings(),
-        passwordHasher: PasswordHasher = PasswordHasher(), now: @escaping @Sendable () -> Date = Date.init
+        passwordHasher: PasswordHasher = PasswordHasher(), random: RandomSource = .system,
+        now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.repository = repository
         self.content = content
+        timeZone = TimeZone(identifier: content.info.timeZoneIdentifier) ?? .gmt
         self.secrets = secrets
         accountPolicy = AccountPolicy(emailDomains: settings.emailDomains)
         publicURL = settings.publicURL
         self.passwordHasher = passwordHasher
+        self.random = random
         self.now = now
     }
 
@@ -43,7 +50,7 @@ public struct HuntServices: Sendable {
     /// The same, for content and a repository already at hand.
     public static func prepare(
         content: CampusContent, repository: any HuntRepository, settings: ServiceSettings, logger: Logger,
-        now: @escaping @Sendable () -> Date = Date.init
+        random: RandomSource = .system, now: @escaping @Sendable () -> Date = Date.init
     ) async throws -> HuntServices {
         let (secrets, source) = try await SecretKeeper(dataDirectory: settings.dataDirectory)
             .resolve(configured: settings.configuredSecrets, repository: repository)
@@ -60,6 +67,6 @@ public struct HuntServices: Sendable {
             "added": "\(summary.checkpointsAdded)", "updated": "\(summary.checkpointsUpdated)",
             "retired": "\(summary.checkpointsRetired)", "fingerprint": "\(summary.fingerprint)",
         ])
-        return HuntServices(repository: repository, content: content, secrets: secrets, settings: settings, now: now)
+        return HuntServices(repository: repository, content: content, secrets: secrets, settings: settings, random: random, now: now)
     }
 }

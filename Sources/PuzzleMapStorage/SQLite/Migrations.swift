@@ -112,6 +112,33 @@ enum Migrations {
                 t.column("count", .integer).notNull()
             }
         }
+        migrator.registerMigration("v3 quiz and riddles held") { db in
+            try db.create(table: "quizResult") { t in
+                t.primaryKey("playerId", .integer).references("player", onDelete: .cascade)
+                t.column("answers", .jsonText).notNull()
+                t.column("profile", .jsonText).notNull()
+                t.column("takenAt", .datetime).notNull()
+            }
+            try db.create(table: "riddleAttempt") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("playerId", .integer).notNull().indexed().references("player", onDelete: .cascade)
+                t.column("riddleId", .text).notNull().references("riddle", onDelete: .restrict)
+                t.column("checkpointId", .text).notNull().references("checkpoint", onDelete: .restrict)
+                t.column("category", .text).notNull()
+                t.column("hintsUsed", .integer).notNull().defaults(to: 0)
+                t.column("startedAt", .datetime).notNull()
+                t.column("closedAt", .datetime)
+                t.column("outcome", .text)
+            }
+            try db.alter(table: "gameEvent") { t in
+                t.add(column: "hintsUsed", .integer).notNull().defaults(to: 0)
+            }
+            // At most one riddle held per player and category, whatever the concurrency.
+            try db.execute(sql: """
+                CREATE UNIQUE INDEX riddleAttempt_one_active_per_category
+                ON riddleAttempt(playerId, category) WHERE closedAt IS NULL
+                """)
+        }
         return migrator
     }
 }

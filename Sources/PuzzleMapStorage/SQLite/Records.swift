@@ -159,6 +159,7 @@ struct GameEventRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var checkpointId: String?
     var riddleId: String?
     var xp: Int
+    var hintsUsed: Int
     var occurredAt: Date
 
     enum Columns {
@@ -169,7 +170,8 @@ struct GameEventRecord: Codable, FetchableRecord, MutablePersistableRecord {
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
     var event: GameEvent {
-        GameEvent(id: id!, playerID: playerId, kind: kind, checkpointID: checkpointId, riddleID: riddleId, xp: xp, occurredAt: occurredAt)
+        GameEvent(id: id!, playerID: playerId, kind: kind, checkpointID: checkpointId, riddleID: riddleId, xp: xp,
+                  hintsUsed: hintsUsed, occurredAt: occurredAt)
     }
 }
 
@@ -265,3 +267,5 @@ struct RateCounterRecord: Codable, FetchableRecord, PersistableRecord {
     var windowStart: Date
     var count: Int
 }
+
+extension Category: DatabaseValueConvertible {}

@@ -164,7 +164,7 @@ public struct SQLiteHuntRepository: HuntRepository {
         do {
             return try await writer.write { db in
                 var record = GameEventRecord(id: nil, playerId: playerID, kind: kind, checkpointId: checkpointID,
-                                             riddleId: riddleID, xp: xp, occurredAt: date)
+                                             riddleId: riddleID, xp: xp, hintsUsed: 0, occurredAt: date)
                 try record.insert(db)
                 return record.event
             }

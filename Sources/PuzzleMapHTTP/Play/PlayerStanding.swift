@@ -1,0 +1,39 @@
+import Foundation
+import PuzzleMapCore
+
+/// Where a player stands, derived from their ledger alone: XP, level, places solved and
+/// visited, badges with the moment each was earned.
+struct PlayerStanding {
+    let totals: LedgerTotals
+    let history: PlayHistory
+    let solvedIDs: Set<String>
+    let visitedIDs: Set<String>
+    /// Badge id to the time of the event that completed it.
+    let earnedAt: [String: Date]
+
+    init(events: [GameEvent], content: CampusContent) {
+        let checkpoints = Dictionary(uniqueKeysWithValues: content.checkpoints.map { ($0.id, $0) })
+        var history = PlayHistory()
+        var xp = 0
+        var earnedAt: [String: Date] = [:]
+        for event in events {
+            xp += event.xp
+            if let id = event.checkpointID {
+                history.visitedCheckpointIDs.insert(id)
+                if event.kind == .solved, let checkpoint = checkpoints[id] {
+                    history.solves.append(PlayHistory.Solve(at: checkpoint, hintsUsed: event.hintsUsed))
+                }
+            }
+            // Replaying the ledger dates each badge by the event that completed it.
+            let level = content.rules.level(forXP: xp)
+            for badge in content.badges where earnedAt[badge.id] == nil && BadgeEvaluator.isEarned(badge.rule, history: history, level: level) {
+                earnedAt[badge.id] = event.occurredAt
+            }
+        }
+        totals = LedgerTotals(xp: xp, rules: content.rules)
+        self.history = history
+        solvedIDs = Set(events.filter { $0.kind == .solved }.compactMap(\.checkpointID))
+        visitedIDs = history.visitedCheckpointIDs
+        self.earnedAt = earnedAt
+    }
+}

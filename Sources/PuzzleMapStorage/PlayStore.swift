@@ -1,0 +1,30 @@
+import Foundation
+import PuzzleMapCore
+
+/// What happens when a player asks for a riddle in a category.
+public enum RiddleRequestOutcome: Sendable, Equatable {
+    /// The player already holds one in that category: the same one again.
+    case existing(RiddleAttempt)
+    /// A new riddle was drawn and is now held.
+    case started(RiddleAttempt)
+}
+
+/// The player's side of the game: the quiz, the riddles they hold, the hints they take.
+public protocol PlayStore: Sendable {
+    func saveQuiz(playerID: Int64, result: QuizResult) async throws
+    func quiz(playerID: Int64) async throws -> QuizResult?
+
+    /// Holds `choose`'s riddle for the player unless one of the category is already held. The
+    /// check and the insert are one transaction, so two simultaneous requests hold one riddle.
+    func startRiddle(playerID: Int64, category: Category, at date: Date,
+                     choose: @Sendable (_ solvedCheckpointIDs: Set<String>, _ recentlyGivenUpRiddleIDs: Set<String>) -> Riddle?) async throws -> RiddleRequestOutcome?
+    func activeAttempts(playerID: Int64) async throws -> [RiddleAttempt]
+    func attempt(id: Int64, playerID: Int64) async throws -> RiddleAttempt?
+    /// Gives up an active riddle; `nil` if it is not the player's or not active.
+    func giveUp(attemptID: Int64, playerID: Int64, at date: Date) async throws -> RiddleAttempt?
+    /// Spends the next hint: the attempt with one more hint, or `nil` when none is left or the
+    /// attempt is not the player's active one.
+    func takeHint(attemptID: Int64, playerID: Int64, maxHints: Int) async throws -> RiddleAttempt?
+    /// Checkpoint ids of the player's solved riddles.
+    func solvedCheckpointIDs(playerID: Int64) async throws -> Set<String>
+}
