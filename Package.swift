@@ -166,7 +166,7 @@ let package = Package(
         .testTarget(
             name: "PuzzleMapHTTPTests",
             dependencies: [
-                "PuzzleMapHTTP", "PuzzleMapStorage", "PuzzleMapContent", "PuzzleMapCore",
+                "PuzzleMapHTTP", "PuzzleMapStorage", "PuzzleMapContent", "PuzzleMapCore", "PuzzleMapImaging",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],

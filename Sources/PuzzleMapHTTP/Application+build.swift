@@ -28,5 +28,6 @@ public func buildRouter(services: HuntServices) -> Router<AppRequestContext> {
     QuizController(services: services).addRoutes(to: authenticated)
     RiddleController(services: services).addRoutes(to: authenticated)
     ProgressController(services: services).addRoutes(to: authenticated)
+    ScanController(services: services).addRoutes(to: authenticated)
     return router
 }

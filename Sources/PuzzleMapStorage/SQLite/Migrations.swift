@@ -139,6 +139,34 @@ enum Migrations {
                 ON riddleAttempt(playerId, category) WHERE closedAt IS NULL
                 """)
         }
+        migrator.registerMigration("v4 scans, check-ins and idempotency") { db in
+            try db.create(table: "scan") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("playerId", .integer).notNull().references("player", onDelete: .cascade)
+                t.column("checkpointId", .text).notNull().indexed().references("checkpoint", onDelete: .restrict)
+                t.column("outcome", .text).notNull()
+                t.column("flagged", .boolean).notNull().defaults(to: false)
+                t.column("photoSha256", .text)
+                t.column("photoHash", .integer)
+                t.column("scannedAt", .datetime).notNull()
+            }
+            try db.create(index: "scan_player_time", on: "scan", columns: ["playerId", "scannedAt"])
+            try db.create(index: "scan_photo", on: "scan", columns: ["photoSha256"])
+            try db.create(table: "checkIn") { t in
+                t.primaryKey("id", .text)
+                t.column("playerId", .integer).notNull().indexed().references("player", onDelete: .cascade)
+                t.column("checkpointId", .text).notNull().references("checkpoint", onDelete: .restrict)
+                t.column("expiresAt", .datetime).notNull()
+            }
+            try db.create(table: "idempotentScan") { t in
+                t.column("playerId", .integer).notNull().references("player", onDelete: .cascade)
+                t.column("idempotencyKey", .text).notNull()
+                t.column("status", .integer).notNull()
+                t.column("response", .blob).notNull()
+                t.column("createdAt", .datetime).notNull()
+                t.primaryKey(["playerId", "idempotencyKey"])
+            }
+        }
         return migrator
     }
 }

@@ -1,0 +1,125 @@
+import Foundation
+import Hummingbird
+import PuzzleMapCore
+import PuzzleMapStorage
+
+/// Turns the store's view of a player, inside the scan's transaction, into the scan's effect
+/// and its answer.
+struct ScanAnswerBuilder: Sendable {
+    let content: CampusContent
+    let checkpoint: Checkpoint
+    let now: Date
+
+    /// XP, level and badges after an event, compared with before it.
+    struct Standing: ResponseCodable {
+        struct NewBadge: Codable {
+            var id: String
+            var name: String
+            var description: String
+        }
+        var xpAwarded: Int
+        var totalXp: Int
+        var level: Int
+        var levelUp: Bool
+        var newBadges: [NewBadge]
+    }
+
+    struct PlaceView: Codable {
+        var id: String
+        var name: String
+        var category: Category
+        var building: String
+        var facts: [String]
+    }
+
+    struct CheckInView: Codable {
+        var id: String
+        var expiresAt: Date
+    }
+
+    struct FunRiddle: Codable {
+        var text: String
+    }
+
+    struct ScanView: Codable {
+        var outcome: String
+        var message: String
+        var xpAwarded: Int
+        var totalXp: Int
+        var level: Int
+        var levelUp: Bool
+        var newBadges: [Standing.NewBadge]
+        var checkpoint: PlaceView
+        var insider: String?
+        var riddle: FunRiddle?
+        var checkIn: CheckInView?
+        var flagged: Bool
+    }
+
+    static func standing(before: [GameEvent], after: [GameEvent], content: CampusContent) -> Standing {
+        let old = PlayerStanding(events: before, content: content)
+        let new = PlayerStanding(events: after, content: content)
+        let badges = content.badges.filter { new.earnedAt[$0.id] != nil && old.earnedAt[$0.id] == nil }
+        return Standing(xpAwarded: new.totals.xp - old.totals.xp, totalXp: new.totals.xp, level: new.totals.level,
+                        levelUp: new.totals.level > old.totals.level,
+                        newBadges: badges.map { .init(id: $0.id, name: $0.name, description: $0.description) })
+    }
+
+    func effect(for state: ScanState) throws -> ScanEffect {
+        if state.photoUsedByAnotherPlayer {
+            let problem = Problem.photoAlreadyUsed
+            return ScanEffect(outcome: "photo_already_used", flagged: true, response: try Self.encode(problem.body), status: problem.status.code)
+        }
+        let flagged = implausiblyFast(state.previousScan)
+        let verdict = ScanJudge.verdict(at: checkpoint.id, active: state.active, events: state.events, content: content)
+        var event: (kind: GameEvent.Kind, riddleID: String?, xp: Int, hintsUsed: Int)?
+        var solvedAttempt: Int64?
+        var checkIn: (id: String, expiresAt: Date)?
+        var insider: String?
+        var funRiddle: FunRiddle?
+        let outcome: String, message: String
+        switch verdict {
+        case .solved(let attempt, let riddle, let xp):
+            (outcome, message) = ("solved", "You found it! Riddle solved.")
+            event = (.solved, riddle.id, xp, attempt.hintsUsed)
+            solvedAttempt = attempt.id
+            insider = riddle.insider
+        case .alreadyVisited:
+            (outcome, message) = ("already_visited", "You have been here before. Nice to see you again!")
+        case .wrongPlace:
+            (outcome, message) = ("wrong_place", "A real checkpoint, but not the one your riddle describes. You get more XP if you find this place with a riddle; register the check-in for a small exploration reward, or cancel it.")
+            checkIn = (UUID().uuidString.lowercased(), now + ScanController.checkInLifetime)
+        case .explored(let xp, let riddle):
+            (outcome, message) = ("explored", "You discovered a checkpoint without a riddle. Here is its riddle, just for the fun of it.")
+            event = (.explored, nil, xp, 0)
+            funRiddle = riddle.map { FunRiddle(text: $0.text) }
+        }
+        let newEvent = event.map { GameEvent(id: 0, playerID: 0, kind: $0.kind, checkpointID: checkpoint.id, riddleID: $0.riddleID,
+                                             xp: $0.xp, hintsUsed: $0.hintsUsed, occurredAt: now) }
+        let standing = Self.standing(before: state.events, after: state.events + (newEvent.map { [$0] } ?? []), content: content)
+        let view = ScanView(
+            outcome: outcome, message: message, xpAwarded: standing.xpAwarded, totalXp: standing.totalXp, level: standing.level,
+            levelUp: standing.levelUp, newBadges: standing.newBadges,
+            checkpoint: PlaceView(id: checkpoint.id, name: checkpoint.name, category: checkpoint.category, building: checkpoint.building,
+                                  facts: checkpoint.facts),
+            insider: insider, riddle: funRiddle, checkIn: checkIn.map { CheckInView(id: $0.id, expiresAt: $0.expiresAt) }, flagged: flagged
+        )
+        return ScanEffect(solvedAttemptID: solvedAttempt, event: event, checkIn: checkIn, outcome: outcome, flagged: flagged,
+                          response: try Self.encode(view), status: 200)
+    }
+
+    /// Faster between two checkpoints than anyone walks or cycles: flagged for organisers, not refused.
+    private func implausiblyFast(_ previous: (checkpointID: String, at: Date)?) -> Bool {
+        guard let previous, previous.checkpointID != checkpoint.id,
+              let from = content.checkpoints.first(where: { $0.id == previous.checkpointID }) else { return false }
+        let seconds = max(1, now.timeIntervalSince(previous.at))
+        return from.coordinate.distance(to: checkpoint.coordinate) / seconds > content.rules.maxSpeedMetresPerSecond
+    }
+
+    static func encode(_ value: some Encodable) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys]
+        return try encoder.encode(value)
+    }
+}

@@ -1,0 +1,136 @@
+import Crypto
+import Foundation
+import Hummingbird
+import NIOPosix
+import PuzzleMapCore
+import PuzzleMapImaging
+import PuzzleMapStorage
+
+/// `POST /v1/scans`: a photo of a checkpoint's code, or the code itself, becomes XP.
+/// Check-ins from wrong-place scans are registered or cancelled under `/v1/check-ins`.
+struct ScanController {
+    let services: HuntServices
+
+    static let scansPerMinute = 10
+    static let failedManualCodesPerTenMinutes = 5
+    static let checkInLifetime: TimeInterval = 15 * 60
+    static let photoReuseWindow: TimeInterval = 24 * 60 * 60
+    static let maxPhotoBytes = 15 * 1024 * 1024
+
+    struct CodeRequest: Decodable {
+        var code: String
+    }
+
+    func addRoutes(to router: RouterGroup<AppRequestContext>) {
+        router.post("scans") { request, context in try await scan(request, context) }
+        router.post("check-ins/:id/register") { _, context in try await register(context) }
+        router.delete("check-ins/:id") { _, context -> Response in
+            let identity = try context.requirePlayer()
+            guard try await services.repository.cancelCheckIn(id: context.parameters.get("id") ?? "", playerID: identity.playerID) else {
+                throw Problem.checkInNotFound
+            }
+            return Response(status: .noContent)
+        }
+    }
+
+    // MARK: Scanning
+
+    private func scan(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let identity = try context.requirePlayer()
+        let now = services.now()
+        let key = request.headers[.init("Idempotency-Key")!].map { String($0.prefix(200)) }
+        if let key, let earlier = try await services.repository.storedScan(playerID: identity.playerID, idempotencyKey: key) {
+            return answer(earlier)
+        }
+        let scans = try await services.repository.countEvent(key: "scan:\(identity.playerID)", window: 60, at: now)
+        guard scans <= Self.scansPerMinute else { throw Problem.tooManyScans(retryAfter: 60) }
+
+        let (texts, photo, typed) = try await codes(in: request, context)
+        let checkpoint = try await verifiedCheckpoint(texts, typed: typed, playerID: identity.playerID, at: now)
+        let builder = ScanAnswerBuilder(content: services.content, checkpoint: checkpoint.checkpoint, now: now)
+        let stored = try await services.repository.performScan(
+            playerID: identity.playerID, checkpointID: checkpoint.id, idempotencyKey: key, photo: photo,
+            photoWindow: Self.photoReuseWindow, at: now
+        ) { state in try builder.effect(for: state) }
+        return answer(stored)
+    }
+
+    private func answer(_ stored: ScanAnswer) -> Response {
+        let type = stored.status >= 400 ? Problem.contentType : "application/json; charset=utf-8"
+        var headers: HTTPFields = [.contentType: type]
+        if stored.replayed { headers[.init("Idempotent-Replayed")!] = "true" }
+        return Response(status: .init(code: stored.status), headers: headers, body: .init(byteBuffer: ByteBuffer(data: stored.response)))
+    }
+
+    /// The code texts a request carries, the photo's fingerprint, and whether they were typed.
+    private func codes(in request: Request, _ context: AppRequestContext) async throws -> ([String], PhotoFingerprint?, Bool) {
+        let type = request.headers[.contentType]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        switch type {
+        case "application/json":
+            let body = try await request.decode(as: CodeRequest.self, context: context)
+            return ([body.code], nil, true)
+        case "image/jpeg", "image/png", "image/heic", "image/heif", "image/webp":
+            let buffer: ByteBuffer
+            do {
+                buffer = try await request.body.collect(upTo: Self.maxPhotoBytes)
+            } catch {
+                throw Problem.image(.tooLarge(bytes: Self.maxPhotoBytes + 1, limit: Self.maxPhotoBytes))
+            }
+            return try await read(photo: Array(buffer.readableBytesView))
+        default:
+            throw Problem.unsupportedScanBody
+        }
+    }
+
+    /// Decodes and scans off the event loop, under the scanner's time budget.
+    private func read(photo bytes: [UInt8]) async throws -> ([String], PhotoFingerprint?, Bool) {
+        let result: Result<([String], UInt64), ImageDecodingError> = try await NIOThreadPool.singleton.runIfActive {
+            do {
+                let image = try ImageDecoder(limits: ImageDecodingLimits(maxBytes: Self.maxPhotoBytes)).decode(bytes)
+                let codes = (try? QRScanner().scan(image)) ?? []
+                return .success((codes, PerceptualHash.dHash(image)))
+            } catch {
+                return .failure(error as! ImageDecodingError)
+            }
+        }
+        switch result {
+        case .success(let (codes, hash)):
+            guard !codes.isEmpty else { throw Problem.noCodeFound }
+            let digest = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+            return (codes, PhotoFingerprint(sha256: digest, perceptual: hash), false)
+        case .failure(let error):
+            throw Problem.image(error)
+        }
+    }
+
+    /// The first genuine, current checkpoint among the codes; else the most telling refusal.
+    /// Failed typed codes count towards a much lower limit, so guessing is hopeless.
+    private func verifiedCheckpoint(_ texts: [String], typed: Bool, playerID: Int64, at now: Date) async throws -> StoredCheckpoint {
+        let verifier = CodeVerifier(services: services)
+        let manualKey = "manual-code-failures:\(playerID)"
+        if typed, try await services.repository.eventCount(key: manualKey, window: 600, at: now) >= Self.failedManualCodesPerTenMinutes {
+            throw Problem.tooManyScans(retryAfter: 600)
+        }
+        var refusal: Problem?
+        for text in texts {
+            do {
+                return try await verifier.checkpoint(from: text)
+            } catch let problem as Problem {
+                if refusal == nil || refusal?.code == "not_a_puzzle_map_code" { refusal = problem }
+            }
+        }
+        if typed { _ = try await services.repository.countEvent(key: manualKey, window: 600, at: now) }
+        throw refusal ?? Problem.noCodeFound
+    }
+
+    // MARK: Check-ins
+
+    private func register(_ context: AppRequestContext) async throws -> ScanAnswerBuilder.Standing {
+        let identity = try context.requirePlayer()
+        let before = try await services.repository.events(playerID: identity.playerID)
+        guard let event = try await services.repository.registerCheckIn(
+            id: context.parameters.get("id") ?? "", playerID: identity.playerID, xp: services.content.rules.checkInXP, at: services.now()
+        ) else { throw Problem.checkInNotFound }
+        return ScanAnswerBuilder.standing(before: before, after: before + [event], content: services.content)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import GRDB
+import PuzzleMapCore
+
+extension SQLiteHuntRepository {
+    public func storedScan(playerID: Int64, idempotencyKey: String) async throws -> ScanAnswer? {
+        try await writer.read { db in try Self.stored(playerID: playerID, key: idempotencyKey, db) }
+    }
+
+    private static func stored(playerID: Int64, key: String, _ db: Database) throws -> ScanAnswer? {
+        try Row.fetchOne(db, sql: "SELECT status, response FROM idempotentScan WHERE playerId = ? AND idempotencyKey = ?",
+                         arguments: [playerID, key])
+            .map { ScanAnswer(status: $0["status"], response: $0["response"], replayed: true) }
+    }
+
+    public func performScan(
+        playerID: Int64, checkpointID: String, idempotencyKey: String?, photo: PhotoFingerprint?,
+        photoWindow: TimeInterval, at date: Date, decide: @Sendable (ScanState) throws -> ScanEffect
+    ) async throws -> ScanAnswer {
+        try await writer.write { db in
+            // A retried upload that got here first wins; the retry gets its answer.
+            if let idempotencyKey, let earlier = try Self.stored(playerID: playerID, key: idempotencyKey, db) {
+                return earlier
+            }
+            let active = try RiddleAttemptRecord.filter(RiddleAttemptRecord.Columns.playerId == playerID)
+                .filter(RiddleAttemptRecord.Columns.closedAt == nil).fetchAll(db).map(\.attempt)
+            let events = try GameEventRecord.filter(GameEventRecord.Columns.playerId == playerID)
+                .order(GameEventRecord.Columns.id).fetchAll(db).map(\.event)
+            let previous = try Row.fetchOne(db, sql: "SELECT checkpointId, scannedAt FROM scan WHERE playerId = ? ORDER BY id DESC LIMIT 1",
+                                            arguments: [playerID])
+                .map { (checkpointID: $0["checkpointId"] as String, at: $0["scannedAt"] as Date) }
+            var reused = false
+            if let photo {
+                let recent = try Row.fetchAll(db, sql: """
+                    SELECT photoSha256, photoHash FROM scan
+                    WHERE playerId <> ? AND checkpointId = ? AND scannedAt > ? AND photoSha256 IS NOT NULL
+                    """, arguments: [playerID, checkpointID, date - photoWindow])
+                reused = recent.contains { row in
+                    row["photoSha256"] == photo.sha256
+                        || (UInt64(bitPattern: row["photoHash"] as Int64) ^ photo.perceptual).nonzeroBitCount <= PhotoFingerprint.nearIdenticalBits
+                }
+            }
+            let effect = try decide(ScanState(active: active, events: events, previousScan: previous, photoUsedByAnotherPlayer: reused))
+            if let attemptID = effect.solvedAttemptID {
+                try db.execute(sql: "UPDATE riddleAttempt SET closedAt = ?, outcome = 'solved' WHERE id = ? AND closedAt IS NULL",
+                               arguments: [date, attemptID])
+            }
+            if let event = effect.event {
+                var record = GameEventRecord(id: nil, playerId: playerID, kind: event.kind, checkpointId: checkpointID, riddleId: event.riddleID,
+                                             xp: event.xp, hintsUsed: event.hintsUsed, occurredAt: date)
+                try record.insert(db)
+            }
+            if let checkIn = effect.checkIn {
+                try db.execute(sql: "DELETE FROM checkIn WHERE playerId = ? AND checkpointId = ?", arguments: [playerID, checkpointID])
+                try db.execute(sql: "INSERT INTO checkIn (id, playerId, checkpointId, expiresAt) VALUES (?, ?, ?, ?)",
+                               arguments: [checkIn.id, playerID, checkpointID, checkIn.expiresAt])
+            }
+            try db.execute(sql: """
+                INSERT INTO scan (playerId, checkpointId, outcome, flagged, photoSha256, photoHash, scannedAt) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [playerID, checkpointID, effect.outcome, effect.flagged, photo?.sha256,
+                                 photo.map { Int64(bitPattern: $0.perceptual) }, date])
+            if let idempotencyKey {
+                try db.execute(sql: "INSERT INTO idempotentScan (playerId, idempotencyKey, status, response, createdAt) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [playerID, idempotencyKey, effect.status, effect.response, date])
+            }
+            return ScanAnswer(status: effect.status, response: effect.response, replayed: false)
+        }
+    }
+
+    public func registerCheckIn(id: String, playerID: Int64, xp: Int, at date: Date) async throws -> GameEvent? {
+        try await writer.write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT checkpointId, expiresAt FROM checkIn WHERE id = ? AND playerId = ?",
+                                             arguments: [id, playerID])
+            else { return nil }
+            try db.execute(sql: "DELETE FROM checkIn WHERE id = ?", arguments: [id])
+            guard (row["expiresAt"] as Date) > date else { return nil }
+            let checkpointID: String = row["checkpointId"]
+            // Registering twice, or after finding the place another way, earns nothing more.
+            if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM gameEvent WHERE playerId = ? AND checkpointId = ?",
+                                arguments: [playerID, checkpointID]) ?? 0 > 0 {
+                return nil
+            }
+            var record = GameEventRecord(id: nil, playerId: playerID, kind: .checkedIn, checkpointId: checkpointID, riddleId: nil,
+                                         xp: xp, hintsUsed: 0, occurredAt: date)
+            try record.insert(db)
+            return record.event
+        }
+    }
+
+    public func cancelCheckIn(id: String, playerID: Int64) async throws -> Bool {
+        try await writer.write { db in
+            try db.execute(sql: "DELETE FROM checkIn WHERE id = ? AND playerId = ?", arguments: [id, playerID])
+            return db.changesCount == 1
+        }
+    }
+}

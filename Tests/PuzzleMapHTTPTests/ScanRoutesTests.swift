@@ -1,0 +1,244 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import PuzzleMapCore
+import PuzzleMapImaging
+import Testing
+
+extension TestService {
+    /// The QR text printed for a checkpoint.
+    func qrText(for checkpointID: String) async throws -> String {
+        let stored = try #require(try await repository.checkpoints(includingRetired: true).first { $0.id == checkpointID })
+        return TagSigner(secrets: services.secrets).qrText(
+            for: TagPayload(purpose: .checkpoint, subject: UInt64(stored.number), version: stored.tagVersion), baseURL: "https://hunt.example.ac.uk")
+    }
+
+    func manualCode(for checkpointID: String) async throws -> String {
+        let stored = try #require(try await repository.checkpoints(includingRetired: true).first { $0.id == checkpointID })
+        return TagSigner(secrets: services.secrets).manualCode(
+            for: TagPayload(purpose: .checkpoint, subject: UInt64(stored.number), version: stored.tagVersion))
+    }
+
+    /// The checkpoint the player's held riddle of a category leads to.
+    func target(of username: String, category: Category) async throws -> String {
+        let player = try #require(try await repository.account(login: username)).player
+        return try #require(try await repository.activeAttempts(playerID: player.id).first { $0.category == category }).checkpointID
+    }
+
+    func ledgerXP(of username: String) async throws -> Int {
+        let player = try #require(try await repository.account(login: username)).player
+        return try await repository.events(playerID: player.id).map(\.xp).reduce(0, +)
+    }
+}
+
+extension TestClientProtocol {
+    func scan(code: String, token: String, key: String? = nil) async throws -> Reply {
+        var headers: HTTPFields = [:]
+        if let key { headers[.init("Idempotency-Key")!] = key }
+        return try await call(.post, "/v1/scans", json: ["code": code], token: token, headers: headers)
+    }
+
+    func scan(photo: [UInt8], type: String, token: String) async throws -> Reply {
+        try await execute(uri: "/v1/scans", method: .post, headers: [.authorization: "Bearer \(token)", .contentType: type],
+                          body: ByteBuffer(bytes: photo)) { response in
+            Reply(status: response.status, headers: response.headers, body: Data(buffer: response.body))
+        }
+    }
+}
+
+@Suite struct ScanRoutesTests {
+    @Test func scanningTheRiddlesPlaceSolvesItForItsCurrentReward() async throws {
+        let service = try await TestService()
+        try await service.test { client in
+            let token = try await client.playerWithQuiz(quiz: service.services.content.quiz.map(\.id))
+            let riddle = try #require(try await client.call(.post, "/v1/riddles", json: ["category": "lab"], token: token).json["riddle"] as? [String: Any])
+            _ = try await client.call(.post, "/v1/riddles/\(riddle["id"] as! Int)/hints", json: ["confirm": true], token: token)
+            let expected = try #require(try await client.call(.get, "/v1/riddles/active", token: token).json["riddles"] as? [[String: Any]]).first?["xpIfSolved"] as? Int
+            let target = try await service.target(of: "ada", category: .lab)
+
+            let reply = try await client.scan(code: try await service.qrText(for: target), token: token)
+            #expect(reply.status == .ok)
+            #expect(reply.json["outcome"] as? String == "solved")
+            #expect(reply.json["xpAwarded"] as? Int == expected)
+            #expect(reply.json["totalXp"] as? Int == expected)
+            #expect((reply.json["insider"] as? String)?.isEmpty == false)
+            #expect((reply.json["checkpoint"] as? [String: Any])?["id"] as? String == target)
+            #expect((reply.json["newBadges"] as? [[String: Any]])?.contains { $0["id"] as? String == "first-steps" } == true)
+            #expect((try await client.call(.get, "/v1/riddles/active", token: token).json["riddles"] as? [Any])?.isEmpty == true)
+
+            let again = try await client.scan(code: try await service.qrText(for: target), token: token)
+            #expect(again.json["outcome"] as? String == "already_visited")
+            #expect(again.json["xpAwarded"] as? Int == 0)
+            #expect(try await service.ledgerXP(of: "ada") == expected)
+        }
+    }
+
+    @Test func theManualCodeWorksWhereAPhotoFails() async throws {
+        let service = try await TestService()
+        try await service.test { client in
+            let token = try await client.playerWithQuiz(quiz: service.services.content.quiz.map(\.id))
+            _ = try await client.call(.post, "/v1/riddles", json: ["category": "social"], token: token)
+            let target = try await service.target(of: "ada", category: .social)
+            let code = try await service.manualCode(for: target).lowercased().replacingOccurrences(of: "-", with: " ")
+            #expect(try await client.scan(code: code, token: token).json["outcome"] as? String == "solved")
+        }
+    }
+
+    @Test func exploringWithoutARiddleEarnsExplorationXPAndShowsTheRiddleForFun() async throws {
+        let service = try await TestService()
+        try await service.test { client in
+            let token = try await client.signedInPlayer()
+            let place = service.services.content.checkpoints[3]
+            let reply = try await client.scan(code: try await service.qrText(for: place.id), token: token)
+            #expect(reply.json["outcome"] as? String == "explored")
+            #expect(reply.json["xpAwarded"] as? Int == service.services.content.rules.exploreXP)
+            #expect((reply.json["riddle"] as? [String: Any])?["text"] as? String == service.services.content.riddles.first { $0.checkpointID == place.id }?.text)
+        }
+    }
+
+    @Test func wrongPlaceScanCanBeRegisteredOrCancelledWithoutTrace() async throws {
+        let service = try await TestService()
+        try await service.test { client in
+            let token = try await client.playerWithQuiz(quiz: service.services.content.quiz.map(\.id))
+            _ = try await client.call(.post, "/v1/riddles", json: ["category": "lab"], token: token)
+            let target = try await service.target(of: "ada", category: .lab)
+            let elsewhere = service.services.content.checkpoints.filter { $0.id != target }.map(\.id)
+
+            let cancelled = try await client.scan(code: try await service.qrText(for: elsewhere[0]), token: token)
+            #expect(cancelled.json["outcome"] as? String == "wrong_place")
+            #expect(cancelled.json["xpAwarded"] as? Int == 0)
+            #expect((cancelled.json["message"] as? String)?.contains("more XP if you find this place with a riddle") == true)
+            let cancelID = try #require((cancelled.json["checkIn"] as? [String: Any])?["id"] as? String)
+            #expect(try await client.call(.delete, "/v1/check-ins/\(cancelID)", token: token).status == .noContent)
+            #expect(try await client.call(.post, "/v1/check-ins/\(cancelID)/register", token: token).code == "check_in_not_found")
+            #expect(try await service.ledgerXP(of: "ada") == 0)
+
+            let registered = try await client.scan(code: try await service.qrText(for: elsewhere[1]), token: token)
+            let registerID = try #require((registered.json["checkIn"] as? [String: Any])?["id"] as? String)
+            let reward = try await client.call(.post, "/v1/check-ins/\(registerID)/register", token: token)
+            #expect(reward.status == .ok)
+            #expect(reward.json["xpAwarded"] as? Int == service.services.content.rules.checkInXP)
+            #expect(try await client.call(.post, "/v1/check-ins/\(registerID)/register", token: token).code == "check_in_not_found")
+
+            let lapsed = try await client.scan(code: try await service.qrText(for: elsewhere[2]), token: token)
+            let lapsedID = try #require((lapsed.json["checkIn"] as? [String: Any])?["id"] as? String)
+            service.clock.advance(by: 15 * 60 + 1)
+            #expect(try await client.call(.post, "/v1/check-ins/\(lapsedID)/register", token: token).code == "check_in_not_found")
+            #expect(try await service.ledgerXP(of: "ada") == service.services.content.rules.checkInXP)
+        }
+    }
+
+    @Test func aRetryWithTheSameIdempotencyKeyGetsTheFirstAnswerAndAwardsNothingTwice() async throws {
+        let service = try await TestService()
+        try await service.test { client in
+            let token = try await client.signedInPlayer()
+            let code = try await service.qrText(for: service.services.content.checkpoints[0].id)
+            let first = try await client.scan(code: code, token: token, key: "upload-1")
+            let retry = try await client.scan(code: code, token: token, key: "upload-1")
+            #expect(first.json["outcome"] as? String == "explored")
+            #expect(retry.body == first.body)
+            #expect(retry.headers[.init("Idempotent-Replayed")!] == "true")
+            #expect(try await service.ledgerXP(of: "ada") == service.services.content.rules.exploreXP)
+        }
+    }
+
+    @Test func simultaneousRetriesOfOneScanAwardOnce() async throws {
+        let service = try await TestService()
+        try await service.test { client in
+            let token = try await client.signedInPlayer()
+            let code = try await service.qrText(for: service.services.content.checkpoints[0].id)
+            let bodies = try await withThrowingTaskGroup(of: Data.self) { group in
+                for _ in 0..<8 { group.addTask { try await client.scan(code: code, token: token, key: "same").body } }
+                return try await group.reduce(into: [Data]()) { $0.append($1) }
+            }
+            #expect(Set(bodies).count == 1)
+            #expect(try await service.ledgerXP(of: "ada") == service.services.content.rules.exploreXP)
+        }
+    }
+
+    @Test func forgedForeignAndRetiredCodesAreRefusedWithTheirOwnCodes() async throws {
+        let service = try await TestService()
+        try await service.test { client in
+            let token = try await client.signedInPlayer()
+            let place = service.services.content.checkpoints[0].id
+            var forged = try await service.qrText(for: place)
+            forged.replaceSubrange(forged.index(before: forged.endIndex)..., with: forged.hasSuffix("0") ? "1" : "0")
+            let invalid = try await client.scan(code: forged, token: token)
+            #expect(invalid.status == .unprocessableContent)
+            #expect(invalid.code == "invalid_code")
+            #expect(try await client.scan(code: "https://example.com", token: token).code == "not_a_puzzle_map_code")
+            let old = try await service.qrText(for: place)
+            _ = try await service.repository.rotateTag(checkpointID: place, at: service.clock.now)
+            let retired = try await client.scan(code: old, token: token)
+            #expect(retired.status == .gone)
+            #expect(retired.code == "code_retired")
+        }
+    }
+
+    @Test func aPhotoOfTheCodeIsDecodedAndTheSamePhotoFromAnotherAccountIsRefused() async throws {
+        let service = try await TestService()
+        try await service.test { client in
+            let ada = try await client.signedInPlayer("ada")
+            let bob = try await client.signedInPlayer("bob")
+            let place = service.services.content.checkpoints[5].id
+            let photo = try QREncoder(errorCorrection: .quartile).encode(try await service.qrText(for: place)).renderPNG(scale: 6)
+            let first = try await client.scan(photo: photo, type: "image/png", token: ada)
+            #expect(first.json["outcome"] as? String == "explored")
+            let copy = try await client.scan(photo: photo, type: "image/png", token: bob)
+            #expect(copy.status == .conflict)
+            #expect(copy.code == "photo_already_used")
+            #expect(try await service.ledgerXP(of: "bob") == 0)
+        }
+    }
+
+    @Test func unreadablePhotosGetTypedAnswers() async throws {
+        try await TestService().test { client in
+            let token = try await client.signedInPlayer()
+            let blank = try PNGEncoder.encode(GrayImage(width: 64, height: 64, pixels: [UInt8](repeating: 255, count: 64 * 64)))
+            let noCode = try await client.scan(photo: blank, type: "image/png", token: token)
+            #expect(noCode.status == .unprocessableContent)
+            #expect(noCode.code == "no_code_found")
+            #expect((noCode.json["hint"] as? String)?.contains("steady") == true)
+            let text = try await client.scan(photo: Array("not a picture at all".utf8), type: "image/jpeg", token: token)
+            #expect(text.code == "unsupported_image_format")
+            let truncated = try await client.scan(photo: Array(blank.prefix(40)), type: "image/png", token: token)
+            #expect(truncated.code == "corrupt_image")
+            let wrongType = try await client.call(.post, "/v1/scans", token: token, headers: [.contentType: "text/plain"])
+            #expect(wrongType.status == .unsupportedMediaType)
+        }
+    }
+
+    @Test func scansAreLimitedPerPlayerAndFailedManualCodesMuchSooner() async throws {
+        let service = try await TestService()
+        try await service.test { client in
+            let ada = try await client.signedInPlayer("ada")
+            for _ in 0..<5 { #expect(try await client.scan(code: "0000-0000-00", token: ada).code == "invalid_code") }
+            let guessing = try await client.scan(code: "0000-0000-01", token: ada)
+            #expect(guessing.status == .tooManyRequests)
+            #expect(guessing.code == "too_many_scans")
+
+            let bob = try await client.signedInPlayer("bob")
+            let code = try await service.qrText(for: service.services.content.checkpoints[0].id)
+            for _ in 0..<10 { #expect(try await client.scan(code: code, token: bob).status == .ok) }
+            #expect(try await client.scan(code: code, token: bob).code == "too_many_scans")
+            // Limits are per player: campus Wi-Fi puts everyone behind one address.
+            let cat = try await client.signedInPlayer("cat")
+            #expect(try await client.scan(code: code, token: cat).status == .ok)
+        }
+    }
+
+    @Test func anImplausibleSpeedBetweenScansIsFlaggedButStillCounts() async throws {
+        let service = try await TestService()
+        try await service.test { client in
+            let token = try await client.signedInPlayer()
+            let places = service.services.content.checkpoints
+            let (a, b) = (places[0], try #require(places.max { places[0].coordinate.distance(to: $0.coordinate) < places[0].coordinate.distance(to: $1.coordinate) }))
+            #expect(try await client.scan(code: try await service.qrText(for: a.id), token: token).json["flagged"] as? Bool == false)
+            service.clock.advance(by: 5)
+            let fast = try await client.scan(code: try await service.qrText(for: b.id), token: token)
+            #expect(fast.json["flagged"] as? Bool == true)
+            #expect(fast.json["outcome"] as? String == "explored")
+        }
+    }
+}
