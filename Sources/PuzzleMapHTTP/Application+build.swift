@@ -17,6 +17,7 @@ public func buildRouter(services: HuntServices) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: ProblemMiddleware())
     HealthController(services: services).addRoutes(to: router)
+    OpenAPIController().addRoutes(to: router)
     CodeLandingController(services: services).addRoutes(to: router)
 
     let api = router.group("v1")

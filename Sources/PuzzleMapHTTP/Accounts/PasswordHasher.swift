@@ -40,7 +40,7 @@ public struct PasswordHasher: Sendable {
                                   salt, salt.count, 32, &encoded, length)
         }
         guard status == ARGON2_OK.rawValue else { throw Failure.argon2(String(cString: argon2_error_message(status))) }
-        return String(cString: encoded)
+        return String(decoding: encoded.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     func verifyNow(_ password: String, against encoded: String) -> Bool {

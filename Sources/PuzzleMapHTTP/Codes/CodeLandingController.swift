@@ -12,9 +12,6 @@ struct CodeLandingController {
             router.get("\(purpose.rawValue)/:token") { request, context in
                 try await page(purpose: purpose, context: context)
             }
-            router.get("\(purpose.rawValue.lowercased())/:token") { request, context in
-                try await page(purpose: purpose, context: context)
-            }
         }
     }
 

@@ -1,0 +1,53 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import PuzzleMapHTTP
+import Testing
+import Yams
+
+@Suite struct OpenAPITests {
+    /// `METHOD /path/{param}` for every operation the document describes.
+    func documentedOperations(_ yaml: String) throws -> Set<String> {
+        let document = try #require(try Yams.load(yaml: yaml) as? [String: Any])
+        let paths = try #require(document["paths"] as? [String: Any])
+        let methods: Set<String> = ["get", "put", "post", "delete", "patch", "head", "options"]
+        return Set(paths.flatMap { path, item in
+            ((item as? [String: Any]) ?? [:]).keys.filter(methods.contains).map { "\($0.uppercased()) \(path)" }
+        })
+    }
+
+    @Test func theServedDocumentListsExactlyTheRoutes() async throws {
+        let service = try await TestService()
+        let router = buildRouter(services: service.services)
+        let routes = Set(router.routes.map { route in
+            let path = route.path.description.split(separator: "/").map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }
+            return "\(route.method) /\(path.joined(separator: "/"))"
+        })
+        try await Application(router: router).test(.router) { client in
+            try await client.execute(uri: "/openapi.yaml", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType]?.hasPrefix("application/yaml") == true)
+                let documented = try documentedOperations(String(buffer: response.body))
+                #expect(documented.subtracting(routes).isEmpty, "documented but not routed: \(documented.subtracting(routes).sorted())")
+                #expect(routes.subtracting(documented).isEmpty, "routed but not documented: \(routes.subtracting(documented).sorted())")
+            }
+        }
+    }
+
+    @Test func theDocumentValidatesAsOpenAPI31() throws {
+        let document = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/PuzzleMapHTTP/Resources/openapi.yaml")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", """
+            import sys, yaml
+            from openapi_spec_validator import validate
+            spec = yaml.safe_load(open(sys.argv[1]))
+            assert spec["openapi"].startswith("3.1"), spec["openapi"]
+            validate(spec)
+            """, document.path]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "openapi-spec-validator rejected the document")
+    }
+}
