@@ -22,6 +22,17 @@ public struct PhotoFingerprint: Sendable, Hashable {
     }
 }
 
+/// Where the phone said it was when the photo was taken.
+public struct ReportedLocation: Sendable, Hashable {
+    public var coordinate: Coordinate
+    public var accuracyMetres: Double?
+
+    public init(coordinate: Coordinate, accuracyMetres: Double?) {
+        self.coordinate = coordinate
+        self.accuracyMetres = accuracyMetres
+    }
+}
+
 /// What a decided scan writes.
 public struct ScanEffect: Sendable {
     /// Close this riddle as solved.
@@ -71,7 +82,7 @@ public protocol ScanStore: Sendable {
     /// Reads the state, lets `decide` choose the effect, applies it and records the answer,
     /// all in one transaction. With a key, a concurrent duplicate gets the first answer.
     func performScan(playerID: Int64, checkpointID: String, idempotencyKey: String?, photo: PhotoFingerprint?,
-                     photoWindow: TimeInterval, at date: Date,
+                     location: ReportedLocation?, photoWindow: TimeInterval, at date: Date,
                      decide: @Sendable (ScanState) throws -> ScanEffect) async throws -> ScanAnswer
     /// Registers a pending check-in as a ledger event; `nil` if unknown, lapsed or not theirs.
     func registerCheckIn(id: String, playerID: Int64, xp: Int, at date: Date) async throws -> GameEvent?

@@ -242,3 +242,39 @@ extension TestClientProtocol {
         }
     }
 }
+
+@Suite struct MultipartScanTests {
+    func multipart(_ parts: [(name: String, value: [UInt8])], boundary: String) -> ByteBuffer {
+        var body = ByteBuffer()
+        for part in parts {
+            body.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(part.name)\"\r\n\r\n")
+            body.writeBytes(part.value)
+            body.writeString("\r\n")
+        }
+        body.writeString("--\(boundary)--\r\n")
+        return body
+    }
+
+    @Test func aMultipartUploadWithLocationIsScanned() async throws {
+        let service = try await TestService()
+        try await service.test { client in
+            let token = try await client.signedInPlayer()
+            let place = service.services.content.checkpoints[2]
+            let photo = try QREncoder(errorCorrection: .quartile).encode(try await service.qrText(for: place.id)).renderPNG(scale: 5)
+            let body = multipart([("photo", photo), ("lat", Array("55.8721".utf8)), ("lon", Array("-4.2882".utf8)), ("accuracy", Array("12".utf8))],
+                                 boundary: "puzzle-boundary")
+            let reply = try await client.execute(uri: "/v1/scans", method: .post, headers: [
+                .authorization: "Bearer \(token)", .contentType: "multipart/form-data; boundary=puzzle-boundary",
+            ], body: body) { response in Reply(status: response.status, headers: response.headers, body: Data(buffer: response.body)) }
+            #expect(reply.status == .ok)
+            #expect(reply.json["outcome"] as? String == "explored")
+
+            let missing = multipart([("lat", Array("55.8721".utf8))], boundary: "b")
+            let refused = try await client.execute(uri: "/v1/scans", method: .post, headers: [
+                .authorization: "Bearer \(token)", .contentType: "multipart/form-data; boundary=b",
+            ], body: missing) { response in Reply(status: response.status, headers: response.headers, body: Data(buffer: response.body)) }
+            #expect(refused.status == .badRequest)
+            #expect(refused.code == "invalid_form")
+        }
+    }
+}

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Hummingbird
+import MultipartKit
 import NIOPosix
 import PuzzleMapCore
 import PuzzleMapImaging
@@ -19,6 +20,22 @@ struct ScanController {
 
     struct CodeRequest: Decodable {
         var code: String
+    }
+
+    /// A `multipart/form-data` upload: the photo and, optionally, where the phone was.
+    struct PhotoForm: Decodable {
+        var photo: Data
+        var lat: Double?
+        var lon: Double?
+        var accuracy: Double?
+    }
+
+    /// What a request carries: code texts, the photo's fingerprint, whether typed, and a location.
+    struct Submission {
+        var texts: [String]
+        var photo: PhotoFingerprint?
+        var typed: Bool
+        var location: ReportedLocation?
     }
 
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
@@ -45,12 +62,12 @@ struct ScanController {
         let scans = try await services.repository.countEvent(key: "scan:\(identity.playerID)", window: 60, at: now)
         guard scans <= Self.scansPerMinute else { throw Problem.tooManyScans(retryAfter: 60) }
 
-        let (texts, photo, typed) = try await codes(in: request, context)
-        let checkpoint = try await verifiedCheckpoint(texts, typed: typed, playerID: identity.playerID, at: now)
+        let submission = try await submission(in: request, context)
+        let checkpoint = try await verifiedCheckpoint(submission.texts, typed: submission.typed, playerID: identity.playerID, at: now)
         let builder = ScanAnswerBuilder(content: services.content, checkpoint: checkpoint.checkpoint, now: now)
         let stored = try await services.repository.performScan(
-            playerID: identity.playerID, checkpointID: checkpoint.id, idempotencyKey: key, photo: photo,
-            photoWindow: Self.photoReuseWindow, at: now
+            playerID: identity.playerID, checkpointID: checkpoint.id, idempotencyKey: key, photo: submission.photo,
+            location: submission.location, photoWindow: Self.photoReuseWindow, at: now
         ) { state in try builder.effect(for: state) }
         return answer(stored)
     }
@@ -62,28 +79,59 @@ struct ScanController {
         return Response(status: .init(code: stored.status), headers: headers, body: .init(byteBuffer: ByteBuffer(data: stored.response)))
     }
 
-    /// The code texts a request carries, the photo's fingerprint, and whether they were typed.
-    private func codes(in request: Request, _ context: AppRequestContext) async throws -> ([String], PhotoFingerprint?, Bool) {
-        let type = request.headers[.contentType]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+    /// What the request carries, by its content type.
+    private func submission(in request: Request, _ context: AppRequestContext) async throws -> Submission {
+        let contentType = request.headers[.contentType] ?? ""
+        let type = contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
         switch type {
         case "application/json":
             let body = try await request.decode(as: CodeRequest.self, context: context)
-            return ([body.code], nil, true)
+            return Submission(texts: [body.code], typed: true)
         case "image/jpeg", "image/png", "image/heic", "image/heif", "image/webp":
-            let buffer: ByteBuffer
+            let (texts, photo) = try await read(photo: Array(try await body(of: request).readableBytesView))
+            return Submission(texts: texts, photo: photo, typed: false)
+        case "multipart/form-data":
+            guard let boundary = Self.parameter("boundary", of: contentType) else { throw Problem.unreadableForm("it has no boundary") }
+            let form: PhotoForm
             do {
-                buffer = try await request.body.collect(upTo: Self.maxPhotoBytes)
+                form = try FormDataDecoder().decode(PhotoForm.self, from: try await body(of: request), boundary: boundary)
+            } catch let problem as Problem {
+                throw problem
             } catch {
-                throw Problem.image(.tooLarge(bytes: Self.maxPhotoBytes + 1, limit: Self.maxPhotoBytes))
+                throw Problem.unreadableForm("it needs a `photo` part, and lat, lon and accuracy must be numbers")
             }
-            return try await read(photo: Array(buffer.readableBytesView))
+            var location: ReportedLocation?
+            if let lat = form.lat, let lon = form.lon {
+                let coordinate = Coordinate(latitude: lat, longitude: lon)
+                guard coordinate.isValid else { throw Problem.unreadableForm("lat and lon are out of range") }
+                location = ReportedLocation(coordinate: coordinate, accuracyMetres: form.accuracy)
+            }
+            let (texts, photo) = try await read(photo: [UInt8](form.photo))
+            return Submission(texts: texts, photo: photo, typed: false, location: location)
         default:
             throw Problem.unsupportedScanBody
         }
     }
 
+    private func body(of request: Request) async throws -> ByteBuffer {
+        do {
+            return try await request.body.collect(upTo: Self.maxPhotoBytes)
+        } catch {
+            throw Problem.image(.tooLarge(bytes: Self.maxPhotoBytes + 1, limit: Self.maxPhotoBytes))
+        }
+    }
+
+    /// A parameter of a header value, e.g. the boundary of `multipart/form-data; boundary=x`.
+    static func parameter(_ name: String, of header: String) -> String? {
+        for part in header.split(separator: ";").dropFirst() {
+            let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if pair.count == 2, pair[0].lowercased() == name { return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+        }
+        return nil
+    }
+
     /// Decodes and scans off the event loop, under the scanner's time budget.
-    private func read(photo bytes: [UInt8]) async throws -> ([String], PhotoFingerprint?, Bool) {
+    private func read(photo bytes: [UInt8]) async throws -> ([String], PhotoFingerprint) {
         let result: Result<([String], UInt64), ImageDecodingError> = try await NIOThreadPool.singleton.runIfActive {
             do {
                 let image = try ImageDecoder(limits: ImageDecodingLimits(maxBytes: Self.maxPhotoBytes)).decode(bytes)
@@ -97,7 +145,7 @@ struct ScanController {
         case .success(let (codes, hash)):
             guard !codes.isEmpty else { throw Problem.noCodeFound }
             let digest = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
-            return (codes, PhotoFingerprint(sha256: digest, perceptual: hash), false)
+            return (codes, PhotoFingerprint(sha256: digest, perceptual: hash))
         case .failure(let error):
             throw Problem.image(error)
         }

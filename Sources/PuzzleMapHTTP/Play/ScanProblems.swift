@@ -16,9 +16,13 @@ extension Problem {
     )
     static let unsupportedScanBody = Problem(
         .unsupportedMediaType, code: "unsupported_media_type",
-        detail: "A scan is a photo (image/jpeg, image/png, image/heic, image/webp) or JSON {\"code\": ...}.",
+        detail: "A scan is a photo (image/jpeg, image/png, image/heic, image/webp, or multipart/form-data with a `photo` part) or JSON {\"code\": ...}.",
         hint: "Send the photo as the request body with its image content type, or the code as JSON."
     )
+    static func unreadableForm(_ reason: String) -> Problem {
+        Problem(.badRequest, code: "invalid_form", detail: "The multipart form could not be read: \(reason).",
+                hint: "Send the picture in a part named `photo`, with optional numeric `lat`, `lon` and `accuracy` parts.")
+    }
     static let checkInNotFound = Problem(
         .notFound, code: "check_in_not_found", detail: "There is no pending check-in with that id: it was registered, cancelled or has lapsed.",
         hint: "Check-ins can be registered within 15 minutes of the scan."

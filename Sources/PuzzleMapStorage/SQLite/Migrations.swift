@@ -148,6 +148,10 @@ enum Migrations {
                 t.column("flagged", .boolean).notNull().defaults(to: false)
                 t.column("photoSha256", .text)
                 t.column("photoHash", .integer)
+                // Where the phone said it was, when the app sent it (multipart uploads).
+                t.column("latitude", .double)
+                t.column("longitude", .double)
+                t.column("accuracyMetres", .double)
                 t.column("scannedAt", .datetime).notNull()
             }
             try db.create(index: "scan_player_time", on: "scan", columns: ["playerId", "scannedAt"])

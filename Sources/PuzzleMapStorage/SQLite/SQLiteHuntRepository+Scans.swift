@@ -15,7 +15,7 @@ extension SQLiteHuntRepository {
 
     public func performScan(
         playerID: Int64, checkpointID: String, idempotencyKey: String?, photo: PhotoFingerprint?,
-        photoWindow: TimeInterval, at date: Date, decide: @Sendable (ScanState) throws -> ScanEffect
+        location: ReportedLocation?, photoWindow: TimeInterval, at date: Date, decide: @Sendable (ScanState) throws -> ScanEffect
     ) async throws -> ScanAnswer {
         try await writer.write { db in
             // A retried upload that got here first wins; the retry gets its answer.
@@ -56,9 +56,11 @@ extension SQLiteHuntRepository {
                                arguments: [checkIn.id, playerID, checkpointID, checkIn.expiresAt])
             }
             try db.execute(sql: """
-                INSERT INTO scan (playerId, checkpointId, outcome, flagged, photoSha256, photoHash, scannedAt) VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO scan (playerId, checkpointId, outcome, flagged, photoSha256, photoHash, latitude, longitude, accuracyMetres, scannedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [playerID, checkpointID, effect.outcome, effect.flagged, photo?.sha256,
-                                 photo.map { Int64(bitPattern: $0.perceptual) }, date])
+                                 photo.map { Int64(bitPattern: $0.perceptual) }, location?.coordinate.latitude,
+                                 location?.coordinate.longitude, location?.accuracyMetres, date])
             if let idempotencyKey {
                 try db.execute(sql: "INSERT INTO idempotentScan (playerId, idempotencyKey, status, response, createdAt) VALUES (?, ?, ?, ?, ?)",
                                arguments: [playerID, idempotencyKey, effect.status, effect.response, date])
