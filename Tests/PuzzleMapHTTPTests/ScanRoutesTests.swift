@@ -278,3 +278,74 @@ extension TestClientProtocol {
         }
     }
 }
+
+@Suite struct ScanEdgeTests {
+    @Test func anUploadOverTheLimitIsRefusedBeforeDecoding() async throws {
+        try await TestService().test { client in
+            let token = try await client.signedInPlayer()
+            let huge = [UInt8](repeating: 0xFF, count: 16 * 1024 * 1024)
+            let reply = try await client.scan(photo: huge, type: "image/jpeg", token: token)
+            #expect(reply.status == .contentTooLarge)
+            #expect(reply.code == "image_too_large")
+        }
+    }
+
+    @Test func aVoucherCodeShownAtACheckpointIsTheWrongKind() async throws {
+        let service = try await TestService()
+        try await service.test { client in
+            let token = try await client.signedInPlayer()
+            let voucher = TagSigner(secrets: service.services.secrets).qrText(
+                for: TagPayload(purpose: .voucher, subject: 1, version: 1), baseURL: "https://hunt.example.ac.uk")
+            let reply = try await client.scan(code: voucher, token: token)
+            #expect(reply.status == .unprocessableContent)
+            #expect(reply.code == "wrong_code_kind")
+        }
+    }
+
+    @Test func staffAccountsCannotPlay() async throws {
+        let service = try await TestService()
+        try await service.test { client in
+            let token = try await client.signedInPlayer()
+            _ = try await service.repository.setRole(email: "ada@student.gla.ac.uk", role: .staff, partnerID: "qmu-cafe")
+            let reply = try await client.call(.post, "/v1/riddles", json: ["category": "lab"], token: token)
+            #expect(reply.status == .forbidden)
+            #expect(reply.code == "players_only")
+            #expect(try await client.call(.get, "/v1/me", token: token).status == .ok)
+        }
+    }
+}
+
+@Suite struct RiddleAvailabilityTests {
+    @Test func whenEveryPlaceLeftIsClosedTheAnswerSaysSo() async throws {
+        let service = try await TestService()
+        let content = service.services.content
+        // The first hour of the coming week at which no lab place is open or opens within the hour.
+        let start = service.clock.now
+        let closed = try #require((0..<(7 * 24)).map { start + Double($0) * 3600 }.first { instant in
+            !content.checkpoints.contains { $0.category == .lab && $0.hours.isOpen(within: 3600, of: instant, in: service.services.timeZone) }
+        })
+        try await service.test { client in
+            _ = try await client.playerWithQuiz(quiz: content.quiz.map(\.id))
+            service.clock.advance(by: closed.timeIntervalSince(start))
+            // Hours later the access token has expired: sign in again, as the app would.
+            let token = try #require(try await client.call(.post, "/v1/sessions", json: ["login": "ada", "password": "correct horse battery"])
+                .json["accessToken"] as? String)
+            let reply = try await client.call(.post, "/v1/riddles", json: ["category": "lab"], token: token)
+            #expect(reply.status == .conflict)
+            #expect(reply.code == "nothing_open")
+        }
+    }
+
+    @Test func theSavedQuizCanBeReadBackAndIsRequiredFirst() async throws {
+        let service = try await TestService()
+        try await service.test { client in
+            let token = try await client.signedInPlayer()
+            #expect(try await client.call(.get, "/v1/me/quiz", token: token).code == "quiz_required")
+            let answers = Dictionary(uniqueKeysWithValues: service.services.content.quiz.map { ($0.id, "disagree") })
+            let saved = try await client.call(.put, "/v1/me/quiz", json: ["answers": answers], token: token)
+            let read = try await client.call(.get, "/v1/me/quiz", token: token)
+            #expect(read.status == .ok)
+            #expect(read.json["categoryBias"] as? [String: Double] == saved.json["categoryBias"] as? [String: Double])
+        }
+    }
+}

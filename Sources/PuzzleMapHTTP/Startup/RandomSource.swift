@@ -1,4 +1,5 @@
 import Foundation
+import PuzzleMapCore
 
 /// Where random draws come from: the system's generator in production, a seeded one in tests
 /// so riddle choices are exact.
@@ -29,18 +30,10 @@ public struct RandomSource: Sendable {
     private final class SeededState: @unchecked Sendable {
         // Every access holds the lock.
         private let lock = NSLock()
-        private var state: UInt64
+        private var generator: SplitMix64
 
-        init(_ seed: UInt64) { state = seed }
+        init(_ seed: UInt64) { generator = SplitMix64(seed: seed) }
 
-        func next() -> UInt64 {
-            lock.withLock {
-                state &+= 0x9E37_79B9_7F4A_7C15
-                var z = state
-                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                return z ^ (z >> 31)
-            }
-        }
+        func next() -> UInt64 { lock.withLock { generator.next() } }
     }
 }

@@ -31,4 +31,14 @@ public struct ImageDecoder: Sendable {
             return try HEIFGrayDecoder(limits: limits).decode(bytes)
         }
     }
+
+    /// The picture at full resolution when ``decode(_:)`` returns it reduced (a large JPEG),
+    /// nil when ``decode(_:)`` already gives every pixel. The same limits apply.
+    func decodeFullResolutionIfReduced(_ bytes: [UInt8]) throws(ImageDecodingError) -> GrayImage? {
+        try limits.checkSize(of: bytes)
+        guard ImageFormat.sniff(bytes) == .jpeg else { return nil }
+        let reduced = JPEGGrayDecoder(limits: limits, targetLongestSide: jpegTargetLongestSide)
+        guard try reduced.decodesReduced(bytes) else { return nil }
+        return try JPEGGrayDecoder(limits: limits, targetLongestSide: nil).decode(bytes)
+    }
 }

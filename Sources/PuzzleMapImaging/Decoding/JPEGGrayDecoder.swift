@@ -12,7 +12,8 @@ struct JPEGGrayDecoder {
     /// Progressive files with more scans than this are refused (real photos have about ten).
     static let maxProgressiveScans: Int32 = 100
 
-    func decode(_ bytes: [UInt8]) throws(ImageDecodingError) -> GrayImage {
+    /// The full size the header announces, checked against the limits; nothing is decompressed.
+    func dimensions(of bytes: [UInt8]) throws(ImageDecodingError) -> (width: Int, height: Int) {
         var width: Int32 = 0
         var height: Int32 = 0
         var message = [CChar](repeating: 0, count: Int(PM_JPEG_MESSAGE_CAPACITY))
@@ -21,10 +22,21 @@ struct JPEGGrayDecoder {
         }
         guard headerStatus == 0 else { throw .corrupt(Self.text(of: message)) }
         try limits.checkDimensions(width: Int(width), height: Int(height))
+        return (Int(width), Int(height))
+    }
 
-        let scaleNum = Self.scaleEighths(longestSide: Int(max(width, height)), target: targetLongestSide)
-        let outWidth = (Int(width) * scaleNum + 7) / 8
-        let outHeight = (Int(height) * scaleNum + 7) / 8
+    /// True when ``decode(_:)`` returns the picture smaller than the header announces.
+    func decodesReduced(_ bytes: [UInt8]) throws(ImageDecodingError) -> Bool {
+        let (width, height) = try dimensions(of: bytes)
+        return Self.scaleEighths(longestSide: max(width, height), target: targetLongestSide) < 8
+    }
+
+    func decode(_ bytes: [UInt8]) throws(ImageDecodingError) -> GrayImage {
+        let (width, height) = try dimensions(of: bytes)
+        var message = [CChar](repeating: 0, count: Int(PM_JPEG_MESSAGE_CAPACITY))
+        let scaleNum = Self.scaleEighths(longestSide: max(width, height), target: targetLongestSide)
+        let outWidth = (width * scaleNum + 7) / 8
+        let outHeight = (height * scaleNum + 7) / 8
         var pixels = [UInt8](repeating: 0, count: outWidth * outHeight)
         let status = bytes.withUnsafeBufferPointer { data in
             pixels.withUnsafeMutableBufferPointer { out in

@@ -26,9 +26,17 @@ public struct QRScanner: Sendable {
     }
 
     func read(_ image: GrayImage, attempts: [QRScanAttempt], on clock: some Clock<Duration>) throws(QRScanningError) -> QRScanResult {
+        try read(image, attempts: attempts, on: clock, since: clock.now)
+    }
+
+    /// Runs `attempts` while less than ``timeBudget`` has passed since `start`, so several
+    /// ladders (see ``PhotoReader``) can share one budget; `attemptsAlreadyRun` is added to the
+    /// count reported.
+    func read<C: Clock<Duration>>(
+        _ image: GrayImage, attempts: [QRScanAttempt], on clock: C, since start: C.Instant, attemptsAlreadyRun: Int = 0
+    ) throws(QRScanningError) -> QRScanResult {
         let reader = try ZBarQRReader()
-        let start = clock.now
-        var attemptsRun = 0
+        var attemptsRun = attemptsAlreadyRun
         for attempt in attempts {
             if start.duration(to: clock.now) >= timeBudget {
                 return QRScanResult(codes: [], successfulAttempt: nil, attemptsRun: attemptsRun, ranOutOfTime: true)

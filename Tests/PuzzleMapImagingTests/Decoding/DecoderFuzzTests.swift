@@ -1,3 +1,4 @@
+import PuzzleMapCore
 import Testing
 import PuzzleMapImaging
 
@@ -9,7 +10,7 @@ import PuzzleMapImaging
     @Test(arguments: FixtureImages.names)
     func damagedFilesDecodeOrFailWithATypedError(name: String) throws {
         let bytes = FixtureImages.named(name)
-        var random = SeededGenerator(seed: UInt64(bytes.count))
+        var random = SplitMix64(seed: UInt64(bytes.count))
         let decoder = ImageDecoder()
         let scanner = QRScanner(timeBudget: .seconds(3600))
         var decoded = 0
@@ -31,7 +32,7 @@ import PuzzleMapImaging
     }
 
     /// One of four kinds of damage, chosen by round so every kind is exercised.
-    static func damage(_ bytes: [UInt8], round: Int, using random: inout SeededGenerator) -> [UInt8] {
+    static func damage(_ bytes: [UInt8], round: Int, using random: inout SplitMix64) -> [UInt8] {
         var damaged = bytes
         switch round % 4 {
         case 0:
