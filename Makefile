@@ -3,7 +3,7 @@
 SWIFT ?= swift
 PUZZLEMAP_ARGS ?=
 
-.PHONY: run test deps build release check clean bench-decode
+.PHONY: run test deps build release check clean bench-decode bench-photos bench-scan
 
 ## Install missing Debian packages, build a release binary, serve the sample campus.
 run: deps release
@@ -33,3 +33,11 @@ clean:
 ## QR decode rate and time against zbarimg and ZXingReader on ../shared/qr-corpus (a benchmark, not a test).
 bench-decode: deps
 	Scripts/bench-decode.sh --rotations all
+
+## Our decoder, zbarimg and ZXingReader on synthetic 12 MP phone photos (13 categories).
+bench-photos: deps release
+	PUZZLEMAP_BIN=.build/release/puzzlemap Scripts/bench-photos.sh
+
+## POST /v1/scans with 12 MP JPEGs against a release build on loopback.
+bench-scan: deps
+	Scripts/bench-scan.sh
