@@ -16,8 +16,9 @@ public struct AppRequestContext: RequestContext {
         remoteAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
     }
 
-    /// Photos are the largest bodies; JSON routes decode far less.
-    public var maxUploadSize: Int { 16 * 1024 * 1024 }
+    /// The largest JSON body a route decodes. Photo uploads collect their bodies themselves,
+    /// under their own, larger limit (`ScanController.maxPhotoBytes`).
+    public var maxUploadSize: Int { 64 * 1024 }
 
     /// The caller's identity, or 401.
     public func requireIdentity() throws -> Identity {

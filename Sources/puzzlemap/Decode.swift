@@ -28,8 +28,7 @@ struct Decode: ParsableCommand {
     }
 
     func run() throws {
-        let decoder = ImageDecoder()
-        let scanner = QRScanner()
+        let reader = PhotoReader()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var unreadable = 0
@@ -41,13 +40,10 @@ struct Decode: ParsableCommand {
                 guard let data = FileManager.default.contents(atPath: file) else {
                     throw Line.Failure(code: "unreadable_file", detail: "The file cannot be read.")
                 }
-                let image = try decoder.decode([UInt8](data))
-                let codes = try scanner.scan(image)
+                let codes = try reader.read(photo: [UInt8](data)).texts
                 let elapsed = start.duration(to: clock.now)
                 line = Line(file: file, codes: codes, ms: Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
-            } catch let error as ImageDecodingError {
-                line = Line(file: file, error: .init(code: error.code, detail: error.detail))
-            } catch let error as QRScanningError {
+            } catch let error as PhotoReadingError {
                 line = Line(file: file, error: .init(code: error.code, detail: error.detail))
             } catch let error as Line.Failure {
                 line = Line(file: file, error: error)

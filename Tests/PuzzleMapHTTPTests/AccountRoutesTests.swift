@@ -249,3 +249,16 @@ import Testing
         }
     }
 }
+
+@Suite struct BodyLimitTests {
+    @Test func anOversizedJSONBodyIsRefusedWithAProblem() async throws {
+        try await TestService().test { client in
+            let padding = String(repeating: "x", count: 100 * 1024)
+            let reply = try await client.call(.post, "/v1/accounts", json: [
+                "email": "ada@student.gla.ac.uk", "username": "ada", "password": padding, "displayName": "Ada",
+            ])
+            #expect(reply.status == .contentTooLarge)
+            #expect(reply.code == "payload_too_large")
+        }
+    }
+}

@@ -134,11 +134,14 @@ struct ScanController {
     private func read(photo bytes: [UInt8]) async throws -> ([String], PhotoFingerprint) {
         let result: Result<([String], UInt64), ImageDecodingError> = try await NIOThreadPool.singleton.runIfActive {
             do {
-                let image = try ImageDecoder(limits: ImageDecodingLimits(maxBytes: Self.maxPhotoBytes)).decode(bytes)
-                let codes = (try? QRScanner().scan(image)) ?? []
-                return .success((codes, PerceptualHash.dHash(image)))
+                // A reduced decode and the retry ladder first; a full-resolution tiled pass
+                // when that finds nothing (small codes in 12 MP photos), under one time budget.
+                let reading = try PhotoReader(limits: ImageDecodingLimits(maxBytes: Self.maxPhotoBytes)).read(photo: bytes)
+                return .success((reading.texts, PerceptualHash.dHash(reading.image)))
             } catch {
-                return .failure(error as! ImageDecodingError)
+                // A failure of zbar itself is answered like a photo with no code in it.
+                guard case PhotoReadingError.image(let imageError)? = error as? PhotoReadingError else { return .success(([], 0)) }
+                return .failure(imageError)
             }
         }
         switch result {

@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import NIOCore
 
 /// The one place errors become answers: every failure leaves as `application/problem+json`.
 /// Known problems pass through; Hummingbird's own errors get a code and a hint; anything else
@@ -14,6 +15,8 @@ public struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             return try problem.response(from: request, context: context)
         } catch let error as HTTPError {
             return try Self.problem(for: error, request: request).response(from: request, context: context)
+        } catch is NIOTooManyBytesError {
+            return try Self.problem(for: HTTPError(.contentTooLarge), request: request).response(from: request, context: context)
         } catch {
             context.logger.error("Unhandled error", metadata: [
                 "error": "\(String(reflecting: error))", "method": "\(request.method)", "path": "\(request.uri.path)",
