@@ -173,6 +173,7 @@ let package = Package(
                 "PuzzleMapHTTP", "PuzzleMapStorage", "PuzzleMapContent", "PuzzleMapCore", "PuzzleMapImaging",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings

@@ -17,7 +17,7 @@ public struct AppRequestContext: RequestContext {
     }
 
     /// The largest JSON body a route decodes. Photo uploads collect their bodies themselves,
-    /// under their own, larger limit (`ScanController.maxPhotoBytes`).
+    /// under their own, larger limit (`CodeUpload.maxPhotoBytes`).
     public var maxUploadSize: Int { 64 * 1024 }
 
     /// The caller's identity, or 401.

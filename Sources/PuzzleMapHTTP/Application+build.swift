@@ -30,5 +30,7 @@ public func buildRouter(services: HuntServices) -> Router<AppRequestContext> {
     RiddleController(services: services).addRoutes(to: authenticated)
     ProgressController(services: services).addRoutes(to: authenticated)
     ScanController(services: services).addRoutes(to: authenticated)
+    VoucherController(services: services).addRoutes(to: authenticated)
+    StaffController(services: services).addRoutes(to: authenticated)
     return router
 }

@@ -41,22 +41,26 @@ public struct ScanEffect: Sendable {
     public var event: (kind: GameEvent.Kind, riddleID: String?, xp: Int, hintsUsed: Int)?
     /// Open a pending check-in with this id, lapsing at `expiresAt`.
     public var checkIn: (id: String, expiresAt: Date)?
+    /// Offers the event unlocks: a voucher each, while stock lasts.
+    public var grants: [VoucherGrant]
     /// What the scan log records for organisers.
     public var outcome: String
     public var flagged: Bool
-    /// The answer, kept for replays under the same idempotency key.
-    public var response: Data
     public var status: Int
+    /// The answer, given the vouchers actually issued; kept for replays under the same key.
+    public var respond: @Sendable ([Voucher]) throws -> Data
 
     public init(solvedAttemptID: Int64? = nil, event: (kind: GameEvent.Kind, riddleID: String?, xp: Int, hintsUsed: Int)? = nil,
-                checkIn: (id: String, expiresAt: Date)? = nil, outcome: String, flagged: Bool, response: Data, status: Int) {
+                checkIn: (id: String, expiresAt: Date)? = nil, grants: [VoucherGrant] = [], outcome: String, flagged: Bool, status: Int,
+                respond: @escaping @Sendable ([Voucher]) throws -> Data) {
         self.solvedAttemptID = solvedAttemptID
         self.event = event
         self.checkIn = checkIn
+        self.grants = grants
         self.outcome = outcome
         self.flagged = flagged
-        self.response = response
         self.status = status
+        self.respond = respond
     }
 }
 
@@ -84,8 +88,11 @@ public protocol ScanStore: Sendable {
     func performScan(playerID: Int64, checkpointID: String, idempotencyKey: String?, photo: PhotoFingerprint?,
                      location: ReportedLocation?, photoWindow: TimeInterval, at date: Date,
                      decide: @Sendable (ScanState) throws -> ScanEffect) async throws -> ScanAnswer
-    /// Registers a pending check-in as a ledger event; `nil` if unknown, lapsed or not theirs.
-    func registerCheckIn(id: String, playerID: Int64, xp: Int, at date: Date) async throws -> GameEvent?
+    /// Registers a pending check-in as a ledger event, issuing the vouchers `grants` says it
+    /// unlocks (given the ledger before and the new event) in the same transaction; `nil` if the
+    /// check-in is unknown, lapsed or not theirs.
+    func registerCheckIn(id: String, playerID: Int64, xp: Int, at date: Date,
+                         grants: @Sendable (_ before: [GameEvent], _ event: GameEvent) -> [VoucherGrant]) async throws -> (before: [GameEvent], event: GameEvent, vouchers: [Voucher])?
     /// Cancels a pending check-in, leaving no trace; false if there was none.
     func cancelCheckIn(id: String, playerID: Int64) async throws -> Bool
 }

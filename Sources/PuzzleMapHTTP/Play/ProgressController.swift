@@ -33,6 +33,11 @@ struct ProgressController {
         var solved: [Category: Int]
         var visited: Int
         var activeRiddles: Int
+        var vouchers: Vouchers
+
+        struct Vouchers: Codable {
+            var unclaimed: Int
+        }
     }
 
     struct MapView: ResponseCodable {
@@ -62,6 +67,7 @@ struct ProgressController {
         let identity = try context.requirePlayer()
         async let events = services.repository.events(playerID: identity.playerID)
         async let active = services.repository.activeAttempts(playerID: identity.playerID)
+        async let vouchers = services.repository.vouchers(playerID: identity.playerID)
         let standing = PlayerStanding(events: try await events, content: services.content)
         let content = services.content
         let earned = content.badges.compactMap { badge in
@@ -78,7 +84,10 @@ struct ProgressController {
             xp: standing.totals.xp, level: standing.totals.level,
             levelProgress: .init(current: standing.totals.levelProgress.current, needed: standing.totals.levelProgress.needed),
             badges: .init(earned: earned, locked: locked), solved: solved, visited: standing.visitedIDs.count,
-            activeRiddles: try await active.count
+            activeRiddles: try await active.count,
+            vouchers: .init(unclaimed: try await vouchers.filter {
+                $0.status(at: services.now(), ownerVerified: identity.account.emailVerifiedAt != nil) == .unclaimed
+            }.count)
         )
     }
 

@@ -9,6 +9,8 @@ struct ScanAnswerBuilder: Sendable {
     let content: CampusContent
     let checkpoint: Checkpoint
     let now: Date
+    let timeZone: TimeZone
+    let ownerVerified: Bool
 
     /// XP, level and badges after an event, compared with before it.
     struct Standing: ResponseCodable {
@@ -22,6 +24,7 @@ struct ScanAnswerBuilder: Sendable {
         var level: Int
         var levelUp: Bool
         var newBadges: [NewBadge]
+        var newVouchers: [VoucherView]
     }
 
     struct PlaceView: Codable {
@@ -49,6 +52,7 @@ struct ScanAnswerBuilder: Sendable {
         var level: Int
         var levelUp: Bool
         var newBadges: [Standing.NewBadge]
+        var newVouchers: [VoucherView]
         var checkpoint: PlaceView
         var insider: String?
         var riddle: FunRiddle?
@@ -56,19 +60,28 @@ struct ScanAnswerBuilder: Sendable {
         var flagged: Bool
     }
 
-    static func standing(before: [GameEvent], after: [GameEvent], content: CampusContent) -> Standing {
+    static func standing(before: [GameEvent], after: [GameEvent], content: CampusContent, vouchers: [VoucherView] = []) -> Standing {
         let old = PlayerStanding(events: before, content: content)
         let new = PlayerStanding(events: after, content: content)
         let badges = content.badges.filter { new.earnedAt[$0.id] != nil && old.earnedAt[$0.id] == nil }
         return Standing(xpAwarded: new.totals.xp - old.totals.xp, totalXp: new.totals.xp, level: new.totals.level,
                         levelUp: new.totals.level > old.totals.level,
-                        newBadges: badges.map { .init(id: $0.id, name: $0.name, description: $0.description) })
+                        newBadges: badges.map { .init(id: $0.id, name: $0.name, description: $0.description) }, newVouchers: vouchers)
+    }
+
+    /// The offers an event unlocks: levels newly reached and badges newly earned.
+    static func grants(before: [GameEvent], after: [GameEvent], content: CampusContent, at now: Date, in timeZone: TimeZone) -> [VoucherGrant] {
+        let old = PlayerStanding(events: before, content: content)
+        let new = PlayerStanding(events: after, content: content)
+        let badges = Set(new.earnedAt.keys).subtracting(old.earnedAt.keys)
+        return content.grants(fromLevel: old.totals.level, toLevel: new.totals.level, newBadges: badges, at: now, in: timeZone)
     }
 
     func effect(for state: ScanState) throws -> ScanEffect {
         if state.photoUsedByAnotherPlayer {
             let problem = Problem.photoAlreadyUsed
-            return ScanEffect(outcome: "photo_already_used", flagged: true, response: try Self.encode(problem.body), status: problem.status.code)
+            let body = try Self.encode(problem.body)
+            return ScanEffect(outcome: "photo_already_used", flagged: true, status: problem.status.code) { _ in body }
         }
         let flagged = implausiblyFast(state.previousScan)
         let verdict = ScanJudge.verdict(at: checkpoint.id, active: state.active, events: state.events, content: content)
@@ -96,16 +109,23 @@ struct ScanAnswerBuilder: Sendable {
         }
         let newEvent = event.map { GameEvent(id: 0, playerID: 0, kind: $0.kind, checkpointID: checkpoint.id, riddleID: $0.riddleID,
                                              xp: $0.xp, hintsUsed: $0.hintsUsed, occurredAt: now) }
-        let standing = Self.standing(before: state.events, after: state.events + (newEvent.map { [$0] } ?? []), content: content)
-        let view = ScanView(
-            outcome: outcome, message: message, xpAwarded: standing.xpAwarded, totalXp: standing.totalXp, level: standing.level,
-            levelUp: standing.levelUp, newBadges: standing.newBadges,
-            checkpoint: PlaceView(id: checkpoint.id, name: checkpoint.name, category: checkpoint.category, building: checkpoint.building,
-                                  facts: checkpoint.facts),
-            insider: insider, riddle: funRiddle, checkIn: checkIn.map { CheckInView(id: $0.id, expiresAt: $0.expiresAt) }, flagged: flagged
-        )
-        return ScanEffect(solvedAttemptID: solvedAttempt, event: event, checkIn: checkIn, outcome: outcome, flagged: flagged,
-                          response: try Self.encode(view), status: 200)
+        let after = state.events + (newEvent.map { [$0] } ?? [])
+        let standing = Self.standing(before: state.events, after: after, content: content)
+        let grants = Self.grants(before: state.events, after: after, content: content, at: now, in: timeZone)
+        let place = PlaceView(id: checkpoint.id, name: checkpoint.name, category: checkpoint.category, building: checkpoint.building,
+                              facts: checkpoint.facts)
+        let (campus, instant, verified) = (content, now, ownerVerified)
+        let (insiderFact, riddleForFun) = (insider, funRiddle)
+        let checkInView = checkIn.map { CheckInView(id: $0.id, expiresAt: $0.expiresAt) }
+        return ScanEffect(solvedAttemptID: solvedAttempt, event: event, checkIn: checkIn, grants: grants, outcome: outcome,
+                          flagged: flagged, status: 200) { vouchers in
+            try Self.encode(ScanView(
+                outcome: outcome, message: message, xpAwarded: standing.xpAwarded, totalXp: standing.totalXp, level: standing.level,
+                levelUp: standing.levelUp, newBadges: standing.newBadges,
+                newVouchers: vouchers.map { VoucherView($0, content: campus, at: instant, ownerVerified: verified) },
+                checkpoint: place, insider: insiderFact, riddle: riddleForFun, checkIn: checkInView, flagged: flagged
+            ))
+        }
     }
 
     /// Faster between two checkpoints than anyone walks or cycles: flagged for organisers, not refused.

@@ -171,6 +171,28 @@ enum Migrations {
                 t.primaryKey(["playerId", "idempotencyKey"])
             }
         }
+        migrator.registerMigration("v5 offer stock and vouchers") { db in
+            try db.create(table: "offerStock") { t in
+                t.primaryKey("offerId", .text)
+                t.column("partnerId", .text).notNull()
+                t.column("stock", .integer).notNull()
+                t.column("issued", .integer).notNull().defaults(to: 0)
+            }
+            try db.create(table: "voucher") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("offerId", .text).notNull().references("offerStock", onDelete: .restrict)
+                t.column("playerId", .integer).notNull().indexed().references("player", onDelete: .cascade)
+                // Who unlocked it: each player unlocks an offer once, whoever holds it later.
+                t.column("unlockedBy", .integer).notNull()
+                t.column("issuedAt", .datetime).notNull()
+                t.column("expiresAt", .datetime).notNull()
+                t.column("giftedBy", .integer)
+                t.column("redeemedAt", .datetime)
+                t.column("redeemedBy", .integer)
+                t.uniqueKey(["offerId", "unlockedBy"])
+            }
+            try db.create(index: "voucher_redeemed", on: "voucher", columns: ["redeemedAt"])
+        }
         return migrator
     }
 }

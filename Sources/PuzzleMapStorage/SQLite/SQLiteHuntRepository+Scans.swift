@@ -50,6 +50,7 @@ extension SQLiteHuntRepository {
                                              xp: event.xp, hintsUsed: event.hintsUsed, occurredAt: date)
                 try record.insert(db)
             }
+            let vouchers = try Self.issue(effect.grants, to: playerID, at: date, db)
             if let checkIn = effect.checkIn {
                 try db.execute(sql: "DELETE FROM checkIn WHERE playerId = ? AND checkpointId = ?", arguments: [playerID, checkpointID])
                 try db.execute(sql: "INSERT INTO checkIn (id, playerId, checkpointId, expiresAt) VALUES (?, ?, ?, ?)",
@@ -61,15 +62,18 @@ extension SQLiteHuntRepository {
                 """, arguments: [playerID, checkpointID, effect.outcome, effect.flagged, photo?.sha256,
                                  photo.map { Int64(bitPattern: $0.perceptual) }, location?.coordinate.latitude,
                                  location?.coordinate.longitude, location?.accuracyMetres, date])
+            let response = try effect.respond(vouchers)
             if let idempotencyKey {
                 try db.execute(sql: "INSERT INTO idempotentScan (playerId, idempotencyKey, status, response, createdAt) VALUES (?, ?, ?, ?, ?)",
-                               arguments: [playerID, idempotencyKey, effect.status, effect.response, date])
+                               arguments: [playerID, idempotencyKey, effect.status, response, date])
             }
-            return ScanAnswer(status: effect.status, response: effect.response, replayed: false)
+            return ScanAnswer(status: effect.status, response: response, replayed: false)
         }
     }
 
-    public func registerCheckIn(id: String, playerID: Int64, xp: Int, at date: Date) async throws -> GameEvent? {
+    public func registerCheckIn(
+        id: String, playerID: Int64, xp: Int, at date: Date, grants: @Sendable ([GameEvent], GameEvent) -> [VoucherGrant]
+    ) async throws -> (before: [GameEvent], event: GameEvent, vouchers: [Voucher])? {
         try await writer.write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT checkpointId, expiresAt FROM checkIn WHERE id = ? AND playerId = ?",
                                              arguments: [id, playerID])
@@ -82,10 +86,13 @@ extension SQLiteHuntRepository {
                                 arguments: [playerID, checkpointID]) ?? 0 > 0 {
                 return nil
             }
+            let before = try GameEventRecord.filter(GameEventRecord.Columns.playerId == playerID)
+                .order(GameEventRecord.Columns.id).fetchAll(db).map(\.event)
             var record = GameEventRecord(id: nil, playerId: playerID, kind: .checkedIn, checkpointId: checkpointID, riddleId: nil,
                                          xp: xp, hintsUsed: 0, occurredAt: date)
             try record.insert(db)
-            return record.event
+            let vouchers = try Self.issue(grants(before, record.event), to: playerID, at: date, db)
+            return (before, record.event, vouchers)
         }
     }
 

@@ -44,6 +44,13 @@ public struct SQLiteHuntRepository: HuntRepository {
     public func importContent(_ content: CampusContent, at date: Date) async throws -> ContentImportSummary {
         let fingerprint = content.fingerprint
         return try await writer.write { db in
+            // Stock follows the files; what was issued stays. Cheap, so done on every start.
+            for offer in content.offers {
+                try db.execute(sql: """
+                    INSERT INTO offerStock (offerId, partnerId, stock) VALUES (?, ?, ?)
+                    ON CONFLICT(offerId) DO UPDATE SET partnerId = excluded.partnerId, stock = excluded.stock
+                    """, arguments: [offer.id, offer.partnerID, offer.stock])
+            }
             if let last = try ContentImportRecord.order(ContentImportRecord.Columns.id.desc).fetchOne(db),
                last.fingerprint == fingerprint {
                 return ContentImportSummary(fingerprint: fingerprint, importedAt: last.importedAt)

@@ -1,0 +1,110 @@
+import Crypto
+import Foundation
+import Hummingbird
+import MultipartKit
+import NIOPosix
+import PuzzleMapCore
+import PuzzleMapImaging
+import PuzzleMapStorage
+
+/// Reads the codes a request carries, as scans and staff redemptions accept them: JSON
+/// `{code}`, a photo as the raw body, or a `multipart/form-data` upload with a `photo` part.
+/// Photos are decoded and scanned on NIO's blocking pool, never on an event loop.
+enum CodeUpload {
+    static let maxPhotoBytes = 15 * 1024 * 1024
+
+    struct CodeRequest: Decodable {
+        var code: String
+    }
+
+    /// A `multipart/form-data` upload: the photo and, optionally, where the phone was.
+    struct PhotoForm: Decodable {
+        var photo: Data
+        var lat: Double?
+        var lon: Double?
+        var accuracy: Double?
+    }
+
+    /// What a request carries: code texts, the photo's fingerprint, whether typed, and a location.
+    struct Submission {
+        var texts: [String]
+        var photo: PhotoFingerprint?
+        var typed: Bool
+        var location: ReportedLocation?
+    }
+
+    /// What the request carries, by its content type.
+    static func submission(in request: Request, _ context: AppRequestContext) async throws -> Submission {
+        let contentType = request.headers[.contentType] ?? ""
+        let type = contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        switch type {
+        case "application/json":
+            let body = try await request.decode(as: CodeRequest.self, context: context)
+            return Submission(texts: [body.code], typed: true)
+        case "image/jpeg", "image/png", "image/heic", "image/heif", "image/webp":
+            let (texts, photo) = try await read(photo: Array(try await body(of: request).readableBytesView))
+            return Submission(texts: texts, photo: photo, typed: false)
+        case "multipart/form-data":
+            guard let boundary = Self.parameter("boundary", of: contentType) else { throw Problem.unreadableForm("it has no boundary") }
+            let form: PhotoForm
+            do {
+                form = try FormDataDecoder().decode(PhotoForm.self, from: try await body(of: request), boundary: boundary)
+            } catch let problem as Problem {
+                throw problem
+            } catch {
+                throw Problem.unreadableForm("it needs a `photo` part, and lat, lon and accuracy must be numbers")
+            }
+            var location: ReportedLocation?
+            if let lat = form.lat, let lon = form.lon {
+                let coordinate = Coordinate(latitude: lat, longitude: lon)
+                guard coordinate.isValid else { throw Problem.unreadableForm("lat and lon are out of range") }
+                location = ReportedLocation(coordinate: coordinate, accuracyMetres: form.accuracy)
+            }
+            let (texts, photo) = try await read(photo: [UInt8](form.photo))
+            return Submission(texts: texts, photo: photo, typed: false, location: location)
+        default:
+            throw Problem.unsupportedScanBody
+        }
+    }
+
+    static func body(of request: Request) async throws -> ByteBuffer {
+        do {
+            return try await request.body.collect(upTo: Self.maxPhotoBytes)
+        } catch {
+            throw Problem.image(.tooLarge(bytes: Self.maxPhotoBytes + 1, limit: Self.maxPhotoBytes))
+        }
+    }
+
+    /// A parameter of a header value, e.g. the boundary of `multipart/form-data; boundary=x`.
+    static func parameter(_ name: String, of header: String) -> String? {
+        for part in header.split(separator: ";").dropFirst() {
+            let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if pair.count == 2, pair[0].lowercased() == name { return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+        }
+        return nil
+    }
+
+    /// Decodes and scans off the event loop, under the scanner's time budget.
+    static func read(photo bytes: [UInt8]) async throws -> ([String], PhotoFingerprint) {
+        let result: Result<([String], UInt64), ImageDecodingError> = try await NIOThreadPool.singleton.runIfActive {
+            do {
+                // A reduced decode and the retry ladder first; a full-resolution tiled pass
+                // when that finds nothing (small codes in 12 MP photos), under one time budget.
+                let reading = try PhotoReader(limits: ImageDecodingLimits(maxBytes: Self.maxPhotoBytes)).read(photo: bytes)
+                return .success((reading.texts, PerceptualHash.dHash(reading.image)))
+            } catch {
+                // A failure of zbar itself is answered like a photo with no code in it.
+                guard case PhotoReadingError.image(let imageError)? = error as? PhotoReadingError else { return .success(([], 0)) }
+                return .failure(imageError)
+            }
+        }
+        switch result {
+        case .success(let (codes, hash)):
+            guard !codes.isEmpty else { throw Problem.noCodeFound }
+            let digest = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+            return (codes, PhotoFingerprint(sha256: digest, perceptual: hash))
+        case .failure(let error):
+            throw Problem.image(error)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Hummingbird
+import PuzzleMapCore
+import PuzzleMapImaging
+import PuzzleMapStorage
+
+/// A player's vouchers: the list, one with its codes, and its QR for the shop's camera.
+struct VoucherController {
+    let services: HuntServices
+
+    struct VoucherList: ResponseCodable {
+        var vouchers: [VoucherView]
+    }
+
+    func addRoutes(to router: RouterGroup<AppRequestContext>) {
+        router.get("me/vouchers") { _, context -> VoucherList in
+            let identity = try context.requirePlayer()
+            let now = services.now()
+            return VoucherList(vouchers: try await services.repository.vouchers(playerID: identity.playerID).map {
+                VoucherView($0, content: services.content, at: now, ownerVerified: identity.account.emailVerifiedAt != nil)
+            })
+        }
+        router.get("me/vouchers/:id") { _, context -> VoucherView in
+            let (identity, voucher) = try await owned(context)
+            var view = VoucherView(voucher, content: services.content, at: services.now(), ownerVerified: identity.account.emailVerifiedAt != nil)
+            let signer = TagSigner(secrets: services.secrets)
+            view.manualCode = signer.manualCode(for: Self.payload(of: voucher))
+            view.code = signer.qrText(for: Self.payload(of: voucher), baseURL: services.publicURL)
+            return view
+        }
+        router.get("me/vouchers/:id/code.png") { _, context -> Response in
+            let (_, voucher) = try await owned(context)
+            let text = TagSigner(secrets: services.secrets).qrText(for: Self.payload(of: voucher), baseURL: services.publicURL)
+            // Ten pixels a module: large enough for a shop's camera to read off a phone screen.
+            let png = try QREncoder(errorCorrection: .quartile).encode(text).renderPNG(scale: 10, quietZone: 4)
+            return Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: "no-store"],
+                            body: .init(byteBuffer: ByteBuffer(bytes: png)))
+        }
+    }
+
+    static func payload(of voucher: Voucher) -> TagPayload {
+        TagPayload(purpose: .voucher, subject: UInt64(voucher.id), version: 1)
+    }
+
+    /// The caller's voucher, or 404 (another player's voucher is not revealed).
+    private func owned(_ context: AppRequestContext) async throws -> (Identity, Voucher) {
+        let identity = try context.requirePlayer()
+        guard let id = context.parameters.get("id", as: Int64.self),
+              let voucher = try await services.repository.voucher(id: id), voucher.playerID == identity.playerID
+        else { throw Problem.voucherNotFound }
+        return (identity, voucher)
+    }
+}
+
+extension Problem {
+    static let voucherNotFound = Problem(.notFound, code: "voucher_not_found", detail: "You hold no such voucher.",
+                                         hint: "GET /v1/me/vouchers lists yours.")
+}
