@@ -32,5 +32,8 @@ public func buildRouter(services: HuntServices) -> Router<AppRequestContext> {
     ScanController(services: services).addRoutes(to: authenticated)
     VoucherController(services: services).addRoutes(to: authenticated)
     StaffController(services: services).addRoutes(to: authenticated)
+    GiftController(services: services).addRoutes(to: authenticated)
+    FriendController(services: services).addRoutes(to: authenticated)
+    LeaderboardController(services: services).addRoutes(to: authenticated)
     return router
 }

@@ -16,13 +16,17 @@ struct VoucherController {
         router.get("me/vouchers") { _, context -> VoucherList in
             let identity = try context.requirePlayer()
             let now = services.now()
-            return VoucherList(vouchers: try await services.repository.vouchers(playerID: identity.playerID).map {
-                VoucherView($0, content: services.content, at: now, ownerVerified: identity.account.emailVerifiedAt != nil)
-            })
+            var views: [VoucherView] = []
+            for voucher in try await services.repository.vouchers(playerID: identity.playerID) {
+                views.append(VoucherView(voucher, content: services.content, at: now, ownerVerified: identity.account.emailVerifiedAt != nil,
+                                         giftedBy: try await giver(of: voucher)))
+            }
+            return VoucherList(vouchers: views)
         }
         router.get("me/vouchers/:id") { _, context -> VoucherView in
             let (identity, voucher) = try await owned(context)
-            var view = VoucherView(voucher, content: services.content, at: services.now(), ownerVerified: identity.account.emailVerifiedAt != nil)
+            var view = VoucherView(voucher, content: services.content, at: services.now(), ownerVerified: identity.account.emailVerifiedAt != nil,
+                                   giftedBy: try await giver(of: voucher))
             let signer = TagSigner(secrets: services.secrets)
             view.manualCode = signer.manualCode(for: Self.payload(of: voucher))
             view.code = signer.qrText(for: Self.payload(of: voucher), baseURL: services.publicURL)
@@ -36,6 +40,12 @@ struct VoucherController {
             return Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: "no-store"],
                             body: .init(byteBuffer: ByteBuffer(bytes: png)))
         }
+    }
+
+    /// The username of the friend who gave the voucher (an erased account shows as erased).
+    private func giver(of voucher: Voucher) async throws -> String? {
+        guard let giver = voucher.giftedBy else { return nil }
+        return try await services.repository.account(id: giver)?.player.username ?? "erased"
     }
 
     static func payload(of voucher: Voucher) -> TagPayload {

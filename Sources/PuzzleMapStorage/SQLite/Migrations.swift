@@ -187,11 +187,54 @@ enum Migrations {
                 t.column("issuedAt", .datetime).notNull()
                 t.column("expiresAt", .datetime).notNull()
                 t.column("giftedBy", .integer)
+                t.column("giftedAt", .datetime)
                 t.column("redeemedAt", .datetime)
                 t.column("redeemedBy", .integer)
                 t.uniqueKey(["offerId", "unlockedBy"])
             }
             try db.create(index: "voucher_redeemed", on: "voucher", columns: ["redeemedAt"])
+            try db.create(index: "voucher_gifts", on: "voucher", columns: ["giftedBy", "giftedAt"])
+        }
+        migrator.registerMigration("v6 friends, blocks and scores") { db in
+            // One row per pair, the smaller id first.
+            try db.create(table: "friendship") { t in
+                t.column("playerA", .integer).notNull().references("player", onDelete: .cascade)
+                t.column("playerB", .integer).notNull().indexed().references("player", onDelete: .cascade)
+                t.column("since", .datetime).notNull()
+                t.primaryKey(["playerA", "playerB"])
+                t.check(sql: "playerA < playerB")
+            }
+            try db.create(table: "friendRequest") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("fromPlayer", .integer).notNull().references("player", onDelete: .cascade)
+                t.column("toPlayer", .integer).notNull().indexed().references("player", onDelete: .cascade)
+                t.column("createdAt", .datetime).notNull()
+                t.uniqueKey(["fromPlayer", "toPlayer"])
+            }
+            try db.create(table: "block") { t in
+                t.column("blocker", .integer).notNull().references("player", onDelete: .cascade)
+                t.column("blocked", .integer).notNull().indexed().references("player", onDelete: .cascade)
+                t.column("createdAt", .datetime).notNull()
+                t.primaryKey(["blocker", "blocked"])
+            }
+            // Totals kept beside the ledger for leaderboards: a rank is an index range count.
+            try db.create(table: "score") { t in
+                t.primaryKey("playerId", .integer).references("player", onDelete: .cascade)
+                t.column("xp", .integer).notNull()
+                t.column("lastActiveAt", .datetime).notNull()
+            }
+            try db.create(index: "score_xp", on: "score", columns: ["xp"])
+            try db.create(table: "weeklyScore") { t in
+                t.column("playerId", .integer).notNull().references("player", onDelete: .cascade)
+                t.column("weekStart", .date).notNull()
+                t.column("xp", .integer).notNull()
+                t.primaryKey(["weekStart", "playerId"])
+            }
+            try db.create(index: "weeklyScore_xp", on: "weeklyScore", columns: ["weekStart", "xp"])
+            try db.execute(sql: """
+                INSERT INTO score (playerId, xp, lastActiveAt)
+                SELECT playerId, SUM(xp), MAX(occurredAt) FROM gameEvent GROUP BY playerId
+                """)
         }
         return migrator
     }

@@ -48,7 +48,7 @@ extension SQLiteHuntRepository {
             if let event = effect.event {
                 var record = GameEventRecord(id: nil, playerId: playerID, kind: event.kind, checkpointId: checkpointID, riddleId: event.riddleID,
                                              xp: event.xp, hintsUsed: event.hintsUsed, occurredAt: date)
-                try record.insert(db)
+                try Self.append(&record, db)
             }
             let vouchers = try Self.issue(effect.grants, to: playerID, at: date, db)
             if let checkIn = effect.checkIn {
@@ -90,7 +90,7 @@ extension SQLiteHuntRepository {
                 .order(GameEventRecord.Columns.id).fetchAll(db).map(\.event)
             var record = GameEventRecord(id: nil, playerId: playerID, kind: .checkedIn, checkpointId: checkpointID, riddleId: nil,
                                          xp: xp, hintsUsed: 0, occurredAt: date)
-            try record.insert(db)
+            try Self.append(&record, db)
             let vouchers = try Self.issue(grants(before, record.event), to: playerID, at: date, db)
             return (before, record.event, vouchers)
         }

@@ -13,6 +13,7 @@ struct VoucherRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var issuedAt: Date
     var expiresAt: Date
     var giftedBy: Int64?
+    var giftedAt: Date?
     var redeemedAt: Date?
     var redeemedBy: Int64?
 

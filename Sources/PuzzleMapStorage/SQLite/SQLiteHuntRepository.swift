@@ -172,7 +172,7 @@ public struct SQLiteHuntRepository: HuntRepository {
             return try await writer.write { db in
                 var record = GameEventRecord(id: nil, playerId: playerID, kind: kind, checkpointId: checkpointID,
                                              riddleId: riddleID, xp: xp, hintsUsed: 0, occurredAt: date)
-                try record.insert(db)
+                try Self.append(&record, db)
                 return record.event
             }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {

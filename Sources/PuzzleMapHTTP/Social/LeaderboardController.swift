@@ -1,0 +1,59 @@
+import Foundation
+import Hummingbird
+import PuzzleMapCore
+import PuzzleMapStorage
+
+/// `GET /v1/leaderboard?scope=global|friends&period=week|all&limit=N`.
+struct LeaderboardController {
+    let services: HuntServices
+
+    struct Entry: Codable {
+        var rank: Int
+        var username: String
+        var displayName: String
+        var level: Int
+        var xp: Int
+    }
+
+    struct Me: Codable {
+        var rank: Int?
+        var xp: Int
+    }
+
+    struct Board: ResponseCodable {
+        var scope: String
+        var period: String
+        var entries: [Entry]
+        var me: Me
+    }
+
+    func addRoutes(to router: RouterGroup<AppRequestContext>) {
+        router.get("leaderboard") { request, context -> Board in
+            let identity = try context.requirePlayer()
+            let query = request.uri.queryParameters
+            let scope = query.get("scope") ?? "global"
+            guard scope == "global" || scope == "friends",
+                  let period = LeaderboardPeriod(rawValue: query.get("period") ?? "all")
+            else {
+                throw Problem(.badRequest, code: "invalid_leaderboard_query", detail: "scope is global or friends; period is week or all.",
+                              hint: "e.g. /v1/leaderboard?scope=friends&period=week&limit=20")
+            }
+            let limit = min(100, max(1, query.get("limit", as: Int.self) ?? 20))
+            let among = scope == "friends"
+                ? try await services.repository.friends(playerID: identity.playerID).map(\.id) + [identity.playerID] : nil
+            let now = services.now()
+            let entries = try await services.repository.leaderboard(period: period, among: among, limit: limit, at: now)
+            // Levels follow all-time XP, whatever the board's period.
+            var levels: [Int64: Int] = [:]
+            for entry in entries where period == .week {
+                levels[entry.player.id] = services.content.rules.level(forXP: try await services.repository.standing(
+                    playerID: entry.player.id, period: .all, among: nil, at: now).xp)
+            }
+            let mine = try await services.repository.standing(playerID: identity.playerID, period: period, among: among, at: now)
+            return Board(scope: scope, period: period.rawValue, entries: entries.map { entry in
+                Entry(rank: entry.rank, username: entry.player.username, displayName: entry.player.displayName,
+                      level: levels[entry.player.id] ?? services.content.rules.level(forXP: entry.xp), xp: entry.xp)
+            }, me: Me(rank: mine.rank, xp: mine.xp))
+        }
+    }
+}
