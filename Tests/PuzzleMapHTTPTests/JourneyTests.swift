@@ -55,6 +55,14 @@ import Testing
             #expect(progress.json["level"] as? Int ?? 0 >= 2)
             #expect(progress.json["visited"] as? Int == 3)
             #expect(progress.json["activeRiddles"] as? Int == 0)
+
+            // What the organisers' `puzzlemap stats` reads of that afternoon.
+            let stats = try await service.repository.statistics(at: service.clock.now)
+            #expect(stats.players == 1)
+            #expect(stats.activePlayers == 1)
+            #expect(stats.scansByCheckpoint.first { $0.checkpoint == stray.id }?.outcomes == ["wrong_place": 1])
+            #expect(stats.riddles.map(\.solved).reduce(0, +) == 3)
+            #expect(stats.riddles.map(\.hintsUsed).reduce(0, +) == 1)
         }
     }
 
