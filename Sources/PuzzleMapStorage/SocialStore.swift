@@ -58,6 +58,8 @@ public protocol SocialStore: Sendable {
     /// A player's rank and XP on that board (`nil` rank with no XP yet).
     func standing(playerID: Int64, period: LeaderboardPeriod, among: [Int64]?, at date: Date) async throws -> (rank: Int?, xp: Int)
     func lastActive(playerID: Int64) async throws -> Date?
+    /// All-time XP of each of these players (for levels beside a weekly board).
+    func allTimeXP(playerIDs: [Int64]) async throws -> [Int64: Int]
 
     /// Moves an unclaimed voucher to `to`, exactly once even when given twice at the same moment,
     /// within `dailyLimit` gifts a day from the giver.

@@ -1,4 +1,7 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 import Hummingbird
 import PuzzleMapCore
 import PuzzleMapHTTP
@@ -13,6 +16,9 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup var service: ServiceOptions
 
     func run() async throws {
+        // Writing to a mail command that exited must be an error to handle, not a signal that
+        // ends the service.
+        signal(SIGPIPE, SIG_IGN)
         let configuration = ResolvedConfiguration(content: content, service: service)
         let settings = try configuration.settings
         let logger = configuration.logger(label: "puzzlemap")

@@ -106,7 +106,7 @@ extension TestClientProtocol {
             let board = try await client.call(.get, "/v1/leaderboard?scope=global&period=all&limit=10", token: tokens["dan"]!)
             let entries = try #require(board.json["entries"] as? [[String: Any]])
             #expect(entries.map { $0["rank"] as? Int } == [1, 2, 2, 4, 5])
-            #expect(entries.map { $0["username"] as? String } == ["ada", "bob", "cat", "dan", "eve"])
+            #expect(entries.map { $0["username"] as? String } == ["ada", "bob", "cat", "dan", "eve"], "ties in sign-up order")
             #expect((board.json["me"] as? [String: Any])?["rank"] as? Int == 4)
             let week = try await client.call(.get, "/v1/leaderboard?period=week&limit=2", token: tokens["eve"]!)
             #expect((week.json["entries"] as? [Any])?.count == 2)

@@ -79,8 +79,15 @@ public struct MailDelivery: Service {
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        input.fileHandleForWriting.write(Data(message.utf8))
-        try input.fileHandleForWriting.close()
+        // A command that exits without reading closes the pipe: that is a failed delivery
+        // (EPIPE), not a crash. The message is far smaller than a pipe's buffer.
+        var writeError: (any Error)?
+        do {
+            try input.fileHandleForWriting.write(contentsOf: Data(message.utf8))
+        } catch {
+            writeError = error
+        }
+        try? input.fileHandleForWriting.close()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async {
                 process.waitUntilExit()
@@ -88,5 +95,6 @@ public struct MailDelivery: Service {
             }
         }
         guard process.terminationStatus == 0 else { throw SendmailFailed(status: process.terminationStatus) }
+        if let writeError { throw writeError }
     }
 }

@@ -44,15 +44,11 @@ struct LeaderboardController {
             let now = services.now()
             let entries = try await services.repository.leaderboard(period: period, among: among, limit: limit, at: now)
             // Levels follow all-time XP, whatever the board's period.
-            var levels: [Int64: Int] = [:]
-            for entry in entries where period == .week {
-                levels[entry.player.id] = services.content.rules.level(forXP: try await services.repository.standing(
-                    playerID: entry.player.id, period: .all, among: nil, at: now).xp)
-            }
+            let allTime = period == .all ? [:] : try await services.repository.allTimeXP(playerIDs: entries.map(\.player.id))
             let mine = try await services.repository.standing(playerID: identity.playerID, period: period, among: among, at: now)
             return Board(scope: scope, period: period.rawValue, entries: entries.map { entry in
                 Entry(rank: entry.rank, username: entry.player.username, displayName: entry.player.displayName,
-                      level: levels[entry.player.id] ?? services.content.rules.level(forXP: entry.xp), xp: entry.xp)
+                      level: services.content.rules.level(forXP: allTime[entry.player.id] ?? entry.xp), xp: entry.xp)
             }, me: Me(rank: mine.rank, xp: mine.xp))
         }
     }

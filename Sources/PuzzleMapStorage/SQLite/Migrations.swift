@@ -223,14 +223,14 @@ enum Migrations {
                 t.column("xp", .integer).notNull()
                 t.column("lastActiveAt", .datetime).notNull()
             }
-            try db.create(index: "score_xp", on: "score", columns: ["xp"])
+            try db.create(index: "score_xp", on: "score", columns: ["xp", "playerId"])
             try db.create(table: "weeklyScore") { t in
                 t.column("playerId", .integer).notNull().references("player", onDelete: .cascade)
                 t.column("weekStart", .date).notNull()
                 t.column("xp", .integer).notNull()
                 t.primaryKey(["weekStart", "playerId"])
             }
-            try db.create(index: "weeklyScore_xp", on: "weeklyScore", columns: ["weekStart", "xp"])
+            try db.create(index: "weeklyScore_xp", on: "weeklyScore", columns: ["weekStart", "xp", "playerId"])
             try db.execute(sql: """
                 INSERT INTO score (playerId, xp, lastActiveAt)
                 SELECT playerId, SUM(xp), MAX(occurredAt) FROM gameEvent GROUP BY playerId

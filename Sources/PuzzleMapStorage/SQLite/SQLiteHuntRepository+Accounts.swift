@@ -82,6 +82,9 @@ extension SQLiteHuntRepository {
             record.deletedAt = date
             try record.update(db)
             try SessionRecord.filter(SessionRecord.Columns.playerId == id).deleteAll(db)
+            // Off the leaderboards; the ledger itself stays for anonymous aggregates.
+            try db.execute(sql: "DELETE FROM score WHERE playerId = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM weeklyScore WHERE playerId = ?", arguments: [id])
             try EmailVerificationRecord.deleteOne(db, key: id)
             try PasswordResetRecord.filter(Column("playerId") == id).deleteAll(db)
         }
@@ -180,14 +183,14 @@ extension SQLiteHuntRepository {
     }
 
     public func revokeSession(id: Int64, at date: Date) async throws {
-        try await writer.write { db in
+        _ = try await writer.write { db in
             try SessionRecord.filter(key: id).filter(SessionRecord.Columns.revokedAt == nil)
                 .updateAll(db, SessionRecord.Columns.revokedAt.set(to: date))
         }
     }
 
     public func revokeAllSessions(playerID: Int64, at date: Date) async throws {
-        try await writer.write { db in
+        _ = try await writer.write { db in
             try SessionRecord.filter(SessionRecord.Columns.playerId == playerID).filter(SessionRecord.Columns.revokedAt == nil)
                 .updateAll(db, SessionRecord.Columns.revokedAt.set(to: date))
         }

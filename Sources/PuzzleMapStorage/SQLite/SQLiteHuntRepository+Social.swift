@@ -128,16 +128,17 @@ extension SQLiteHuntRepository {
     public func leaderboard(period: LeaderboardPeriod, among: [Int64]?, limit: Int, at date: Date) async throws -> [LeaderboardEntry] {
         try await writer.read { db in
             let (table, filter, arguments) = Self.board(period, at: date)
+            // Erased players have no score rows, so the board is the index read in xp order.
             var sql = """
                 SELECT s.xp AS scoreXp, player.* FROM \(table) s JOIN player ON player.id = s.playerId
-                WHERE \(filter) AND player.deletedAt IS NULL AND s.xp > 0
+                WHERE \(filter) AND s.xp > 0
                 """
             var all = arguments
             if let among {
                 sql += " AND s.playerId IN (\(among.map { _ in "?" }.joined(separator: ",")))"
                 all += StatementArguments(among)
             }
-            sql += " ORDER BY s.xp DESC, player.username LIMIT ?"
+            sql += " ORDER BY s.xp DESC, s.playerId LIMIT ?"
             all += [limit]
             var entries: [LeaderboardEntry] = []
             for row in try Row.fetchAll(db, sql: sql, arguments: all) {
@@ -159,10 +160,7 @@ extension SQLiteHuntRepository {
                 return (nil, 0)
             }
             // An index range count on xp, not a scan of every player.
-            var sql = """
-                SELECT COUNT(*) FROM \(table) s JOIN player ON player.id = s.playerId
-                WHERE \(filter) AND s.xp > ? AND player.deletedAt IS NULL
-                """
+            var sql = "SELECT COUNT(*) FROM \(table) s WHERE \(filter) AND s.xp > ?"
             var all = arguments
             all += [xp]
             if let among {
@@ -176,6 +174,15 @@ extension SQLiteHuntRepository {
 
     public func lastActive(playerID: Int64) async throws -> Date? {
         try await writer.read { db in try Date.fetchOne(db, sql: "SELECT lastActiveAt FROM score WHERE playerId = ?", arguments: [playerID]) }
+    }
+
+    public func allTimeXP(playerIDs: [Int64]) async throws -> [Int64: Int] {
+        guard !playerIDs.isEmpty else { return [:] }
+        return try await writer.read { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT playerId, xp FROM score WHERE playerId IN (\(playerIDs.map { _ in "?" }.joined(separator: ",")))",
+                                        arguments: StatementArguments(playerIDs))
+            return Dictionary(uniqueKeysWithValues: rows.map { ($0["playerId"] as Int64, $0["xp"] as Int) })
+        }
     }
 
     // MARK: Gifts
