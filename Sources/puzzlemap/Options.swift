@@ -63,6 +63,7 @@ struct ResolvedConfiguration {
                 settings.emailDomains = domains.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             }
             settings.sendmailCommand = reader.string(forKey: "sendmail")
+            settings.giftsPerDay = reader.int(forKey: "gifts.per.day", default: settings.giftsPerDay)
             settings.publicURL = reader.string(forKey: "public.url", default: "http://\(settings.host):\(settings.port)")
             let tagKey = reader.string(forKey: "tag.key", isSecret: true)
             let tokenKey = reader.string(forKey: "token.key", isSecret: true)

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import PuzzleMapCore
 import PuzzleMapImaging
+import PuzzleMapStorage
 import Testing
 
 extension TestClientProtocol {
@@ -196,6 +197,36 @@ extension TestClientProtocol {
             let second = try await redeem()
             #expect(second.code == "already_redeemed")
             #expect((try await client.call(.get, "/v1/me/vouchers", token: bob).json["vouchers"] as? [[String: Any]])?.first?["status"] as? String == "claimed")
+        }
+    }
+}
+
+@Suite struct GiftLimitTests {
+    @Test func giftsAreLimitedPerDay() async throws {
+        let service = try await TestService()
+        try await service.test { client in
+            let ada = try await client.signedInPlayer("ada")
+            let bob = try await client.signedInPlayer("bob")
+            let code = try #require(try await client.call(.get, "/v1/me/friend-code", token: bob).json["code"] as? String)
+            _ = try await client.call(.post, "/v1/friends/requests", json: ["friendCode": code], token: ada)
+            // One voucher more than the daily limit, issued through the store's grant path.
+            let player = try #require(try await service.repository.account(login: "ada")).player
+            let offers = service.services.content.offers.prefix(service.services.giftsPerDay + 1)
+            let now = service.clock.now
+            _ = try await service.repository.performScan(
+                playerID: player.id, checkpointID: service.services.content.checkpoints[0].id, idempotencyKey: nil, photo: nil, location: nil,
+                photoWindow: 0, at: now
+            ) { _ in
+                ScanEffect(grants: offers.map { VoucherGrant(offerID: $0.id, expiresAt: now + 86_400) }, outcome: "explored", flagged: false,
+                           status: 200) { _ in Data() }
+            }
+            let vouchers = try #require(try await client.call(.get, "/v1/me/vouchers", token: ada).json["vouchers"] as? [[String: Any]])
+            #expect(vouchers.count == service.services.giftsPerDay + 1)
+            var statuses: [HTTPResponse.Status] = []
+            for voucher in vouchers {
+                statuses.append(try await client.call(.post, "/v1/me/vouchers/\(voucher["id"] as! Int)/gift", json: ["username": "bob"], token: ada).status)
+            }
+            #expect(statuses == Array(repeating: .ok, count: service.services.giftsPerDay) + [.tooManyRequests])
         }
     }
 }

@@ -16,6 +16,8 @@ public struct HuntServices: Sendable {
     /// Where players reach the service; links in mails and codes start with it.
     public let publicURL: String
     public let passwordHasher: PasswordHasher
+    /// How many vouchers a player may give away a day.
+    public let giftsPerDay: Int
     /// Random draws (riddle choice); tests seed it.
     public let random: RandomSource
     /// The service's clock; tests pin it.
@@ -32,6 +34,7 @@ public struct HuntServices: Sendable {
         self.secrets = secrets
         accountPolicy = AccountPolicy(emailDomains: settings.emailDomains)
         publicURL = settings.publicURL
+        giftsPerDay = settings.giftsPerDay
         self.passwordHasher = passwordHasher
         self.random = random
         self.now = now

@@ -13,6 +13,8 @@ public struct ServiceSettings: Sendable {
     public var publicURL = "http://localhost:8080"
     /// University email domains that may sign up.
     public var emailDomains = ["student.gla.ac.uk", "gla.ac.uk"]
+    /// How many vouchers a player may give away a day.
+    public var giftsPerDay = 3
     /// A sendmail-compatible command (`/usr/sbin/sendmail -t`); `nil` logs mail instead.
     public var sendmailCommand: String?
     /// Keys given by configuration; `nil` means the data directory keeps them.
