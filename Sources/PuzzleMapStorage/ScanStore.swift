@@ -93,6 +93,8 @@ public protocol ScanStore: Sendable {
     /// check-in is unknown, lapsed or not theirs.
     func registerCheckIn(id: String, playerID: Int64, xp: Int, at date: Date,
                          grants: @Sendable (_ before: [GameEvent], _ event: GameEvent) -> [VoucherGrant]) async throws -> (before: [GameEvent], event: GameEvent, vouchers: [Voucher])?
+    /// Notes a photo that gave no usable code (`no_code_found`, `corrupt_image`, ...).
+    func recordScanFailure(playerID: Int64, reason: String, location: ReportedLocation?, at date: Date) async throws
     /// Cancels a pending check-in, leaving no trace; false if there was none.
     func cancelCheckIn(id: String, playerID: Int64) async throws -> Bool
 }

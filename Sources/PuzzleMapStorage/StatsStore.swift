@@ -28,6 +28,9 @@ public struct HuntStatistics: Sendable, Codable {
     public var riddles: [RiddleStats]
     public var offers: [OfferStats]
     public var flaggedScans: Int
+    /// Photos that gave no code, by the checkpoint nearest (within 75 m) to where the phone said
+    /// it was; `unlocated` for those sent without a location.
+    public var decodeFailuresByCheckpoint: [String: Int]
 }
 
 public protocol StatsStore: Sendable {

@@ -28,6 +28,10 @@ struct Stats: AsyncParsableCommand {
             let outcomes = entry.outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             print("  \(entry.checkpoint): \(outcomes)\(entry.flagged > 0 ? "; flagged \(entry.flagged)" : "")")
         }
+        print("\nPhotos that gave no code, by nearest checkpoint:")
+        for (place, count) in stats.decodeFailuresByCheckpoint.sorted(by: { $0.value > $1.value }) {
+            print("  \(place): \(count)")
+        }
         print("\nRiddles:")
         for riddle in stats.riddles {
             let median = riddle.medianMinutesToSolve.map { String(format: "%.0f min", $0) } ?? "-"

@@ -192,8 +192,9 @@ extension TestClientProtocol {
         }
     }
 
-    @Test func unreadablePhotosGetTypedAnswers() async throws {
-        try await TestService().test { client in
+    @Test func unreadablePhotosGetTypedAnswersAndAreCountedForOrganisers() async throws {
+        let service = try await TestService()
+        try await service.test { client in
             let token = try await client.signedInPlayer()
             let blank = try PNGEncoder.encode(GrayImage(width: 64, height: 64, pixels: [UInt8](repeating: 255, count: 64 * 64)))
             let noCode = try await client.scan(photo: blank, type: "image/png", token: token)
@@ -206,6 +207,8 @@ extension TestClientProtocol {
             #expect(truncated.code == "corrupt_image")
             let wrongType = try await client.call(.post, "/v1/scans", token: token, headers: [.contentType: "text/plain"])
             #expect(wrongType.status == .unsupportedMediaType)
+            let stats = try await service.repository.statistics(at: service.clock.now)
+            #expect(stats.decodeFailuresByCheckpoint == ["unlocated": 3])
         }
     }
 
@@ -275,6 +278,17 @@ extension TestClientProtocol {
             ], body: missing) { response in Reply(status: response.status, headers: response.headers, body: Data(buffer: response.body)) }
             #expect(refused.status == .badRequest)
             #expect(refused.code == "invalid_form")
+
+            // A photo with no code, sent from beside a checkpoint, counts against that checkpoint.
+            let sticker = service.services.content.checkpoints[7]
+            let blank = try PNGEncoder.encode(GrayImage(width: 64, height: 64, pixels: [UInt8](repeating: 255, count: 64 * 64)))
+            let near = multipart([("photo", blank), ("lat", Array("\(sticker.coordinate.latitude)".utf8)), ("lon", Array("\(sticker.coordinate.longitude)".utf8))],
+                                 boundary: "c")
+            let failed = try await client.execute(uri: "/v1/scans", method: .post, headers: [
+                .authorization: "Bearer \(token)", .contentType: "multipart/form-data; boundary=c",
+            ], body: near) { response in Reply(status: response.status, headers: response.headers, body: Data(buffer: response.body)) }
+            #expect(failed.code == "no_code_found")
+            #expect(try await service.repository.statistics(at: service.clock.now).decodeFailuresByCheckpoint == [sticker.id: 1])
         }
     }
 }

@@ -100,7 +100,6 @@ enum CodeUpload {
         }
         switch result {
         case .success(let (codes, hash)):
-            guard !codes.isEmpty else { throw Problem.noCodeFound }
             let digest = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
             return (codes, PhotoFingerprint(sha256: digest, perceptual: hash))
         case .failure(let error):

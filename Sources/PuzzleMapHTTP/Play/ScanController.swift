@@ -15,6 +15,8 @@ struct ScanController {
     static let failedManualCodesPerTenMinutes = 5
     static let checkInLifetime: TimeInterval = 15 * 60
     static let photoReuseWindow: TimeInterval = 24 * 60 * 60
+    /// Refusals of a photo itself, noted for organisers' statistics.
+    static let photoFailures: Set<String> = ["corrupt_image", "empty_image", "unsupported_image_format", "image_too_large", "too_many_pixels"]
 
 
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
@@ -41,7 +43,18 @@ struct ScanController {
         let scans = try await services.repository.countEvent(key: "scan:\(identity.playerID)", window: 60, at: now)
         guard scans <= Self.scansPerMinute else { throw Problem.tooManyScans(retryAfter: 60) }
 
-        let submission = try await CodeUpload.submission(in: request, context)
+        let submission: CodeUpload.Submission
+        do {
+            submission = try await CodeUpload.submission(in: request, context)
+        } catch let problem as Problem where Self.photoFailures.contains(problem.code) {
+            try await services.repository.recordScanFailure(playerID: identity.playerID, reason: problem.code, location: nil, at: now)
+            throw problem
+        }
+        if submission.texts.isEmpty {
+            try await services.repository.recordScanFailure(playerID: identity.playerID, reason: Problem.noCodeFound.code,
+                                                            location: submission.location, at: now)
+            throw Problem.noCodeFound
+        }
         let checkpoint = try await verifiedCheckpoint(submission.texts, typed: submission.typed, playerID: identity.playerID, at: now)
         let builder = ScanAnswerBuilder(content: services.content, checkpoint: checkpoint.checkpoint, now: now, timeZone: services.timeZone,
                                         ownerVerified: identity.account.emailVerifiedAt != nil)

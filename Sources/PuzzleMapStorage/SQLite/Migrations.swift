@@ -156,6 +156,15 @@ enum Migrations {
             }
             try db.create(index: "scan_player_time", on: "scan", columns: ["playerId", "scannedAt"])
             try db.create(index: "scan_photo", on: "scan", columns: ["photoSha256"])
+            // Photos that gave no code, for organisers: a sticker that stops scanning needs a look.
+            try db.create(table: "scanFailure") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("playerId", .integer).notNull().references("player", onDelete: .cascade)
+                t.column("reason", .text).notNull()
+                t.column("latitude", .double)
+                t.column("longitude", .double)
+                t.column("failedAt", .datetime).notNull()
+            }
             try db.create(table: "checkIn") { t in
                 t.primaryKey("id", .text)
                 t.column("playerId", .integer).notNull().indexed().references("player", onDelete: .cascade)

@@ -96,6 +96,13 @@ extension SQLiteHuntRepository {
         }
     }
 
+    public func recordScanFailure(playerID: Int64, reason: String, location: ReportedLocation?, at date: Date) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "INSERT INTO scanFailure (playerId, reason, latitude, longitude, failedAt) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [playerID, reason, location?.coordinate.latitude, location?.coordinate.longitude, date])
+        }
+    }
+
     public func cancelCheckIn(id: String, playerID: Int64) async throws -> Bool {
         try await writer.write { db in
             try db.execute(sql: "DELETE FROM checkIn WHERE id = ? AND playerId = ?", arguments: [id, playerID])

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PuzzleMapCore
 
 extension SQLiteHuntRepository {
     public func statistics(at date: Date) async throws -> HuntStatistics {
@@ -39,8 +40,21 @@ extension SQLiteHuntRepository {
                                           left: max(0, (row["stock"] as Int) - (row["issued"] as Int)))
             }
             let flagged = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM scan WHERE flagged") ?? 0
+            let places = try Row.fetchAll(db, sql: "SELECT id, latitude, longitude FROM checkpoint WHERE retiredAt IS NULL").map {
+                (id: $0["id"] as String, coordinate: Coordinate(latitude: $0["latitude"], longitude: $0["longitude"]))
+            }
+            var failures: [String: Int] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT latitude, longitude FROM scanFailure") {
+                var key = "unlocated"
+                if let latitude = row["latitude"] as Double?, let longitude = row["longitude"] as Double? {
+                    let here = Coordinate(latitude: latitude, longitude: longitude)
+                    let nearest = places.min { $0.coordinate.distance(to: here) < $1.coordinate.distance(to: here) }
+                    key = nearest.flatMap { $0.coordinate.distance(to: here) <= 75 ? $0.id : nil } ?? "unlocated"
+                }
+                failures[key, default: 0] += 1
+            }
             return HuntStatistics(players: players, activePlayers: active, scansByCheckpoint: scans.values.sorted { $0.checkpoint < $1.checkpoint },
-                                  riddles: riddles, offers: offers, flaggedScans: flagged)
+                                  riddles: riddles, offers: offers, flaggedScans: flagged, decodeFailuresByCheckpoint: failures)
         }
     }
 }
