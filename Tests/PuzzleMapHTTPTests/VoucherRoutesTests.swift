@@ -178,3 +178,21 @@ extension TestService {
         #expect(stock.issued == stock.stock)
     }
 }
+
+@Suite struct ManualVoucherCodeTests {
+    @Test func staffCanTypeTheManualCodeWhenTheCameraFails() async throws {
+        let service = try await TestService()
+        try await service.test { client in
+            let token = try await client.signedInPlayer("ada")
+            _ = try await service.bringToTheEdgeOfLevelThree("ada")
+            let reply = try await client.scan(code: try await service.qrText(for: service.services.content.checkpoints[4].id), token: token)
+            try await service.verifyEmail(of: "ada", client)
+            let id = try #require((reply.json["newVouchers"] as? [[String: Any]])?.first?["id"] as? Int)
+            let manual = try #require(try await client.call(.get, "/v1/me/vouchers/\(id)", token: token).json["manualCode"] as? String)
+            let staff = try await service.staffToken(client, username: "quinn", partner: "qmu-cafe")
+            let redeemed = try await client.call(.post, "/v1/staff/redemptions", json: ["code": manual.lowercased()], token: staff)
+            #expect(redeemed.status == .ok)
+            #expect((redeemed.json["voucher"] as? [String: Any])?["id"] as? Int == id)
+        }
+    }
+}
