@@ -52,6 +52,8 @@ public protocol SocialStore: Sendable {
     /// Blocks, removing any friendship and pending requests between the two.
     func block(blocker: Int64, blocked: Int64, at date: Date) async throws
     func unblock(blocker: Int64, blocked: Int64) async throws -> Bool
+    /// Everyone the player blocks or is blocked by.
+    func blockedEitherWay(playerID: Int64) async throws -> Set<Int64>
 
     /// The top `limit` players (all of them, or among `among`) by XP, ties sharing a rank.
     func leaderboard(period: LeaderboardPeriod, among: [Int64]?, limit: Int, at date: Date) async throws -> [LeaderboardEntry]

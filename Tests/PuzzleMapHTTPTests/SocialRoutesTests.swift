@@ -119,6 +119,11 @@ extension TestClientProtocol {
             #expect((friends.json["entries"] as? [[String: Any]])?.map { $0["username"] as? String } == ["dan", "eve"])
             #expect((friends.json["me"] as? [String: Any])?["rank"] as? Int == 1)
 
+            _ = try await client.call(.post, "/v1/blocks", json: ["username": "cat"], token: tokens["bob"]!)
+            let blocked = try #require(try await client.call(.get, "/v1/leaderboard", token: tokens["bob"]!).json["entries"] as? [[String: Any]])
+            #expect(blocked.map { $0["username"] as? String } == ["ada", "bob", "dan", "eve"])
+            #expect(blocked.map { $0["rank"] as? Int } == [1, 2, 4, 5])
+
             _ = try await client.call(.delete, "/v1/me", json: ["password": "correct horse battery"], token: tokens["ada"]!)
             let after = try #require(try await client.call(.get, "/v1/leaderboard", token: tokens["dan"]!).json["entries"] as? [[String: Any]])
             #expect(after.first?["username"] as? String == "bob")
@@ -152,10 +157,10 @@ extension TestClientProtocol {
                 return try await group.reduce(into: [HTTPResponse.Status]()) { $0.append($1) }
             }
             #expect(statuses.filter { $0 == .ok }.count == 1)
-            let held = try await [bob, cat].asyncMap { try await client.call(.get, "/v1/me/vouchers", token: $0).json["vouchers"] as? [[String: Any]] ?? [] }
+            let held = try await [bob, cat].asyncMap { try await client.call(.get, "/v1/me/vouchers", token: $0).list as [[String: Any]]? ?? [] }
             #expect(held.map(\.count).reduce(0, +) == 1)
             #expect(held.flatMap { $0 }.first?["giftedBy"] as? String == "ada")
-            #expect((try await client.call(.get, "/v1/me/vouchers", token: ada).json["vouchers"] as? [Any])?.isEmpty == true)
+            #expect((try await client.call(.get, "/v1/me/vouchers", token: ada).list as [Any]?)?.isEmpty == true)
         }
     }
 }
@@ -196,7 +201,7 @@ extension TestClientProtocol {
             #expect((first.json["voucher"] as? [String: Any])?["playerDisplayName"] as? String == "Bob")
             let second = try await redeem()
             #expect(second.code == "already_redeemed")
-            #expect((try await client.call(.get, "/v1/me/vouchers", token: bob).json["vouchers"] as? [[String: Any]])?.first?["status"] as? String == "claimed")
+            #expect((try await client.call(.get, "/v1/me/vouchers", token: bob).list as [[String: Any]]?)?.first?["status"] as? String == "claimed")
         }
     }
 }
@@ -220,7 +225,7 @@ extension TestClientProtocol {
                 ScanEffect(grants: offers.map { VoucherGrant(offerID: $0.id, expiresAt: now + 86_400) }, outcome: "explored", flagged: false,
                            status: 200) { _ in Data() }
             }
-            let vouchers = try #require(try await client.call(.get, "/v1/me/vouchers", token: ada).json["vouchers"] as? [[String: Any]])
+            let vouchers = try #require(try await client.call(.get, "/v1/me/vouchers", token: ada).list as [[String: Any]]?)
             #expect(vouchers.count == service.services.giftsPerDay + 1)
             var statuses: [HTTPResponse.Status] = []
             for voucher in vouchers {

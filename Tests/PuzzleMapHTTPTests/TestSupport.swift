@@ -68,6 +68,8 @@ struct Reply: Sendable {
     let body: Data
 
     var json: [String: any Sendable] { ((try? JSONSerialization.jsonObject(with: body)) as? [String: any Sendable]) ?? [:] }
+    /// The body as a JSON array (for routes that answer a list).
+    var list: [[String: Any]] { ((try? JSONSerialization.jsonObject(with: body)) as? [[String: Any]]) ?? [] }
     /// The problem's stable code, when the answer is a problem.
     var code: String? { json["code"] as? String }
     var isProblem: Bool { headers[.contentType] == "application/problem+json" }

@@ -55,7 +55,7 @@ extension TestService {
             #expect((try await client.call(.get, "/v1/me/progress", token: token).json["vouchers"] as? [String: Int])?["unclaimed"] == 0)
 
             try await service.verifyEmail(of: "ada", client)
-            let mine = try #require(try await client.call(.get, "/v1/me/vouchers", token: token).json["vouchers"] as? [[String: Any]])
+            let mine = try #require(try await client.call(.get, "/v1/me/vouchers", token: token).list as [[String: Any]]?)
             #expect(mine.first?["status"] as? String == "unclaimed")
             let id = try #require(mine.first?["id"] as? Int)
             let one = try await client.call(.get, "/v1/me/vouchers/\(id)", token: token)
@@ -98,7 +98,7 @@ extension TestService {
             let again = try await client.call(.post, "/v1/staff/redemptions", json: ["code": code], token: staff)
             #expect(again.status == .conflict)
             #expect(again.code == "already_redeemed")
-            let mine = try #require(try await client.call(.get, "/v1/me/vouchers", token: token).json["vouchers"] as? [[String: Any]])
+            let mine = try #require(try await client.call(.get, "/v1/me/vouchers", token: token).list as [[String: Any]]?)
             #expect(mine.first?["status"] as? String == "claimed")
             let list = try await client.call(.get, "/v1/staff/redemptions", token: staff)
             #expect((list.json["redemptions"] as? [Any])?.count == 1)

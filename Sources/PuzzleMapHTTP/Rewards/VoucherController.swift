@@ -8,12 +8,8 @@ import PuzzleMapStorage
 struct VoucherController {
     let services: HuntServices
 
-    struct VoucherList: ResponseCodable {
-        var vouchers: [VoucherView]
-    }
-
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
-        router.get("me/vouchers") { _, context -> VoucherList in
+        router.get("me/vouchers") { _, context -> [VoucherView] in
             let identity = try context.requirePlayer()
             let now = services.now()
             var views: [VoucherView] = []
@@ -21,7 +17,7 @@ struct VoucherController {
                 views.append(VoucherView(voucher, content: services.content, at: now, ownerVerified: identity.account.emailVerifiedAt != nil,
                                          giftedBy: try await giver(of: voucher)))
             }
-            return VoucherList(vouchers: views)
+            return views
         }
         router.get("me/vouchers/:id") { _, context -> VoucherView in
             let (identity, voucher) = try await owned(context)

@@ -42,7 +42,10 @@ struct LeaderboardController {
             let among = scope == "friends"
                 ? try await services.repository.friends(playerID: identity.playerID).map(\.id) + [identity.playerID] : nil
             let now = services.now()
-            let entries = try await services.repository.leaderboard(period: period, among: among, limit: limit, at: now)
+            // A block hides each from the other here too; ranks stay those of the whole board.
+            let hidden = try await services.repository.blockedEitherWay(playerID: identity.playerID)
+            let entries = try await services.repository.leaderboard(period: period, among: among, limit: limit + hidden.count, at: now)
+                .filter { !hidden.contains($0.player.id) }.prefix(limit)
             // Levels follow all-time XP, whatever the board's period.
             let allTime = period == .all ? [:] : try await services.repository.allTimeXP(playerIDs: entries.map(\.player.id))
             let mine = try await services.repository.standing(playerID: identity.playerID, period: period, among: among, at: now)

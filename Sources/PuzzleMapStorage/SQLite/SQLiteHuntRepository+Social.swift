@@ -115,6 +115,14 @@ extension SQLiteHuntRepository {
         }
     }
 
+    public func blockedEitherWay(playerID: Int64) async throws -> Set<Int64> {
+        try await writer.read { db in
+            try Int64.fetchSet(db, sql: """
+                SELECT blocked FROM block WHERE blocker = ? UNION SELECT blocker FROM block WHERE blocked = ?
+                """, arguments: [playerID, playerID])
+        }
+    }
+
     // MARK: Leaderboards
 
     /// The board's table, and the condition that picks its rows.
