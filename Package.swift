@@ -168,6 +168,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "PuzzleMapCLITests",
+            dependencies: ["puzzlemap"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "PuzzleMapHTTPTests",
             dependencies: [
                 "PuzzleMapHTTP", "PuzzleMapStorage", "PuzzleMapContent", "PuzzleMapCore", "PuzzleMapImaging",

@@ -34,13 +34,14 @@ struct ServiceOptions: ParsableArguments {
 struct ResolvedConfiguration {
     let reader: ConfigReader
 
-    init(content: ContentOptions, service: ServiceOptions? = nil) {
+    /// `content` is `nil` for commands that only open the data directory.
+    init(content: ContentOptions?, service: ServiceOptions? = nil) {
         var flags: [AbsoluteConfigKey: ConfigValue] = [:]
         func set(_ key: String, _ value: ConfigContent?) {
             if let value { flags[AbsoluteConfigKey(key.split(separator: ".").map(String.init))] = ConfigValue(value, isSecret: false) }
         }
-        set("puzzlemap.campus.dir", content.campusDirectory.map { .string($0) })
-        set("puzzlemap.riddles.dir", content.riddlesDirectory.map { .string($0) })
+        set("puzzlemap.campus.dir", content?.campusDirectory.map { .string($0) })
+        set("puzzlemap.riddles.dir", content?.riddlesDirectory.map { .string($0) })
         set("puzzlemap.host", service?.host.map { .string($0) })
         set("puzzlemap.port", service?.port.map { .int($0) })
         set("puzzlemap.data.dir", service?.dataDirectory.map { .string($0) })

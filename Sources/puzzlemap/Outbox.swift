@@ -12,7 +12,7 @@ struct Outbox: AsyncParsableCommand {
     var limit = 20
 
     func run() async throws {
-        let settings = try ResolvedConfiguration(content: ContentOptions(), service: service).settings
+        let settings = try ResolvedConfiguration(content: nil, service: service).settings
         let repository = try SQLiteHuntRepository.open(path: settings.databasePath)
         let mails = try await repository.allMail(limit: limit)
         if mails.isEmpty { print("The outbox is empty.") }

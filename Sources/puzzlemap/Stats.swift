@@ -14,7 +14,7 @@ struct Stats: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let settings = try ResolvedConfiguration(content: ContentOptions(), service: service).settings
+        let settings = try ResolvedConfiguration(content: nil, service: service).settings
         let stats = try await SQLiteHuntRepository.open(path: settings.databasePath).statistics(at: Date())
         if json {
             let encoder = JSONEncoder()
