@@ -168,6 +168,10 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "DeployTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "PuzzleMapCLITests",
             dependencies: ["puzzlemap"],
             swiftSettings: swiftSettings

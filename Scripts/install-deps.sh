@@ -17,6 +17,8 @@ packages=(
   zbar-tools            # zbarimg, compared against in the decode benchmark
   zxing-cpp-tools       # ZXingReader, likewise
   poppler-utils         # pdftoppm, rasterises printed sheets in tests
+  nginx-light           # nginx -t checks Deploy/nginx-puzzlemap.conf in tests
+  openssl               # a throwaway certificate for that check
 )
 
 missing=()
