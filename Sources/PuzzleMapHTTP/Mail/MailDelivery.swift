@@ -72,22 +72,22 @@ public struct MailDelivery: Service {
             \(mail.body)
 
             """
+        // The message reaches the command's standard input from a private temporary file rather
+        // than a pipe: a command that exits without reading cannot raise SIGPIPE in the service.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("puzzlemap-mail-\(UUID().uuidString)").path
+        guard FileManager.default.createFile(atPath: file, contents: Data(message.utf8), attributes: [.posixPermissions: 0o600]),
+              let input = FileHandle(forReadingAtPath: file)
+        else { throw SendmailFailed(status: -1) }
+        defer {
+            try? input.close()
+            try? FileManager.default.removeItem(atPath: file)
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
-        let input = Pipe()
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        // A command that exits without reading closes the pipe: that is a failed delivery
-        // (EPIPE), not a crash. The message is far smaller than a pipe's buffer.
-        var writeError: (any Error)?
-        do {
-            try input.fileHandleForWriting.write(contentsOf: Data(message.utf8))
-        } catch {
-            writeError = error
-        }
-        try? input.fileHandleForWriting.close()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async {
                 process.waitUntilExit()
@@ -95,6 +95,5 @@ public struct MailDelivery: Service {
             }
         }
         guard process.terminationStatus == 0 else { throw SendmailFailed(status: process.terminationStatus) }
-        if let writeError { throw writeError }
     }
 }
