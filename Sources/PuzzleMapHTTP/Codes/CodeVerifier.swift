@@ -11,22 +11,45 @@ public struct CodeVerifier: Sendable {
         repository = services.repository
     }
 
+    /// The first genuine code of `purpose` among the texts a photo or a form carried, and
+    /// what it names; else the most telling refusal (a forged code of ours says more than
+    /// someone else's QR in the same picture). No text at all is `no_code_found`.
+    public func first<Subject: Sendable>(
+        in texts: [String], expecting purpose: TagPurpose, resolve: (TagPayload) async throws -> Subject
+    ) async throws -> Subject {
+        var refusal: Problem?
+        for text in texts {
+            do {
+                let payload: TagPayload
+                do {
+                    payload = try signer.verify(text, expecting: purpose)
+                } catch {
+                    throw Self.problem(for: error)
+                }
+                return try await resolve(payload)
+            } catch let problem as Problem {
+                if refusal == nil || refusal?.code == "not_a_puzzle_map_code" { refusal = problem }
+            }
+        }
+        throw refusal ?? Problem.noCodeFound
+    }
+
+    /// The first genuine and current checkpoint among the texts.
+    public func checkpoint(in texts: [String]) async throws -> StoredCheckpoint {
+        try await first(in: texts, expecting: .checkpoint) { payload in
+            guard let checkpoint = try await repository.checkpoint(number: Int(payload.subject)), !checkpoint.isRetired else {
+                throw Self.problem(for: .unknownSubject)
+            }
+            guard payload.isCurrent(checkpoint.tagVersion) else {
+                throw Self.problem(for: .retired(current: checkpoint.tagVersion, presented: payload.version))
+            }
+            return checkpoint
+        }
+    }
+
     /// The checkpoint a checkpoint code names, if the code is genuine and current.
     public func checkpoint(from text: String) async throws -> StoredCheckpoint {
-        let payload: TagPayload
-        do {
-            payload = try signer.verify(text, expecting: .checkpoint)
-        } catch {
-            throw Self.problem(for: error)
-        }
-        guard let checkpoint = try await repository.checkpoint(number: Int(payload.subject)) else {
-            throw Self.problem(for: .unknownSubject)
-        }
-        guard payload.isCurrent(checkpoint.tagVersion) else {
-            throw Self.problem(for: .retired(current: checkpoint.tagVersion, presented: payload.version))
-        }
-        guard !checkpoint.isRetired else { throw Self.problem(for: .unknownSubject) }
-        return checkpoint
+        try await checkpoint(in: [text])
     }
 
     /// The answer for each way a code can be refused.

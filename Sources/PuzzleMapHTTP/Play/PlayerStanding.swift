@@ -32,8 +32,13 @@ struct PlayerStanding {
         }
         totals = LedgerTotals(xp: xp, rules: content.rules)
         self.history = history
-        solvedIDs = Set(events.filter { $0.kind == .solved }.compactMap(\.checkpointID))
-        visitedIDs = history.visitedCheckpointIDs
+        (solvedIDs, visitedIDs) = Self.places(in: events)
         self.earnedAt = earnedAt
+    }
+
+    /// The places a ledger solved and visited (solved or explored or checked in): all the map
+    /// needs, without replaying badges.
+    static func places(in events: [GameEvent]) -> (solved: Set<String>, visited: Set<String>) {
+        (Set(events.filter { $0.kind == .solved }.compactMap(\.checkpointID)), Set(events.compactMap(\.checkpointID)))
     }
 }

@@ -94,11 +94,11 @@ struct ProgressController {
     private func map(_ context: AppRequestContext) async throws -> MapView {
         let identity = try context.requirePlayer()
         async let stored = services.repository.checkpoints(includingRetired: false)
-        let standing = PlayerStanding(events: try await services.repository.events(playerID: identity.playerID), content: services.content)
+        let (solved, visited) = PlayerStanding.places(in: try await services.repository.events(playerID: identity.playerID))
         let now = services.now()
         return MapView(checkpoints: try await stored.map { stored in
             let place = stored.checkpoint
-            let status = standing.solvedIDs.contains(place.id) ? "solved" : standing.visitedIDs.contains(place.id) ? "visited" : "unvisited"
+            let status = solved.contains(place.id) ? "solved" : visited.contains(place.id) ? "visited" : "unvisited"
             return MapView.Place(
                 id: place.id, name: place.name, category: place.category, building: place.building, floor: place.floor,
                 latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,

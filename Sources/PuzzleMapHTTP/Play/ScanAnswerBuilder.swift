@@ -60,21 +60,32 @@ struct ScanAnswerBuilder: Sendable {
         var flagged: Bool
     }
 
-    static func standing(before: [GameEvent], after: [GameEvent], content: CampusContent, vouchers: [VoucherView] = []) -> Standing {
-        let old = PlayerStanding(events: before, content: content)
-        let new = PlayerStanding(events: after, content: content)
-        let badges = content.badges.filter { new.earnedAt[$0.id] != nil && old.earnedAt[$0.id] == nil }
-        return Standing(xpAwarded: new.totals.xp - old.totals.xp, totalXp: new.totals.xp, level: new.totals.level,
-                        levelUp: new.totals.level > old.totals.level,
-                        newBadges: badges.map { .init(id: $0.id, name: $0.name, description: $0.description) }, newVouchers: vouchers)
-    }
+    /// What one event changes in a player's standing. The ledger is replayed once before and
+    /// once after; the answer and the offers it unlocks both read the same pair.
+    struct Progression {
+        let content: CampusContent
+        let old: PlayerStanding
+        let new: PlayerStanding
 
-    /// The offers an event unlocks: levels newly reached and badges newly earned.
-    static func grants(before: [GameEvent], after: [GameEvent], content: CampusContent, at now: Date, in timeZone: TimeZone) -> [VoucherGrant] {
-        let old = PlayerStanding(events: before, content: content)
-        let new = PlayerStanding(events: after, content: content)
-        let badges = Set(new.earnedAt.keys).subtracting(old.earnedAt.keys)
-        return content.grants(fromLevel: old.totals.level, toLevel: new.totals.level, newBadges: badges, at: now, in: timeZone)
+        init(before: [GameEvent], adding event: GameEvent?, content: CampusContent) {
+            self.content = content
+            old = PlayerStanding(events: before, content: content)
+            new = event.map { PlayerStanding(events: before + [$0], content: content) } ?? old
+        }
+
+        /// XP, level and the badges newly earned, in the order of the badges file.
+        func standing(vouchers: [VoucherView] = []) -> Standing {
+            let badges = content.badges.filter { new.earnedAt[$0.id] != nil && old.earnedAt[$0.id] == nil }
+            return Standing(xpAwarded: new.totals.xp - old.totals.xp, totalXp: new.totals.xp, level: new.totals.level,
+                            levelUp: new.totals.level > old.totals.level,
+                            newBadges: badges.map { .init(id: $0.id, name: $0.name, description: $0.description) }, newVouchers: vouchers)
+        }
+
+        /// The offers the event unlocks: levels newly reached and badges newly earned.
+        func grants(at now: Date, in timeZone: TimeZone) -> [VoucherGrant] {
+            content.grants(fromLevel: old.totals.level, toLevel: new.totals.level,
+                           newBadges: Set(new.earnedAt.keys).subtracting(old.earnedAt.keys), at: now, in: timeZone)
+        }
     }
 
     func effect(for state: ScanState) throws -> ScanEffect {
@@ -109,9 +120,9 @@ struct ScanAnswerBuilder: Sendable {
         }
         let newEvent = event.map { GameEvent(id: 0, playerID: 0, kind: $0.kind, checkpointID: checkpoint.id, riddleID: $0.riddleID,
                                              xp: $0.xp, hintsUsed: $0.hintsUsed, occurredAt: now) }
-        let after = state.events + (newEvent.map { [$0] } ?? [])
-        let standing = Self.standing(before: state.events, after: after, content: content)
-        let grants = Self.grants(before: state.events, after: after, content: content, at: now, in: timeZone)
+        let progression = Progression(before: state.events, adding: newEvent, content: content)
+        let standing = progression.standing()
+        let grants = progression.grants(at: now, in: timeZone)
         let place = PlaceView(id: checkpoint.id, name: checkpoint.name, category: checkpoint.category, building: checkpoint.building,
                               facts: checkpoint.facts)
         let (campus, instant, verified) = (content, now, ownerVerified)

@@ -75,21 +75,16 @@ struct ScanController {
     /// The first genuine, current checkpoint among the codes; else the most telling refusal.
     /// Failed typed codes count towards a much lower limit, so guessing is hopeless.
     private func verifiedCheckpoint(_ texts: [String], typed: Bool, playerID: Int64, at now: Date) async throws -> StoredCheckpoint {
-        let verifier = CodeVerifier(services: services)
         let manualKey = "manual-code-failures:\(playerID)"
         if typed, try await services.repository.eventCount(key: manualKey, window: 600, at: now) >= Self.failedManualCodesPerTenMinutes {
             throw Problem.tooManyScans(retryAfter: 600)
         }
-        var refusal: Problem?
-        for text in texts {
-            do {
-                return try await verifier.checkpoint(from: text)
-            } catch let problem as Problem {
-                if refusal == nil || refusal?.code == "not_a_puzzle_map_code" { refusal = problem }
-            }
+        do {
+            return try await CodeVerifier(services: services).checkpoint(in: texts)
+        } catch {
+            if typed { _ = try await services.repository.countEvent(key: manualKey, window: 600, at: now) }
+            throw error
         }
-        if typed { _ = try await services.repository.countEvent(key: manualKey, window: 600, at: now) }
-        throw refusal ?? Problem.noCodeFound
     }
 
     // MARK: Check-ins
@@ -99,12 +94,12 @@ struct ScanController {
         let (content, timeZone, now) = (services.content, services.timeZone, services.now())
         guard let registered = try await services.repository.registerCheckIn(
             id: context.parameters.get("id") ?? "", playerID: identity.playerID, xp: content.rules.checkInXP, at: now,
-            grants: { before, event in ScanAnswerBuilder.grants(before: before, after: before + [event], content: content, at: now, in: timeZone) }
+            grants: { before, event in
+                ScanAnswerBuilder.Progression(before: before, adding: event, content: content).grants(at: now, in: timeZone)
+            }
         ) else { throw Problem.checkInNotFound }
         let verified = identity.account.emailVerifiedAt != nil
-        return ScanAnswerBuilder.standing(
-            before: registered.before, after: registered.before + [registered.event], content: content,
-            vouchers: registered.vouchers.map { VoucherView($0, content: content, at: now, ownerVerified: verified) }
-        )
+        return ScanAnswerBuilder.Progression(before: registered.before, adding: registered.event, content: content)
+            .standing(vouchers: registered.vouchers.map { VoucherView($0, content: content, at: now, ownerVerified: verified) })
     }
 }

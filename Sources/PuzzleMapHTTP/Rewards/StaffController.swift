@@ -40,24 +40,12 @@ struct StaffController {
     private func redeem(_ request: Request, _ context: AppRequestContext) async throws -> RedemptionView {
         let (identity, partner) = try staff(context)
         let submission = try await CodeUpload.submission(in: request, context)
-        let signer = TagSigner(secrets: services.secrets)
-        var refusal: Problem = .noCodeFound
-        for text in submission.texts {
-            let payload: TagPayload
-            do {
-                payload = try signer.verify(text, expecting: .voucher)
-            } catch {
-                refusal = CodeVerifier.problem(for: error)
-                continue
-            }
+        return try await CodeVerifier(services: services).first(in: submission.texts, expecting: .voucher) { payload in
             switch try await services.repository.redeem(voucherID: Int64(payload.subject), partnerID: partner, staffID: identity.playerID, at: services.now()) {
-            case .success(let redemption):
-                return view(of: redemption)
-            case .failure(let reason):
-                throw Self.problem(for: reason)
+            case .success(let redemption): view(of: redemption)
+            case .failure(let reason): throw Self.problem(for: reason)
             }
         }
-        throw refusal
     }
 
     private func list(_ request: Request, _ context: AppRequestContext) async throws -> RedemptionList {

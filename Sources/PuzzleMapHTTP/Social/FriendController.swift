@@ -147,18 +147,10 @@ struct FriendController {
     }
 
     private func player(fromCode texts: [String], _ identity: Identity) async throws -> Account {
-        let signer = TagSigner(secrets: services.secrets)
-        var refusal: Problem = .noCodeFound
-        for text in texts {
-            do {
-                let payload = try signer.verify(text, expecting: .friend)
-                guard let account = try await services.repository.account(id: Int64(payload.subject)) else { throw Problem.playerNotFound }
-                return try await visiblePlayer(account.player.username, to: identity)
-            } catch let error as TagError {
-                refusal = CodeVerifier.problem(for: error)
-            }
+        try await CodeVerifier(services: services).first(in: texts, expecting: .friend) { payload in
+            guard let account = try await services.repository.account(id: Int64(payload.subject)) else { throw Problem.playerNotFound }
+            return try await visiblePlayer(account.player.username, to: identity)
         }
-        throw refusal
     }
 
     private func answer(_ context: AppRequestContext, accept: Bool) async throws -> Response {
