@@ -21,7 +21,11 @@ import Testing
             #expect(reply.json["passwordHash"] == nil)
         }
         let mail = try #require(try await service.lastMail(to: email))
-        #expect(mail.body.contains { $0.isNumber })
+        #expect(mail.subject.hasSuffix("your verification code"))
+        #expect(mail.body.split(separator: "\n").contains { line in
+            let code = line.trimmingCharacters(in: .whitespaces)
+            return code.count == 6 && code.allSatisfy(\.isNumber)
+        })
     }
 
     @Test func signUpRejectsEmailOutsideUniversityDomain() async throws {
@@ -126,7 +130,7 @@ import Testing
             let refused = try await client.call(.post, "/v1/sessions", json: ["login": "ada", "password": password])
             #expect(refused.status == .tooManyRequests)
             #expect(refused.code == "too_many_attempts")
-            #expect(refused.headers[.retryAfter] != nil)
+            #expect(refused.headers[.retryAfter] == "900")
             service.clock.advance(by: 901)
             #expect(try await client.call(.post, "/v1/sessions", json: ["login": "ada", "password": password]).status == .ok)
         }
@@ -236,7 +240,7 @@ import Testing
             let export = try await client.call(.get, "/v1/me/export", token: token)
             #expect(export.status == .ok)
             #expect((export.json["player"] as? [String: Any])?["email"] as? String == "ada@student.gla.ac.uk")
-            #expect(export.json["events"] as? [Any] != nil)
+            #expect((export.json["events"] as? [Any])?.count == 0)
         }
     }
 

@@ -63,13 +63,14 @@ func preparedServices() async throws -> (HuntServices, ServiceSettings) {
                 let body = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
                 #expect(body?["code"] as? String == "not_found")
                 #expect((body?["detail"] as? String)?.contains("/no/such/route") == true)
-                #expect(body?["hint"] as? String != nil)
+                #expect((body?["hint"] as? String)?.contains("/openapi.yaml") == true)
             }
         }
     }
 
     @Test func liveServerStartsAndServesReadyz() async throws {
-        var (services, settings) = try await preparedServices()
+        let (services, prepared) = try await preparedServices()
+        var settings = prepared
         settings.port = 0
         let app = buildApplication(services: services, settings: settings, logger: Logger(label: "test"))
         try await app.test(.live) { client in
@@ -77,7 +78,6 @@ func preparedServices() async throws -> (HuntServices, ServiceSettings) {
                 #expect(response.status == .ok)
             }
         }
-        _ = services
     }
 }
 

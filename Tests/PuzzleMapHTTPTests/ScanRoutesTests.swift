@@ -62,7 +62,7 @@ extension TestClientProtocol {
             #expect(reply.json["outcome"] as? String == "solved")
             #expect(reply.json["xpAwarded"] as? Int == expected)
             #expect(reply.json["totalXp"] as? Int == expected)
-            #expect((reply.json["insider"] as? String)?.isEmpty == false)
+            #expect(reply.json["insider"] as? String == service.services.content.riddles.first { $0.checkpointID == target }?.insider)
             #expect((reply.json["checkpoint"] as? [String: Any])?["id"] as? String == target)
             #expect((reply.json["newBadges"] as? [[String: Any]])?.contains { $0["id"] as? String == "first-steps" } == true)
             #expect((try await client.call(.get, "/v1/riddles/active", token: token).json["riddles"] as? [Any])?.isEmpty == true)

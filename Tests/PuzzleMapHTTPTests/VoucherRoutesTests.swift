@@ -59,7 +59,8 @@ extension TestService {
             #expect(mine.first?["status"] as? String == "unclaimed")
             let id = try #require(mine.first?["id"] as? Int)
             let one = try await client.call(.get, "/v1/me/vouchers/\(id)", token: token)
-            #expect((one.json["manualCode"] as? String)?.isEmpty == false)
+            let manual = try #require(one.json["manualCode"] as? String)
+            #expect(try TagSigner(secrets: service.services.secrets).verify(manual) == TagPayload(purpose: .voucher, subject: UInt64(id), version: 1))
             #expect((one.json["code"] as? String)?.contains("/V/") == true)
             let png = try await client.execute(uri: "/v1/me/vouchers/\(id)/code.png", method: .get, headers: [.authorization: "Bearer \(token)"]) {
                 ($0.headers[.contentType], Array(Data(buffer: $0.body)))
