@@ -12,11 +12,15 @@ public func buildApplication(services: HuntServices, settings: ServiceSettings, 
     )
 }
 
-/// The routes, behind the middleware that turns every error into a problem answer.
+/// The routes, behind the middleware that turns every error into a problem answer, and,
+/// around that, the request's id, log line and metrics.
 public func buildRouter(services: HuntServices) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
+    router.add(middleware: RequestLogMiddleware())
     router.add(middleware: ProblemMiddleware())
+    router.add(middleware: RequestMetricsMiddleware(metrics: services.metrics))
     HealthController(services: services).addRoutes(to: router)
+    MetricsController(services: services).addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
     CodeLandingController(services: services).addRoutes(to: router)
 

@@ -7,6 +7,12 @@ import PuzzleMapCore
 public protocol HuntRepository: ContentStore, SettingsStore, AccountStore, LedgerStore, PlayStore, ScanStore, VoucherStore, SocialStore, StatsStore {
     /// Cheap round trip proving the database answers.
     func ping() async throws
+    /// How busy the database is, for metrics; `nil` where the store does not count.
+    var activity: StorageActivity? { get }
+}
+
+extension HuntRepository {
+    public var activity: StorageActivity? { nil }
 }
 
 /// Failures of the storage layer that callers can act on.

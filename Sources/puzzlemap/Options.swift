@@ -85,9 +85,12 @@ struct ResolvedConfiguration {
         }
     }
 
-    /// A logger at the configured level (`PUZZLEMAP_LOG_LEVEL`, default info).
+    /// A logger at the configured level (`PUZZLEMAP_LOG_LEVEL`, default info), writing text to
+    /// standard error or, with `PUZZLEMAP_LOG_FORMAT=json`, JSON lines to standard output.
     func logger(label: String) -> Logger {
-        var logger = Logger(label: label)
+        var logger = reader.string(forKey: "log.format") == "json"
+            ? Logger(label: label) { JSONLogHandler(label: $0) }
+            : Logger(label: label) { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = reader.string(forKey: "log.level").flatMap(Logger.Level.init(rawValue:)) ?? .info
         return logger
     }

@@ -49,8 +49,8 @@ struct TestService {
         self.clock = clock
     }
 
-    func test(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        try await Application(router: buildRouter(services: services)).test(.router, body)
+    func test(logger: Logger = Logger(label: "test"), _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        try await Application(router: buildRouter(services: services), logger: logger).test(.router, body)
     }
 
     /// The newest mail sent to `recipient`.

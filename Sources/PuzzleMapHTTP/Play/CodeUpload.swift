@@ -34,7 +34,7 @@ enum CodeUpload {
     }
 
     /// What the request carries, by its content type.
-    static func submission(in request: Request, _ context: AppRequestContext) async throws -> Submission {
+    static func submission(in request: Request, _ context: AppRequestContext, metrics: HuntMetrics) async throws -> Submission {
         let contentType = request.headers[.contentType] ?? ""
         let type = contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
         switch type {
@@ -42,7 +42,7 @@ enum CodeUpload {
             let body = try await request.decode(as: CodeRequest.self, context: context)
             return Submission(texts: [body.code], typed: true)
         case "image/jpeg", "image/png", "image/heic", "image/heif", "image/webp":
-            let (texts, photo) = try await read(photo: Array(try await body(of: request).readableBytesView))
+            let (texts, photo) = try await read(photo: Array(try await body(of: request).readableBytesView), metrics: metrics)
             return Submission(texts: texts, photo: photo, typed: false)
         case "multipart/form-data":
             guard let boundary = Self.parameter("boundary", of: contentType) else { throw Problem.unreadableForm("it has no boundary") }
@@ -60,7 +60,7 @@ enum CodeUpload {
                 guard coordinate.isValid else { throw Problem.unreadableForm("lat and lon are out of range") }
                 location = ReportedLocation(coordinate: coordinate, accuracyMetres: form.accuracy)
             }
-            let (texts, photo) = try await read(photo: [UInt8](form.photo))
+            let (texts, photo) = try await read(photo: [UInt8](form.photo), metrics: metrics)
             return Submission(texts: texts, photo: photo, typed: false, location: location)
         default:
             throw Problem.unsupportedScanBody
@@ -85,7 +85,8 @@ enum CodeUpload {
     }
 
     /// Decodes and scans off the event loop, under the scanner's time budget.
-    static func read(photo bytes: [UInt8]) async throws -> ([String], PhotoFingerprint) {
+    static func read(photo bytes: [UInt8], metrics: HuntMetrics) async throws -> ([String], PhotoFingerprint) {
+        let start = ContinuousClock.now
         let result: Result<([String], UInt64), ImageDecodingError> = try await NIOThreadPool.singleton.runIfActive {
             do {
                 // A reduced decode and the retry ladder first; a full-resolution tiled pass
@@ -98,6 +99,7 @@ enum CodeUpload {
                 return .failure(imageError)
             }
         }
+        metrics.photoDecoded(nanoseconds: (ContinuousClock.now - start).wholeNanoseconds, foundCode: (try? result.get().0.isEmpty == false) ?? false)
         switch result {
         case .success(let (codes, hash)):
             let digest = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()

@@ -20,7 +20,14 @@ struct ScanController {
 
 
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
-        router.post("scans") { request, context in try await scan(request, context) }
+        router.post("scans") { request, context in
+            do {
+                return try await scan(request, context)
+            } catch let problem as Problem {
+                services.metrics.scan(outcome: problem.code)
+                throw problem
+            }
+        }
         router.post("check-ins/:id/register") { _, context in try await register(context) }
         router.delete("check-ins/:id") { _, context -> Response in
             let identity = try context.requirePlayer()
@@ -45,7 +52,7 @@ struct ScanController {
 
         let submission: CodeUpload.Submission
         do {
-            submission = try await CodeUpload.submission(in: request, context)
+            submission = try await CodeUpload.submission(in: request, context, metrics: services.metrics)
         } catch let problem as Problem where Self.photoFailures.contains(problem.code) {
             try await services.repository.recordScanFailure(playerID: identity.playerID, reason: problem.code, location: nil, at: now)
             throw problem
@@ -66,10 +73,17 @@ struct ScanController {
     }
 
     private func answer(_ stored: ScanAnswer) -> Response {
+        services.metrics.scan(outcome: stored.replayed ? "replayed" : Self.outcome(of: stored.response))
         let type = stored.status >= 400 ? Problem.contentType : "application/json; charset=utf-8"
         var headers: HTTPFields = [.contentType: type]
         if stored.replayed { headers[.init("Idempotent-Replayed")!] = "true" }
         return Response(status: .init(code: stored.status), headers: headers, body: .init(byteBuffer: ByteBuffer(data: stored.response)))
+    }
+
+    /// The `outcome` of a scan's answer, or the `code` of its problem.
+    private static func outcome(of response: Data) -> String {
+        let object = (try? JSONSerialization.jsonObject(with: response)) as? [String: Any]
+        return (object?["outcome"] as? String) ?? (object?["code"] as? String) ?? "unknown"
     }
 
     /// The first genuine, current checkpoint among the codes; else the most telling refusal.

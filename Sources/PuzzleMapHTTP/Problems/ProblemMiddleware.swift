@@ -19,7 +19,7 @@ public struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             return try Self.problem(for: HTTPError(.contentTooLarge), request: request).response(from: request, context: context)
         } catch {
             context.logger.error("Unhandled error", metadata: [
-                "error": "\(String(reflecting: error))", "method": "\(request.method)", "path": "\(request.uri.path)",
+                "error": "\(String(reflecting: error))", "method": "\(request.method)", "route": "\(context.endpointPath ?? "unmatched")",
             ])
             return try Problem.internalError.response(from: request, context: context)
         }

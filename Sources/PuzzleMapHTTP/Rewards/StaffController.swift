@@ -39,7 +39,7 @@ struct StaffController {
 
     private func redeem(_ request: Request, _ context: AppRequestContext) async throws -> RedemptionView {
         let (identity, partner) = try staff(context)
-        let submission = try await CodeUpload.submission(in: request, context)
+        let submission = try await CodeUpload.submission(in: request, context, metrics: services.metrics)
         return try await CodeVerifier(services: services).first(in: submission.texts, expecting: .voucher) { payload in
             switch try await services.repository.redeem(voucherID: Int64(payload.subject), partnerID: partner, staffID: identity.playerID, at: services.now()) {
             case .success(let redemption): view(of: redemption)

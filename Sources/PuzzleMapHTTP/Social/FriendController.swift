@@ -133,7 +133,7 @@ struct FriendController {
             }
         } else {
             // A photo of the other player's screen: they showed their code, so both consent.
-            other = try await player(fromCode: try await CodeUpload.submission(in: request, context).texts, identity)
+            other = try await player(fromCode: try await CodeUpload.submission(in: request, context, metrics: services.metrics).texts, identity)
             mutual = true
         }
         switch try await services.repository.requestFriend(from: identity.playerID, to: other.player.id, mutual: mutual, at: services.now()) {

@@ -22,11 +22,13 @@ public struct HuntServices: Sendable {
     public let random: RandomSource
     /// The service's clock; tests pin it.
     public let now: @Sendable () -> Date
+    /// What the service measures about itself, for `GET /metrics`.
+    public let metrics: HuntMetrics
 
     public init(
         repository: any HuntRepository, content: CampusContent, secrets: ServiceSecrets, settings: ServiceSettings = ServiceSettings(),
         passwordHasher: PasswordHasher = PasswordHasher(), random: RandomSource = .system,
-        now: @escaping @Sendable () -> Date = Date.init
+        now: @escaping @Sendable () -> Date = Date.init, metrics: HuntMetrics = HuntMetrics()
     ) {
         self.repository = repository
         self.content = content
@@ -38,6 +40,7 @@ public struct HuntServices: Sendable {
         self.passwordHasher = passwordHasher
         self.random = random
         self.now = now
+        self.metrics = metrics
     }
 
     /// Validates the organiser's content (refusing to start with the full report when it is

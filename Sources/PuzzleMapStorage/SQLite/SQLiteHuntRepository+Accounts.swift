@@ -7,7 +7,7 @@ extension SQLiteHuntRepository {
         email: String, username: String, displayName: String, passwordHash: String,
         verificationCodeHash: String, verificationExpiresAt: Date, mail: MailDraft, at date: Date
     ) async throws -> Account {
-        try await writer.write { db in
+        try await database.write { db in
             if try PlayerRecord.filter(PlayerRecord.Columns.email == email).fetchCount(db) > 0 {
                 throw StorageError.conflict("email")
             }
@@ -31,7 +31,7 @@ extension SQLiteHuntRepository {
     }
 
     public func account(login: String) async throws -> Account? {
-        try await writer.read { db in
+        try await database.read { db in
             try PlayerRecord
                 .filter(PlayerRecord.Columns.email == login || PlayerRecord.Columns.username == login)
                 .filter(PlayerRecord.Columns.deletedAt == nil)
@@ -40,13 +40,13 @@ extension SQLiteHuntRepository {
     }
 
     public func account(id: Int64) async throws -> Account? {
-        try await writer.read { db in
+        try await database.read { db in
             try PlayerRecord.filter(PlayerRecord.Columns.id == id).filter(PlayerRecord.Columns.deletedAt == nil).fetchOne(db)?.account
         }
     }
 
     public func updateAccount(id: Int64, displayName: String?, passwordHash: String?) async throws -> Account {
-        try await writer.write { db in
+        try await database.write { db in
             guard var record = try PlayerRecord.fetchOne(db, key: id), record.deletedAt == nil else {
                 throw StorageError.notFound("player \(id)")
             }
@@ -58,7 +58,7 @@ extension SQLiteHuntRepository {
     }
 
     public func setRole(email: String, role: Role, partnerID: String?) async throws -> Account {
-        try await writer.write { db in
+        try await database.write { db in
             guard var record = try PlayerRecord.filter(PlayerRecord.Columns.email == email)
                 .filter(PlayerRecord.Columns.deletedAt == nil).fetchOne(db)
             else { throw StorageError.notFound("account \(email)") }
@@ -70,7 +70,7 @@ extension SQLiteHuntRepository {
     }
 
     public func eraseAccount(id: Int64, at date: Date) async throws {
-        try await writer.write { db in
+        try await database.write { db in
             guard var record = try PlayerRecord.fetchOne(db, key: id), record.deletedAt == nil else {
                 throw StorageError.notFound("player \(id)")
             }
@@ -93,7 +93,7 @@ extension SQLiteHuntRepository {
     // MARK: Email verification and password resets
 
     public func verifyEmail(playerID: Int64, codeHash: String, maxAttempts: Int, at date: Date) async throws -> Bool {
-        try await writer.write { db in
+        try await database.write { db in
             guard var pending = try EmailVerificationRecord.fetchOne(db, key: playerID),
                   pending.expiresAt > date, pending.failedAttempts < maxAttempts
             else { return false }
@@ -109,7 +109,7 @@ extension SQLiteHuntRepository {
     }
 
     public func replaceVerificationCode(playerID: Int64, codeHash: String, expiresAt: Date, mail: MailDraft, at date: Date) async throws {
-        try await writer.write { db in
+        try await database.write { db in
             try EmailVerificationRecord(playerId: playerID, codeHash: codeHash, expiresAt: expiresAt, failedAttempts: 0).save(db)
             var queued = MailRecord(mail, at: date)
             try queued.insert(db)
@@ -117,7 +117,7 @@ extension SQLiteHuntRepository {
     }
 
     public func createPasswordReset(playerID: Int64, tokenHash: String, expiresAt: Date, mail: MailDraft, at date: Date) async throws {
-        try await writer.write { db in
+        try await database.write { db in
             try PasswordResetRecord(tokenHash: tokenHash, playerId: playerID, expiresAt: expiresAt, usedAt: nil).insert(db)
             var queued = MailRecord(mail, at: date)
             try queued.insert(db)
@@ -125,7 +125,7 @@ extension SQLiteHuntRepository {
     }
 
     public func resetPassword(tokenHash: String, newPasswordHash: String, at date: Date) async throws -> Int64? {
-        try await writer.write { db in
+        try await database.write { db in
             guard var reset = try PasswordResetRecord.fetchOne(db, key: tokenHash), reset.usedAt == nil, reset.expiresAt > date,
                   var player = try PlayerRecord.fetchOne(db, key: reset.playerId), player.deletedAt == nil
             else { return nil }
@@ -142,7 +142,7 @@ extension SQLiteHuntRepository {
     // MARK: Sessions
 
     public func createSession(playerID: Int64, familyID: String, tokens: NewSessionTokens, at date: Date) async throws -> Session {
-        try await writer.write { db in try Self.insertSession(playerID: playerID, familyID: familyID, tokens: tokens, at: date, db) }
+        try await database.write { db in try Self.insertSession(playerID: playerID, familyID: familyID, tokens: tokens, at: date, db) }
     }
 
     private static func insertSession(playerID: Int64, familyID: String, tokens: NewSessionTokens, at date: Date, _ db: Database) throws -> Session {
@@ -155,7 +155,7 @@ extension SQLiteHuntRepository {
     }
 
     public func session(accessHash: String, at date: Date) async throws -> (Session, Account)? {
-        try await writer.read { db in
+        try await database.read { db in
             guard let record = try SessionRecord.filter(SessionRecord.Columns.accessHash == accessHash).fetchOne(db),
                   record.revokedAt == nil, record.accessExpiresAt > date,
                   let player = try PlayerRecord.fetchOne(db, key: record.playerId), player.deletedAt == nil
@@ -165,7 +165,7 @@ extension SQLiteHuntRepository {
     }
 
     public func refreshSession(refreshHash: String, replacement: NewSessionTokens, at date: Date) async throws -> RefreshOutcome {
-        try await writer.write { db in
+        try await database.write { db in
             guard var record = try SessionRecord.filter(SessionRecord.Columns.refreshHash == refreshHash).fetchOne(db) else {
                 return .invalid
             }
@@ -183,14 +183,14 @@ extension SQLiteHuntRepository {
     }
 
     public func revokeSession(id: Int64, at date: Date) async throws {
-        _ = try await writer.write { db in
+        _ = try await database.write { db in
             try SessionRecord.filter(key: id).filter(SessionRecord.Columns.revokedAt == nil)
                 .updateAll(db, SessionRecord.Columns.revokedAt.set(to: date))
         }
     }
 
     public func revokeAllSessions(playerID: Int64, at date: Date) async throws {
-        _ = try await writer.write { db in
+        _ = try await database.write { db in
             try SessionRecord.filter(SessionRecord.Columns.playerId == playerID).filter(SessionRecord.Columns.revokedAt == nil)
                 .updateAll(db, SessionRecord.Columns.revokedAt.set(to: date))
         }
@@ -199,26 +199,26 @@ extension SQLiteHuntRepository {
     // MARK: Mail
 
     public func pendingMail(limit: Int, at date: Date) async throws -> [OutgoingMail] {
-        try await writer.read { db in
+        try await database.read { db in
             try MailRecord.filter(MailRecord.Columns.sentAt == nil).filter(MailRecord.Columns.nextAttemptAt <= date)
                 .order(MailRecord.Columns.id).limit(limit).fetchAll(db).map(\.mail)
         }
     }
 
     public func allMail(limit: Int) async throws -> [OutgoingMail] {
-        try await writer.read { db in
+        try await database.read { db in
             try MailRecord.order(MailRecord.Columns.id.desc).limit(limit).fetchAll(db).map(\.mail)
         }
     }
 
     public func markMailSent(id: Int64, at date: Date) async throws {
-        try await writer.write { db in
+        try await database.write { db in
             try db.execute(sql: "UPDATE mailOutbox SET sentAt = ?, attempts = attempts + 1, lastError = NULL WHERE id = ?", arguments: [date, id])
         }
     }
 
     public func markMailFailed(id: Int64, error: String, retryAt: Date) async throws {
-        try await writer.write { db in
+        try await database.write { db in
             try db.execute(sql: "UPDATE mailOutbox SET attempts = attempts + 1, lastError = ?, nextAttemptAt = ? WHERE id = ?",
                            arguments: [error, retryAt, id])
         }
@@ -227,7 +227,7 @@ extension SQLiteHuntRepository {
     // MARK: Rate limits
 
     public func countEvent(key: String, window: TimeInterval, at date: Date) async throws -> Int {
-        try await writer.write { db in
+        try await database.write { db in
             var counter = try RateCounterRecord.fetchOne(db, key: key) ?? RateCounterRecord(key: key, windowStart: date, count: 0)
             if date.timeIntervalSince(counter.windowStart) >= window {
                 counter.windowStart = date
@@ -240,7 +240,7 @@ extension SQLiteHuntRepository {
     }
 
     public func eventCount(key: String, window: TimeInterval, at date: Date) async throws -> Int {
-        try await writer.read { db in
+        try await database.read { db in
             guard let counter = try RateCounterRecord.fetchOne(db, key: key), date.timeIntervalSince(counter.windowStart) < window else {
                 return 0
             }

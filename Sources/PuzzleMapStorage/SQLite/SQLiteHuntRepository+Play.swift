@@ -48,13 +48,13 @@ extension SQLiteHuntRepository {
     static let giveUpCooldown: TimeInterval = 60 * 60
 
     public func saveQuiz(playerID: Int64, result: QuizResult) async throws {
-        try await writer.write { db in
+        try await database.write { db in
             try QuizResultRecord(playerId: playerID, answers: result.answers, profile: result.profile, takenAt: result.takenAt).save(db)
         }
     }
 
     public func quiz(playerID: Int64) async throws -> QuizResult? {
-        try await writer.read { db in
+        try await database.read { db in
             try QuizResultRecord.fetchOne(db, key: playerID).map { QuizResult(answers: $0.answers, profile: $0.profile, takenAt: $0.takenAt) }
         }
     }
@@ -63,7 +63,7 @@ extension SQLiteHuntRepository {
         playerID: Int64, category: Category, at date: Date,
         choose: @Sendable (Set<String>, Set<String>) -> Riddle?
     ) async throws -> RiddleRequestOutcome? {
-        try await writer.write { db in
+        try await database.write { db in
             let mine = RiddleAttemptRecord.filter(RiddleAttemptRecord.Columns.playerId == playerID)
             if let held = try mine.filter(RiddleAttemptRecord.Columns.category == category)
                 .filter(RiddleAttemptRecord.Columns.closedAt == nil).fetchOne(db) {
@@ -82,20 +82,20 @@ extension SQLiteHuntRepository {
     }
 
     public func activeAttempts(playerID: Int64) async throws -> [RiddleAttempt] {
-        try await writer.read { db in
+        try await database.read { db in
             try RiddleAttemptRecord.filter(RiddleAttemptRecord.Columns.playerId == playerID)
                 .filter(RiddleAttemptRecord.Columns.closedAt == nil).order(RiddleAttemptRecord.Columns.id).fetchAll(db).map(\.attempt)
         }
     }
 
     public func attempt(id: Int64, playerID: Int64) async throws -> RiddleAttempt? {
-        try await writer.read { db in
+        try await database.read { db in
             try RiddleAttemptRecord.filter(key: id).filter(RiddleAttemptRecord.Columns.playerId == playerID).fetchOne(db)?.attempt
         }
     }
 
     public func giveUp(attemptID: Int64, playerID: Int64, at date: Date) async throws -> RiddleAttempt? {
-        try await writer.write { db in
+        try await database.write { db in
             guard var record = try RiddleAttemptRecord.filter(key: attemptID).filter(RiddleAttemptRecord.Columns.playerId == playerID)
                 .filter(RiddleAttemptRecord.Columns.closedAt == nil).fetchOne(db)
             else { return nil }
@@ -107,7 +107,7 @@ extension SQLiteHuntRepository {
     }
 
     public func takeHint(attemptID: Int64, playerID: Int64, maxHints: Int) async throws -> RiddleAttempt? {
-        try await writer.write { db in
+        try await database.write { db in
             // One statement: two simultaneous requests spend two different hints, never the same one twice.
             try db.execute(sql: """
                 UPDATE riddleAttempt SET hintsUsed = hintsUsed + 1
@@ -119,7 +119,7 @@ extension SQLiteHuntRepository {
     }
 
     public func solvedCheckpointIDs(playerID: Int64) async throws -> Set<String> {
-        try await writer.read { db in try Self.solvedCheckpointIDs(playerID: playerID, db) }
+        try await database.read { db in try Self.solvedCheckpointIDs(playerID: playerID, db) }
     }
 
     static func solvedCheckpointIDs(playerID: Int64, _ db: Database) throws -> Set<String> {

@@ -4,7 +4,7 @@ import PuzzleMapCore
 
 extension SQLiteHuntRepository {
     public func storedScan(playerID: Int64, idempotencyKey: String) async throws -> ScanAnswer? {
-        try await writer.read { db in try Self.stored(playerID: playerID, key: idempotencyKey, db) }
+        try await database.read { db in try Self.stored(playerID: playerID, key: idempotencyKey, db) }
     }
 
     private static func stored(playerID: Int64, key: String, _ db: Database) throws -> ScanAnswer? {
@@ -17,7 +17,7 @@ extension SQLiteHuntRepository {
         playerID: Int64, checkpointID: String, idempotencyKey: String?, photo: PhotoFingerprint?,
         location: ReportedLocation?, photoWindow: TimeInterval, at date: Date, decide: @Sendable (ScanState) throws -> ScanEffect
     ) async throws -> ScanAnswer {
-        try await writer.write { db in
+        try await database.write { db in
             // A retried upload that got here first wins; the retry gets its answer.
             if let idempotencyKey, let earlier = try Self.stored(playerID: playerID, key: idempotencyKey, db) {
                 return earlier
@@ -74,7 +74,7 @@ extension SQLiteHuntRepository {
     public func registerCheckIn(
         id: String, playerID: Int64, xp: Int, at date: Date, grants: @Sendable ([GameEvent], GameEvent) -> [VoucherGrant]
     ) async throws -> (before: [GameEvent], event: GameEvent, vouchers: [Voucher])? {
-        try await writer.write { db in
+        try await database.write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT checkpointId, expiresAt FROM checkIn WHERE id = ? AND playerId = ?",
                                              arguments: [id, playerID])
             else { return nil }
@@ -97,14 +97,14 @@ extension SQLiteHuntRepository {
     }
 
     public func recordScanFailure(playerID: Int64, reason: String, location: ReportedLocation?, at date: Date) async throws {
-        try await writer.write { db in
+        try await database.write { db in
             try db.execute(sql: "INSERT INTO scanFailure (playerId, reason, latitude, longitude, failedAt) VALUES (?, ?, ?, ?, ?)",
                            arguments: [playerID, reason, location?.coordinate.latitude, location?.coordinate.longitude, date])
         }
     }
 
     public func cancelCheckIn(id: String, playerID: Int64) async throws -> Bool {
-        try await writer.write { db in
+        try await database.write { db in
             try db.execute(sql: "DELETE FROM checkIn WHERE id = ? AND playerId = ?", arguments: [id, playerID])
             return db.changesCount == 1
         }

@@ -4,7 +4,7 @@ import PuzzleMapCore
 
 extension SQLiteHuntRepository {
     public func isBlocked(_ a: Int64, _ b: Int64) async throws -> Bool {
-        try await writer.read { db in try Self.blocked(a, b, db) }
+        try await database.read { db in try Self.blocked(a, b, db) }
     }
 
     static func blocked(_ a: Int64, _ b: Int64, _ db: Database) throws -> Bool {
@@ -28,7 +28,7 @@ extension SQLiteHuntRepository {
     }
 
     public func requestFriend(from: Int64, to: Int64, mutual: Bool, at date: Date) async throws -> FriendRequestOutcome {
-        try await writer.write { db in
+        try await database.write { db in
             if try Self.friends(from, to, db) { return .alreadyFriends }
             let reverse = try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM friendRequest WHERE fromPlayer = ? AND toPlayer = ?)",
                                             arguments: [to, from]) ?? false
@@ -44,7 +44,7 @@ extension SQLiteHuntRepository {
     }
 
     public func friendRequests(playerID: Int64) async throws -> (incoming: [FriendRequest], outgoing: [FriendRequest]) {
-        try await writer.read { db in
+        try await database.read { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT r.id, r.createdAt, f.*, t.id AS toId, t.email AS toEmail, t.username AS toUsername,
                        t.displayName AS toDisplayName, t.createdAt AS toCreatedAt
@@ -64,7 +64,7 @@ extension SQLiteHuntRepository {
     }
 
     public func answerFriendRequest(id: Int64, playerID: Int64, accept: Bool, at date: Date) async throws -> Bool {
-        try await writer.write { db in
+        try await database.write { db in
             guard let from = try Int64.fetchOne(db, sql: "SELECT fromPlayer FROM friendRequest WHERE id = ? AND toPlayer = ?",
                                                 arguments: [id, playerID])
             else { return false }
@@ -78,7 +78,7 @@ extension SQLiteHuntRepository {
     }
 
     public func friends(playerID: Int64) async throws -> [Player] {
-        try await writer.read { db in
+        try await database.read { db in
             try PlayerRecord.fetchAll(db, sql: """
                 SELECT player.* FROM friendship JOIN player ON player.id = CASE WHEN playerA = ? THEN playerB ELSE playerA END
                 WHERE (playerA = ? OR playerB = ?) AND player.deletedAt IS NULL ORDER BY player.username
@@ -87,11 +87,11 @@ extension SQLiteHuntRepository {
     }
 
     public func areFriends(_ a: Int64, _ b: Int64) async throws -> Bool {
-        try await writer.read { db in try Self.friends(a, b, db) }
+        try await database.read { db in try Self.friends(a, b, db) }
     }
 
     public func unfriend(_ a: Int64, _ b: Int64) async throws -> Bool {
-        try await writer.write { db in
+        try await database.write { db in
             let (x, y) = Self.pair(a, b)
             try db.execute(sql: "DELETE FROM friendship WHERE playerA = ? AND playerB = ?", arguments: [x, y])
             return db.changesCount == 1
@@ -99,7 +99,7 @@ extension SQLiteHuntRepository {
     }
 
     public func block(blocker: Int64, blocked: Int64, at date: Date) async throws {
-        try await writer.write { db in
+        try await database.write { db in
             let (x, y) = Self.pair(blocker, blocked)
             try db.execute(sql: "DELETE FROM friendship WHERE playerA = ? AND playerB = ?", arguments: [x, y])
             try db.execute(sql: "DELETE FROM friendRequest WHERE (fromPlayer = ? AND toPlayer = ?) OR (fromPlayer = ? AND toPlayer = ?)",
@@ -109,14 +109,14 @@ extension SQLiteHuntRepository {
     }
 
     public func unblock(blocker: Int64, blocked: Int64) async throws -> Bool {
-        try await writer.write { db in
+        try await database.write { db in
             try db.execute(sql: "DELETE FROM block WHERE blocker = ? AND blocked = ?", arguments: [blocker, blocked])
             return db.changesCount == 1
         }
     }
 
     public func blockedEitherWay(playerID: Int64) async throws -> Set<Int64> {
-        try await writer.read { db in
+        try await database.read { db in
             try Int64.fetchSet(db, sql: """
                 SELECT blocked FROM block WHERE blocker = ? UNION SELECT blocker FROM block WHERE blocked = ?
                 """, arguments: [playerID, playerID])
@@ -134,7 +134,7 @@ extension SQLiteHuntRepository {
     }
 
     public func leaderboard(period: LeaderboardPeriod, among: [Int64]?, limit: Int, at date: Date) async throws -> [LeaderboardEntry] {
-        try await writer.read { db in
+        try await database.read { db in
             let (table, filter, arguments) = Self.board(period, at: date)
             // Erased players have no score rows, so the board is the index read in xp order.
             var sql = """
@@ -160,7 +160,7 @@ extension SQLiteHuntRepository {
     }
 
     public func standing(playerID: Int64, period: LeaderboardPeriod, among: [Int64]?, at date: Date) async throws -> (rank: Int?, xp: Int) {
-        try await writer.read { db in
+        try await database.read { db in
             let (table, filter, arguments) = Self.board(period, at: date)
             var mineArguments = arguments
             mineArguments += [playerID]
@@ -181,12 +181,12 @@ extension SQLiteHuntRepository {
     }
 
     public func lastActive(playerID: Int64) async throws -> Date? {
-        try await writer.read { db in try Date.fetchOne(db, sql: "SELECT lastActiveAt FROM score WHERE playerId = ?", arguments: [playerID]) }
+        try await database.read { db in try Date.fetchOne(db, sql: "SELECT lastActiveAt FROM score WHERE playerId = ?", arguments: [playerID]) }
     }
 
     public func allTimeXP(playerIDs: [Int64]) async throws -> [Int64: Int] {
         guard !playerIDs.isEmpty else { return [:] }
-        return try await writer.read { db in
+        return try await database.read { db in
             let rows = try Row.fetchAll(db, sql: "SELECT playerId, xp FROM score WHERE playerId IN (\(playerIDs.map { _ in "?" }.joined(separator: ",")))",
                                         arguments: StatementArguments(playerIDs))
             return Dictionary(uniqueKeysWithValues: rows.map { ($0["playerId"] as Int64, $0["xp"] as Int) })
@@ -196,7 +196,7 @@ extension SQLiteHuntRepository {
     // MARK: Gifts
 
     public func giftVoucher(id: Int64, from: Int64, to: Int64, dailyLimit: Int, dayStart: Date, at date: Date) async throws -> Result<Voucher, GiftRefusal> {
-        try await writer.write { db in
+        try await database.write { db in
             let given = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM voucher WHERE giftedBy = ? AND giftedAt >= ?", arguments: [from, dayStart]) ?? 0
             guard given < dailyLimit else { return .failure(.dailyLimit) }
             // One conditional UPDATE: of two simultaneous gifts of one voucher, exactly one moves it.

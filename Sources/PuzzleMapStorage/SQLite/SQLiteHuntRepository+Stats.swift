@@ -4,7 +4,7 @@ import PuzzleMapCore
 
 extension SQLiteHuntRepository {
     public func statistics(at date: Date) async throws -> HuntStatistics {
-        try await writer.read { db in
+        try await database.read { db in
             let players = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player WHERE deletedAt IS NULL AND role = 'player'") ?? 0
             let active = try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT playerId) FROM gameEvent WHERE occurredAt > ?",
                                           arguments: [date - 7 * 86_400]) ?? 0

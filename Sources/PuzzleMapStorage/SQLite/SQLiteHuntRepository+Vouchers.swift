@@ -53,17 +53,17 @@ extension SQLiteHuntRepository {
     }
 
     public func vouchers(playerID: Int64) async throws -> [Voucher] {
-        try await writer.read { db in
+        try await database.read { db in
             try VoucherRecord.filter(VoucherRecord.Columns.playerId == playerID).order(VoucherRecord.Columns.id.desc).fetchAll(db).map(\.voucher)
         }
     }
 
     public func voucher(id: Int64) async throws -> Voucher? {
-        try await writer.read { db in try VoucherRecord.fetchOne(db, key: id)?.voucher }
+        try await database.read { db in try VoucherRecord.fetchOne(db, key: id)?.voucher }
     }
 
     public func redeem(voucherID: Int64, partnerID: String, staffID: Int64, at date: Date) async throws -> Result<Redemption, RedemptionRefusal> {
-        try await writer.write { db in
+        try await database.write { db in
             guard let record = try VoucherRecord.fetchOne(db, key: voucherID),
                   let partner = try String.fetchOne(db, sql: "SELECT partnerId FROM offerStock WHERE offerId = ?", arguments: [record.offerId]),
                   let owner = try PlayerRecord.fetchOne(db, key: record.playerId)
@@ -85,7 +85,7 @@ extension SQLiteHuntRepository {
     }
 
     public func redemptions(partnerID: String, from start: Date, to end: Date) async throws -> [Redemption] {
-        try await writer.read { db in
+        try await database.read { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT voucher.*, player.displayName AS ownerName FROM voucher
                 JOIN offerStock ON offerStock.offerId = voucher.offerId
@@ -101,7 +101,7 @@ extension SQLiteHuntRepository {
 extension SQLiteHuntRepository {
     /// An offer's stock and how much of it was issued.
     public func offerStock(offerID: String) async throws -> (stock: Int, issued: Int)? {
-        try await writer.read { db in
+        try await database.read { db in
             try Row.fetchOne(db, sql: "SELECT stock, issued FROM offerStock WHERE offerId = ?", arguments: [offerID])
                 .map { (stock: $0["stock"], issued: $0["issued"]) }
         }
@@ -109,7 +109,7 @@ extension SQLiteHuntRepository {
 
     /// Sets how much of an offer was issued (organisers' corrections, and tests near the limit).
     public func setStockIssued(offerID: String, issued: Int) async throws -> Bool {
-        try await writer.write { db in
+        try await database.write { db in
             try db.execute(sql: "UPDATE offerStock SET issued = ? WHERE offerId = ?", arguments: [issued, offerID])
             return db.changesCount == 1
         }

@@ -6,6 +6,8 @@ import PuzzleMapCore
 /// in-memory queue in tests. The migrator runs when it is created.
 public struct SQLiteHuntRepository: HuntRepository {
     let writer: any DatabaseWriter
+    /// The same database, counted for metrics: every query below goes through it.
+    let database: MeteredDatabase
 
     /// Opens (creating if needed) the database file at `path` in WAL mode and migrates it.
     public static func open(path: String) throws -> SQLiteHuntRepository {
@@ -19,6 +21,9 @@ public struct SQLiteHuntRepository: HuntRepository {
 
     init(_ writer: any DatabaseWriter) throws {
         self.writer = writer
+        // A pool opens one writer and up to `maximumReaderCount` readers; a queue, one.
+        let connections = (writer as? DatabasePool).map { $0.configuration.maximumReaderCount + 1 } ?? 1
+        database = MeteredDatabase(writer: writer, activity: StorageActivity(maximumConnections: connections))
         try Migrations.migrator.migrate(writer)
     }
 
@@ -32,18 +37,20 @@ public struct SQLiteHuntRepository: HuntRepository {
 
     /// The journal mode SQLite reports (`wal` for a file database).
     public func journalMode() async throws -> String {
-        try await writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
+        try await database.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
     }
 
+    public var activity: StorageActivity? { database.activity }
+
     public func ping() async throws {
-        _ = try await writer.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+        _ = try await database.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
     }
 
     // MARK: Content
 
     public func importContent(_ content: CampusContent, at date: Date) async throws -> ContentImportSummary {
         let fingerprint = content.fingerprint
-        return try await writer.write { db in
+        return try await database.write { db in
             // Stock follows the files; what was issued stays. Cheap, so done on every start.
             for offer in content.offers {
                 try db.execute(sql: """
@@ -112,13 +119,13 @@ public struct SQLiteHuntRepository: HuntRepository {
     }
 
     public func lastImport() async throws -> ContentImportSummary? {
-        try await writer.read { db in
+        try await database.read { db in
             try ContentImportRecord.order(ContentImportRecord.Columns.id.desc).fetchOne(db)?.summary
         }
     }
 
     public func checkpoints(includingRetired: Bool) async throws -> [StoredCheckpoint] {
-        try await writer.read { db in
+        try await database.read { db in
             var request = CheckpointRecord.order(CheckpointRecord.Columns.position, CheckpointRecord.Columns.id)
             if !includingRetired { request = request.filter(CheckpointRecord.Columns.retiredAt == nil) }
             return try request.fetchAll(db).map(\.stored)
@@ -126,13 +133,13 @@ public struct SQLiteHuntRepository: HuntRepository {
     }
 
     public func checkpoint(number: Int) async throws -> StoredCheckpoint? {
-        try await writer.read { db in
+        try await database.read { db in
             try CheckpointRecord.filter(CheckpointRecord.Columns.number == number).fetchOne(db)?.stored
         }
     }
 
     public func rotateTag(checkpointID: String, at date: Date) async throws -> StoredCheckpoint {
-        try await writer.write { db in
+        try await database.write { db in
             guard var record = try CheckpointRecord.fetchOne(db, key: checkpointID) else {
                 throw StorageError.notFound("checkpoint \(checkpointID)")
             }
@@ -144,7 +151,7 @@ public struct SQLiteHuntRepository: HuntRepository {
     }
 
     public func activeRiddles() async throws -> [Riddle] {
-        try await writer.read { db in
+        try await database.read { db in
             try RiddleRecord.filter(RiddleRecord.Columns.retiredAt == nil).order(RiddleRecord.Columns.id).fetchAll(db).map(\.riddle)
         }
     }
@@ -152,11 +159,11 @@ public struct SQLiteHuntRepository: HuntRepository {
     // MARK: Settings
 
     public func setting(_ key: String) async throws -> String? {
-        try await writer.read { db in try SettingRecord.fetchOne(db, key: key)?.value }
+        try await database.read { db in try SettingRecord.fetchOne(db, key: key)?.value }
     }
 
     public func setSettingIfAbsent(_ key: String, to value: String) async throws -> String {
-        try await writer.write { db in
+        try await database.write { db in
             if let stored = try SettingRecord.fetchOne(db, key: key) { return stored.value }
             try SettingRecord(key: key, value: value).insert(db)
             return value
@@ -169,7 +176,7 @@ public struct SQLiteHuntRepository: HuntRepository {
         playerID: Int64, kind: GameEvent.Kind, checkpointID: String?, riddleID: String?, xp: Int, at date: Date
     ) async throws -> GameEvent {
         do {
-            return try await writer.write { db in
+            return try await database.write { db in
                 var record = GameEventRecord(id: nil, playerId: playerID, kind: kind, checkpointId: checkpointID,
                                              riddleId: riddleID, xp: xp, hintsUsed: 0, occurredAt: date)
                 try Self.append(&record, db)
@@ -181,7 +188,7 @@ public struct SQLiteHuntRepository: HuntRepository {
     }
 
     public func events(playerID: Int64) async throws -> [GameEvent] {
-        try await writer.read { db in
+        try await database.read { db in
             try GameEventRecord.filter(GameEventRecord.Columns.playerId == playerID)
                 .order(GameEventRecord.Columns.id).fetchAll(db).map(\.event)
         }

@@ -1,0 +1,71 @@
+import Metrics
+import Prometheus
+import PuzzleMapStorage
+
+/// What the service measures about itself, served in Prometheus's text format at
+/// `GET /metrics`.
+///
+/// Metrics are made through swift-metrics' API against this value's own factory rather than
+/// the process-wide `MetricsSystem`, so every service (and every test's service) counts on its
+/// own and nothing global has to be bootstrapped first. Label names are fixed per metric:
+/// the registry traps on a family registered with two different sets.
+public struct HuntMetrics: Sendable {
+    public let registry: PrometheusCollectorRegistry
+    private let factory: PrometheusMetricsFactory
+
+    public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
+        self.registry = registry
+        var factory = PrometheusMetricsFactory(registry: registry)
+        // Decoding a 12 MP photo takes tens to hundreds of milliseconds; the default buckets
+        // stop at 10 s and start at 5 ms, which suits requests and decodes alike, but the
+        // cheap routes answer in well under 5 ms.
+        factory.defaultDurationHistogramBuckets = [
+            .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),
+            .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .milliseconds(2500), .seconds(5),
+        ]
+        self.factory = factory
+    }
+
+    /// One answered request: `route` is the router's pattern (`/v1/riddles/:id`), never the
+    /// raw path, which can carry codes.
+    func request(route: String, method: String, status: Int, nanoseconds: UInt64) {
+        let dimensions = [("route", route), ("method", method), ("status", String(status))]
+        Counter(label: "puzzlemap_http_requests_total", dimensions: dimensions, factory: factory).increment()
+        Timer(label: "puzzlemap_http_request_duration_seconds", dimensions: [("route", route), ("method", method)], factory: factory)
+            .recordNanoseconds(Int64(clamping: nanoseconds))
+    }
+
+    /// What a scan came to: `solved`, `already_visited`, `wrong_place`, ... or the problem's code.
+    func scan(outcome: String) {
+        Counter(label: "puzzlemap_scan_outcomes_total", dimensions: [("outcome", outcome)], factory: factory).increment()
+    }
+
+    /// How long decoding and scanning one photo took, and whether it found a code.
+    func photoDecoded(nanoseconds: UInt64, foundCode: Bool) {
+        Timer(label: "puzzlemap_photo_decode_duration_seconds", dimensions: [("found", foundCode ? "yes" : "no")], factory: factory)
+            .recordNanoseconds(Int64(clamping: nanoseconds))
+    }
+
+    /// A request refused by a limit (`too_many_scans`, `too_many_attempts`, ...).
+    func rateLimited(code: String) {
+        Counter(label: "puzzlemap_rate_limit_refusals_total", dimensions: [("limit", code)], factory: factory).increment()
+    }
+
+    /// The database connections (SQLite) or pooled connections (PostgreSQL) at work, read
+    /// when Prometheus scrapes.
+    func record(_ activity: StorageActivity.Snapshot) {
+        Gauge(label: "puzzlemap_database_operations_in_flight", dimensions: [("kind", "read")], factory: factory).record(activity.readsInFlight)
+        Gauge(label: "puzzlemap_database_operations_in_flight", dimensions: [("kind", "write")], factory: factory).record(activity.writesInFlight)
+        Gauge(label: "puzzlemap_database_connections_max", dimensions: [], factory: factory).record(activity.maximumConnections)
+    }
+
+    /// The text Prometheus scrapes.
+    func exposition() -> [UInt8] { registry.emitToBuffer() }
+}
+
+extension Duration {
+    /// The whole nanoseconds in a non-negative duration, as metrics record them.
+    var wholeNanoseconds: UInt64 {
+        UInt64(clamping: components.seconds) * 1_000_000_000 + UInt64(clamping: components.attoseconds / 1_000_000_000)
+    }
+}

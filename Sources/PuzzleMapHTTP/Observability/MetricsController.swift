@@ -1,0 +1,15 @@
+import Hummingbird
+
+/// `GET /metrics`: Prometheus's text format. Open on the instance for the scraper; the proxy
+/// configurations in Deploy/ refuse it from outside.
+struct MetricsController {
+    let services: HuntServices
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("metrics") { _, _ -> Response in
+            if let activity = services.repository.activity { services.metrics.record(activity.snapshot) }
+            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                            body: .init(byteBuffer: ByteBuffer(bytes: services.metrics.exposition())))
+        }
+    }
+}
