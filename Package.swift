@@ -179,7 +179,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PuzzleMapCLITests",
-            dependencies: ["puzzlemap"],
+            dependencies: ["puzzlemap", "PuzzleMapCore", "PuzzleMapStorage"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

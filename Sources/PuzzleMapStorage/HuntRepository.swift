@@ -9,6 +9,9 @@ public protocol HuntRepository: ContentStore, SettingsStore, AccountStore, Ledge
     func ping() async throws
     /// How busy the database is, for metrics; `nil` where the store does not count.
     var activity: StorageActivity? { get }
+    /// Finishes with the database at shutdown: waits for running queries, then closes its
+    /// connections. Nothing may use the repository afterwards.
+    func close() async throws
 }
 
 extension HuntRepository {

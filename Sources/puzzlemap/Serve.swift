@@ -30,6 +30,10 @@ struct Serve: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let app = buildApplication(services: services, settings: settings, logger: logger)
+        // On SIGTERM or SIGINT the server stops accepting, lets requests in flight finish
+        // (a photo scan mid-upload included) and returns; then the database is closed.
         try await app.runService()
+        try await services.repository.close()
+        logger.notice("Stopped: requests finished, database closed")
     }
 }

@@ -42,6 +42,12 @@ public struct SQLiteHuntRepository: HuntRepository {
 
     public var activity: StorageActivity? { database.activity }
 
+    public func close() async throws {
+        // GRDB closes behind a barrier: running reads and the running write finish first, and
+        // the WAL is checkpointed into the main file as the last connection closes.
+        try (writer as? DatabasePool)?.close()
+    }
+
     public func ping() async throws {
         _ = try await database.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
     }

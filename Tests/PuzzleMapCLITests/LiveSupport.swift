@@ -1,0 +1,84 @@
+import Foundation
+import PuzzleMapCore
+import PuzzleMapStorage
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A scratch folder per test.
+func scratchDirectory(_ name: String) -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("puzzlemap-\(name)-\(UUID().uuidString)")
+}
+
+/// Runs a `puzzlemap` subcommand to completion; returns its status and output.
+@discardableResult
+func runPuzzlemap(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("puzzlemap")
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PUZZLEMAP_") }
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// Gives a player XP just below level 3 straight into the database beside the running service
+/// (SQLite in WAL mode takes a second writer), so one more scan unlocks the QMU coffee.
+func bringToTheEdgeOfLevelThree(_ usernames: [String], dataDirectory: URL) async throws {
+    let repository = try SQLiteHuntRepository.open(path: dataDirectory.appendingPathComponent("puzzlemap.sqlite").path)
+    for username in usernames {
+        let player = try #require(try await repository.account(login: username)).player
+        _ = try await repository.appendEvent(playerID: player.id, kind: .explored, checkpointID: nil, riddleID: nil, xp: 349, at: Date())
+    }
+    try await repository.close()
+}
+
+/// A raw HTTP/1.1 connection, for requests a URL session cannot make: a body sent in two
+/// halves with a pause between them.
+struct RawConnection {
+    let descriptor: Int32
+
+    init?(port: Int) {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            return nil
+        }
+        self.descriptor = descriptor
+    }
+
+    func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard sent > 0 else { return }
+            offset += sent
+        }
+    }
+
+    /// Everything the server sends until it closes the connection.
+    func readToEnd() -> String {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { break }
+            received += buffer[0..<count]
+        }
+        close(descriptor)
+        return String(decoding: received, as: UTF8.self)
+    }
+}
