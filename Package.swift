@@ -144,6 +144,14 @@ let package = Package(
 
         // MARK: Tests (mirroring the source tree)
 
+        // Small pictures and ways to damage them, shared by the imaging, route and CLI tests.
+        .target(
+            name: "PuzzleMapTestFixtures",
+            dependencies: ["PuzzleMapCore"],
+            path: "Tests/PuzzleMapTestFixtures",
+            swiftSettings: swiftSettings
+        ),
+
         .testTarget(
             name: "PuzzleMapCoreTests",
             dependencies: ["PuzzleMapCore"],
@@ -165,7 +173,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PuzzleMapImagingTests",
-            dependencies: ["PuzzleMapImaging", "PuzzleMapCore"],
+            dependencies: ["PuzzleMapImaging", "PuzzleMapCore", "PuzzleMapTestFixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -179,13 +187,13 @@ let package = Package(
         ),
         .testTarget(
             name: "PuzzleMapCLITests",
-            dependencies: ["puzzlemap", "PuzzleMapCore", "PuzzleMapStorage"],
+            dependencies: ["puzzlemap", "PuzzleMapCore", "PuzzleMapStorage", "PuzzleMapTestFixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "PuzzleMapHTTPTests",
             dependencies: [
-                "PuzzleMapHTTP", "PuzzleMapStorage", "PuzzleMapContent", "PuzzleMapCore", "PuzzleMapImaging",
+                "PuzzleMapHTTP", "PuzzleMapStorage", "PuzzleMapContent", "PuzzleMapCore", "PuzzleMapImaging", "PuzzleMapTestFixtures",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -6,6 +6,7 @@ import Logging
 public func buildApplication(services: HuntServices, settings: ServiceSettings, logger: Logger) -> some ApplicationProtocol {
     Application(
         router: buildRouter(services: services),
+        server: .http1(configuration: .init(idleTimeout: settings.idleTimeout)),
         configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "PuzzleMap"),
         services: [MailDelivery(services: services, sendmailCommand: settings.sendmailCommand, logger: logger)],
         logger: logger

@@ -65,6 +65,10 @@ struct ResolvedConfiguration {
             }
             settings.sendmailCommand = reader.string(forKey: "sendmail")
             settings.giftsPerDay = reader.int(forKey: "gifts.per.day", default: settings.giftsPerDay)
+            if let seconds = reader.double(forKey: "idle.timeout") {
+                guard seconds > 0 else { throw ValidationError("PUZZLEMAP_IDLE_TIMEOUT must be a positive number of seconds.") }
+                settings.idleTimeout = .milliseconds(Int64(seconds * 1000))
+            }
             settings.publicURL = reader.string(forKey: "public.url", default: "http://\(settings.host):\(settings.port)")
             let tagKey = reader.string(forKey: "tag.key", isSecret: true)
             let tokenKey = reader.string(forKey: "token.key", isSecret: true)

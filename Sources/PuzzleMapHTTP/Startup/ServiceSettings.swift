@@ -1,3 +1,4 @@
+import NIOCore
 import PuzzleMapCore
 
 /// What the service needs to know to start. The executable fills it from configuration
@@ -17,6 +18,9 @@ public struct ServiceSettings: Sendable {
     public var giftsPerDay = 3
     /// A sendmail-compatible command (`/usr/sbin/sendmail -t`); `nil` logs mail instead.
     public var sendmailCommand: String?
+    /// How long a connection may go without a complete request part (a header, a body chunk)
+    /// before it is closed: a client trickling a header byte by byte is dropped after this.
+    public var idleTimeout: TimeAmount = .seconds(30)
     /// Keys given by configuration; `nil` means the data directory keeps them.
     public var configuredSecrets: ServiceSecrets?
 

@@ -1,3 +1,4 @@
+import PuzzleMapTestFixtures
 import Testing
 import PuzzleMapImaging
 

@@ -3,12 +3,12 @@ import Foundation
 /// Tiny pictures of one QR code ("PUZZLE-MAP-42", 87x87 px, 3 px per module), made once with
 /// `qrencode -s 3 -m 4 -l M` and the Debian encoders named beside each, kept inline so the test
 /// target needs no resource files.
-enum FixtureImages {
+public enum FixtureImages {
     /// The text every fixture's QR code holds.
-    static let text = "PUZZLE-MAP-42"
+    public static let text = "PUZZLE-MAP-42"
 
     /// cjpeg -quality 75 -grayscale
-    static let grayBaselineJPEG = decode([
+    public static let grayBaselineJPEG = decode([
         "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcp",
         "LDAxNDQ0Hyc5PTgyPC4zNDL/wAALCABXAFcBAREA/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgED",
         "AwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RF",
@@ -55,7 +55,7 @@ enum FixtureImages {
     ])
 
     /// cjpeg -quality 75 -progressive
-    static let colorProgressiveJPEG = decode([
+    public static let colorProgressiveJPEG = decode([
         "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcp",
         "LDAxNDQ0Hyc5PTgyPC4zNDL/2wBDAQkJCQwLDBgNDRgyIRwhMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIy",
         "MjIyMjIyMjIyMjIyMjL/wgARCABXAFcDASIAAhEBAxEB/8QAGgABAQEBAQEBAAAAAAAAAAAAAAUGBAMCB//EABQBAQAAAAAA",
@@ -101,7 +101,7 @@ enum FixtureImages {
     ])
 
     /// cwebp -q 75
-    static let lossyWebP = decode([
+    public static let lossyWebP = decode([
         "UklGRuIFAABXRUJQVlA4INYFAACwIwCdASpXAFcAPpE8mkmloyIhKPTcmLASCWkAFeAfyX8FvCb+jfiX+w/cQ+efUv91Oegx",
         "6+cfkh+YH3+/aP5T+KH4jcZH+e/kZ5AG2BewfxD+xfyz9yf618dvV38buYV/tP83/E/5U/pf8t7yH8l9wD+D/wT/Q/1781Pf",
         "s/af6Z+7P+D96nyJ/sv658Bf8l/k/++/tn+P/9fxRerr0AP3cO0g34rqaal/scfsEAEi0t5Z9Qjoun4hkYToonTwGW4AHRE1",
@@ -127,14 +127,14 @@ enum FixtureImages {
     ])
 
     /// cwebp -lossless
-    static let losslessWebP = decode([
+    public static let losslessWebP = decode([
         "UklGRrwAAABXRUJQVlA4TK8AAAAvVoAVAA8w//M///MfeHBbW3ubfOc40P1awGENdVoJL0BYAK1E5zUIC0Dn/JHRT+gj+j8B",
         "fHH5zwwgOwc04TydZHaiRmQFTnY6E62WDEp0U2QnKhhgc7SAwn3ZkAznS6y49VETjmzMDouMCtFsvqvNrglnsqYCq4HhlsDp",
         "WJ8jBZI+whxNOAPI0PCo4OkksxioEFmBRdYoNWtSZTrONmWjQDdxJhnDGUCyutJ48Z8BAA==",
     ])
 
     /// heif-enc -q 60, from the progressive JPEG (8-bit YCbCr 4:2:0)
-    static let heic = decode([
+    public static let heic = decode([
         "AAAAGGZ0eXBoZWljAAAAAG1pZjFoZWljAAABrG1ldGEAAAAAAAAAIWhkbHIAAAAAAAAAAHBpY3QAAAAAAAAAAAAAAAAAAAAA",
         "DnBpdG0AAAAAAAIAAAAQaWRhdAAAAAAAVwBXAAAAOGlsb2MBAAAAREAAAgABAAAAAAAAAcwAAQAAAAAAAAl9AAIAAQAAAAAA",
         "AAABAAAAAAAAAAgAAAA4aWluZgAAAAAAAgAAABVpbmZlAgAAAQABAABodmMxAAAAABVpbmZlAgAAAAACAABncmlkAAAAANdp",
@@ -179,7 +179,7 @@ enum FixtureImages {
     ])
 
     /// heif-enc -b 10 -q 60, from a 16-bit PNG (10-bit luma plane)
-    static let tenBitHEIC = decode([
+    public static let tenBitHEIC = decode([
         "AAAAGGZ0eXBoZWljAAAAAG1pZjFoZWljAAABrW1ldGEAAAAAAAAAIWhkbHIAAAAAAAAAAHBpY3QAAAAAAAAAAAAAAAAAAAAA",
         "DnBpdG0AAAAAAAIAAAAQaWRhdAAAAAAAVwBXAAAAOGlsb2MBAAAAREAAAgABAAAAAAAAAc0AAQAAAAAAAAc9AAIAAQAAAAAA",
         "AAABAAAAAAAAAAgAAAA4aWluZgAAAAAAAgAAABVpbmZlAgAAAQABAABodmMxAAAAABVpbmZlAgAAAAACAABncmlkAAAAANhp",
@@ -216,7 +216,7 @@ enum FixtureImages {
     ])
 
     /// heif-enc -L -p chroma=444 --matrix_coefficients=0, from the progressive JPEG (RGB coded)
-    static let rgbHEIC = decode([
+    public static let rgbHEIC = decode([
         "AAAAGGZ0eXBoZWljAAAAAG1pZjFoZWljAAABrm1ldGEAAAAAAAAAIWhkbHIAAAAAAAAAAHBpY3QAAAAAAAAAAAAAAAAAAAAA",
         "DnBpdG0AAAAAAAIAAAAQaWRhdAAAAAAAVwBXAAAAOGlsb2MBAAAAREAAAgABAAAAAAAAAc4AAQAAAAAAABAaAAIAAQAAAAAA",
         "AAABAAAAAAAAAAgAAAA4aWluZgAAAAAAAgAAABVpbmZlAgAAAQABAABodmMxAAAAABVpbmZlAgAAAAACAABncmlkAAAAANlp",
@@ -284,7 +284,7 @@ enum FixtureImages {
     ])
 
     /// qrencode itself (1-bit palette)
-    static let palettePNG = decode([
+    public static let palettePNG = decode([
         "iVBORw0KGgoAAAANSUhEUgAAAFcAAABXAQMAAABLBksvAAAABlBMVEUAAAD///+l2Z/dAAAAAnRSTlP//8i138cAAAAJcEhZ",
         "cwAACxIAAAsSAdLdfvwAAAC3SURBVDiNzdOxDcMgEAXQi1LQOQsg3Rp0XgkvEJQFnJXoWMOSF4DOBcqPcZS4wYdSRMpVr+Mf",
         "X0fYh/7CkciqTMSCE7I12kG015ayVQ076KZt3zKy83uGqtf8Q9CfXaous/D+JzWnhU44J8+CAY6KrgaS/dSpOW75jxwNj4Sx",
@@ -293,15 +293,15 @@ enum FixtureImages {
     ])
 
     /// The fixture called `name` in ``all``.
-    static func named(_ name: String) -> [UInt8] {
+    public static func named(_ name: String) -> [UInt8] {
         all.first { $0.name == name }!.bytes
     }
 
     /// The names of every fixture, for parameterised tests (arguments print readably).
-    static let names = all.map(\.name)
+    public static let names = all.map(\.name)
 
     /// Every fixture with the format its bytes must be sniffed as.
-    static let all: [(name: String, bytes: [UInt8], format: String)] = [
+    public static let all: [(name: String, bytes: [UInt8], format: String)] = [
         ("gray baseline JPEG", grayBaselineJPEG, "jpeg"),
         ("colour progressive JPEG", colorProgressiveJPEG, "jpeg"),
         ("lossy WebP", lossyWebP, "webp"),
