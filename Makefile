@@ -3,7 +3,7 @@
 SWIFT ?= swift
 PUZZLEMAP_ARGS ?=
 
-.PHONY: run test deps build release check clean bench-decode bench-photos bench-scan
+.PHONY: run test deps build release check clean fuzz-api bench-decode bench-photos bench-scan
 
 ## Install missing Debian packages, build a release binary, serve the sample campus.
 run: deps release
@@ -13,6 +13,11 @@ run: deps release
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	Scripts/fuzz-api.sh --bounded
+
+## Contract fuzzing of a live debug build with schemathesis: about 25 000 requests.
+fuzz-api: build
+	Scripts/fuzz-api.sh --long
 
 deps:
 	@Scripts/install-deps.sh

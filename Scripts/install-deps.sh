@@ -39,3 +39,12 @@ if ! python3 -c "import openapi_spec_validator, yaml" 2>/dev/null; then
   echo "Installing openapi-spec-validator from PyPI"
   python3 -m pip install --quiet openapi-spec-validator pyyaml
 fi
+
+# Scripts/fuzz-api.sh (part of `make test`) fuzzes the live service with schemathesis, at the
+# version Scripts/requirements-test.txt pins.
+requirements="$(dirname "${BASH_SOURCE[0]}")/requirements-test.txt"
+schemathesis_version="$(sed -n 's/^schemathesis==//p' "$requirements")"
+if ! python3 -c "import schemathesis, sys; sys.exit(schemathesis.__version__ != sys.argv[1])" "$schemathesis_version" 2>/dev/null; then
+  echo "Installing schemathesis $schemathesis_version from PyPI"
+  python3 -m pip install --quiet -r "$requirements"
+fi

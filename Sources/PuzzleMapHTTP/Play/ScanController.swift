@@ -43,7 +43,11 @@ struct ScanController {
     private func scan(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let identity = try context.requirePlayer()
         let now = services.now()
-        let key = request.headers[.init("Idempotency-Key")!].map { String($0.prefix(200)) }
+        let key = request.headers[.init("Idempotency-Key")!]
+        if let key, !(1...200).contains(key.utf8.count) {
+            throw Problem(.badRequest, code: "invalid_idempotency_key", detail: "An Idempotency-Key has 1 to 200 characters; this one has \(key.utf8.count).",
+                          hint: "Send a fresh UUID as the Idempotency-Key of each new scan, and the same one when retrying it.")
+        }
         if let key, let earlier = try await services.repository.storedScan(playerID: identity.playerID, idempotencyKey: key) {
             return answer(earlier)
         }

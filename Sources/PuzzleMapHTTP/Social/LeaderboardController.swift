@@ -32,13 +32,15 @@ struct LeaderboardController {
             let identity = try context.requirePlayer()
             let query = request.uri.queryParameters
             let scope = query.get("scope") ?? "global"
+            let limit = query.get("limit").map { Int($0) ?? 0 } ?? 20
             guard scope == "global" || scope == "friends",
-                  let period = LeaderboardPeriod(rawValue: query.get("period") ?? "all")
+                  let period = LeaderboardPeriod(rawValue: query.get("period") ?? "all"),
+                  (1...100).contains(limit)
             else {
-                throw Problem(.badRequest, code: "invalid_leaderboard_query", detail: "scope is global or friends; period is week or all.",
+                throw Problem(.badRequest, code: "invalid_leaderboard_query",
+                              detail: "scope is global or friends; period is week or all; limit is a whole number from 1 to 100.",
                               hint: "e.g. /v1/leaderboard?scope=friends&period=week&limit=20")
             }
-            let limit = min(100, max(1, query.get("limit", as: Int.self) ?? 20))
             let among = scope == "friends"
                 ? try await services.repository.friends(playerID: identity.playerID).map(\.id) + [identity.playerID] : nil
             let now = services.now()
