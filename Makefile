@@ -12,7 +12,7 @@ run: deps release
 ## Install missing Debian packages and run the whole test suite.
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	Scripts/with-postgres.sh $(SWIFT) test --skip-build
 	Scripts/fuzz-api.sh --bounded
 
 ## Contract fuzzing of a live debug build with schemathesis: about 25 000 requests.

@@ -6,6 +6,7 @@
 //   PuzzleMapCore     the game's domain: content model, rules, validation, signed tags. No I/O.
 //   PuzzleMapContent  reads the organiser's Campus/ and Riddles/ files into the domain model.
 //   PuzzleMapStorage  one repository protocol and its GRDB/SQLite implementation.
+//   PuzzleMapPostgres the same protocol on PostgreSQL (PostgresNIO), for several instances.
 //   PuzzleMapImaging  image decoders and QR codes, over the C libraries (C* system targets).
 //   PuzzleMapPrinting printable code sheets (PDF, PNG, SVG) drawn with cairo.
 //   PuzzleMapHTTP     the Hummingbird application; `buildApplication` wires everything.
@@ -38,6 +39,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // MARK: Domain
@@ -65,6 +67,16 @@ let package = Package(
             dependencies: [
                 "PuzzleMapCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        .target(
+            name: "PuzzleMapPostgres",
+            dependencies: [
+                "PuzzleMapStorage", "PuzzleMapCore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -166,8 +178,10 @@ let package = Package(
         .testTarget(
             name: "PuzzleMapStorageTests",
             dependencies: [
-                "PuzzleMapStorage", "PuzzleMapContent", "PuzzleMapCore",
+                "PuzzleMapStorage", "PuzzleMapPostgres", "PuzzleMapContent", "PuzzleMapCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),

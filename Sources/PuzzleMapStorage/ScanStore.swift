@@ -9,6 +9,13 @@ public struct ScanState: Sendable {
     public var previousScan: (checkpointID: String, at: Date)?
     /// Whether another account used the same (or a near-identical) photo recently.
     public var photoUsedByAnotherPlayer: Bool
+
+    public init(active: [RiddleAttempt], events: [GameEvent], previousScan: (checkpointID: String, at: Date)?, photoUsedByAnotherPlayer: Bool) {
+        self.active = active
+        self.events = events
+        self.previousScan = previousScan
+        self.photoUsedByAnotherPlayer = photoUsedByAnotherPlayer
+    }
 }
 
 /// The photo of a scan, as fingerprints: exact bytes and a perceptual hash.
@@ -69,6 +76,12 @@ public struct ScanAnswer: Sendable {
     public var status: Int
     public var response: Data
     public var replayed: Bool
+
+    public init(status: Int, response: Data, replayed: Bool) {
+        self.status = status
+        self.response = response
+        self.replayed = replayed
+    }
 }
 
 /// A wrong-place check-in waiting for the player's decision.

@@ -7,6 +7,13 @@ public struct FriendRequest: Sendable, Hashable {
     public var from: Player
     public var to: Player
     public var createdAt: Date
+
+    public init(id: Int64, from: Player, to: Player, createdAt: Date) {
+        self.id = id
+        self.from = from
+        self.to = to
+        self.createdAt = createdAt
+    }
 }
 
 /// What asking to be friends led to.
@@ -22,6 +29,12 @@ public struct LeaderboardEntry: Sendable, Hashable {
     public var rank: Int
     public var player: Player
     public var xp: Int
+
+    public init(rank: Int, player: Player, xp: Int) {
+        self.rank = rank
+        self.player = player
+        self.xp = xp
+    }
 }
 
 public enum LeaderboardPeriod: String, Sendable, CaseIterable {

@@ -14,6 +14,11 @@ public enum RedemptionRefusal: Error, Equatable, Sendable {
 public struct Redemption: Sendable, Equatable {
     public var voucher: Voucher
     public var playerDisplayName: String
+
+    public init(voucher: Voucher, playerDisplayName: String) {
+        self.voucher = voucher
+        self.playerDisplayName = playerDisplayName
+    }
 }
 
 /// Vouchers: stock per offer, issued with the event that unlocks them, redeemed exactly once.

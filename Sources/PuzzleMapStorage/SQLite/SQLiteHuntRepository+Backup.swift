@@ -18,6 +18,8 @@ extension SQLiteHuntRepository {
         guard FileManager.default.fileExists(atPath: path) else { throw StorageError.notFound(path) }
         var configuration = Configuration()
         configuration.readonly = true
+        // Another reader of the same backup (a second restore, a copy in progress) waits its turn.
+        configuration.busyMode = .timeout(10)
         let source = try DatabaseQueue(path: path, configuration: configuration)
         let ok = try source.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok" }
         guard ok else { throw StorageError.conflict("\(path) fails SQLite's integrity check") }

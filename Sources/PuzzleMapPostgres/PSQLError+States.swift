@@ -1,0 +1,23 @@
+import PostgresNIO
+
+/// The SQLSTATE codes this store acts on (PostgreSQL's appendix A).
+extension PSQLError {
+    /// The server's SQLSTATE, when the server reported the error.
+    var sqlState: String? { serverInfo?[.sqlState] }
+
+    /// The constraint the server named, for integrity violations.
+    var constraintName: String? { serverInfo?[.constraintName] }
+
+    /// A unique value taken (23505).
+    var isUniqueViolation: Bool { sqlState == "23505" }
+
+    /// Any integrity constraint violated (class 23: foreign key, unique, not null, check).
+    var isIntegrityViolation: Bool { sqlState?.hasPrefix("23") ?? false }
+
+    /// A transaction PostgreSQL aborted so that others could go on: a serialization failure
+    /// (40001) or a deadlock (40P01). Running it again is safe.
+    var isTransient: Bool { sqlState == "40001" || sqlState == "40P01" }
+
+    /// What the server said, for a `StorageError`'s text.
+    var serverMessage: String { serverInfo?[.message] ?? "\(code)" }
+}

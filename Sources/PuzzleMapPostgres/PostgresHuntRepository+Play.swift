@@ -1,0 +1,125 @@
+import Foundation
+import PostgresNIO
+import PuzzleMapCore
+import PuzzleMapStorage
+
+extension PostgresHuntRepository {
+    /// A riddle given up is not offered again for this long (unless nothing else is left).
+    static let giveUpCooldown: TimeInterval = 60 * 60
+
+    /// Locks the player's row until the transaction ends, so that the player's read-decide-write
+    /// transactions run one at a time (see the type's documentation).
+    func lockPlayer(_ playerID: Int64, _ connection: PostgresConnection) async throws {
+        try await connection.run("SELECT id FROM player WHERE id = \(playerID) FOR NO KEY UPDATE", logger: logger)
+    }
+
+    /// Locks two players' rows, the smaller id first, as every transaction that locks two does.
+    func lockPlayers(_ a: Int64, _ b: Int64, _ connection: PostgresConnection) async throws {
+        try await connection.run("SELECT id FROM player WHERE id IN (\(min(a, b)), \(max(a, b))) ORDER BY id FOR NO KEY UPDATE", logger: logger)
+    }
+
+    public func saveQuiz(playerID: Int64, result: QuizResult) async throws {
+        try await autocommit { connection in
+            try await connection.run("""
+                INSERT INTO quizResult (playerId, answers, profile, takenAt)
+                VALUES (\(playerID), \(try StoredJSON.encode(result.answers))::jsonb, \(try StoredJSON.encode(result.profile))::jsonb,
+                        \(StoredDate(result.takenAt)))
+                ON CONFLICT (playerId) DO UPDATE SET answers = excluded.answers, profile = excluded.profile, takenAt = excluded.takenAt
+                """, logger: logger)
+        }
+    }
+
+    public func quiz(playerID: Int64) async throws -> QuizResult? {
+        try await autocommit { connection in
+            guard let (answers, profile, takenAt) = try await connection.row(
+                "SELECT answers, profile, takenAt FROM quizResult WHERE playerId = \(playerID)", as: (String, String, StoredDate).self, logger: logger)
+            else { return nil }
+            return QuizResult(answers: try StoredJSON.decode([String: QuizAnswer].self, from: answers),
+                              profile: try StoredJSON.decode(TraitProfile.self, from: profile), takenAt: takenAt.date)
+        }
+    }
+
+    public func startRiddle(
+        playerID: Int64, category: Category, at date: Date,
+        choose: @Sendable (Set<String>, Set<String>) -> Riddle?
+    ) async throws -> RiddleRequestOutcome? {
+        try await write { connection in
+            try await lockPlayer(playerID, connection)
+            if let held = try await connection.row("""
+                SELECT \(unescaped: Columns.attempt) FROM riddleAttempt
+                WHERE playerId = \(playerID) AND category = \(category.rawValue) AND closedAt IS NULL
+                """, as: Columns.AttemptRow.self, logger: logger) {
+                return .existing(try Columns.attempt(held))
+            }
+            let solved = try await solvedCheckpointIDs(playerID: playerID, connection)
+            let recentlyGivenUp = Set(try await connection.values("""
+                SELECT riddleId FROM riddleAttempt
+                WHERE playerId = \(playerID) AND outcome = \(RiddleAttempt.Outcome.givenUp.rawValue)
+                    AND closedAt > \(StoredDate(date - Self.giveUpCooldown))
+                """, as: String.self, logger: logger))
+            guard let riddle = choose(solved, recentlyGivenUp) else { return nil }
+            let id = try await connection.value("""
+                INSERT INTO riddleAttempt (playerId, riddleId, checkpointId, category, hintsUsed, startedAt)
+                VALUES (\(playerID), \(riddle.id), \(riddle.checkpointID), \(category.rawValue), 0, \(StoredDate(date)))
+                RETURNING id
+                """, as: Int64.self, logger: logger)!
+            return .started(RiddleAttempt(id: id, playerID: playerID, riddleID: riddle.id, checkpointID: riddle.checkpointID, category: category,
+                                          hintsUsed: 0, startedAt: date, closedAt: nil, outcome: nil))
+        }
+    }
+
+    public func activeAttempts(playerID: Int64) async throws -> [RiddleAttempt] {
+        try await autocommit { connection in
+            try await activeAttempts(playerID: playerID, connection)
+        }
+    }
+
+    func activeAttempts(playerID: Int64, _ connection: PostgresConnection) async throws -> [RiddleAttempt] {
+        try await connection.rows("""
+            SELECT \(unescaped: Columns.attempt) FROM riddleAttempt WHERE playerId = \(playerID) AND closedAt IS NULL ORDER BY id
+            """, as: Columns.AttemptRow.self, logger: logger).map(Columns.attempt)
+    }
+
+    public func attempt(id: Int64, playerID: Int64) async throws -> RiddleAttempt? {
+        try await autocommit { connection in
+            try await connection.row("SELECT \(unescaped: Columns.attempt) FROM riddleAttempt WHERE id = \(id) AND playerId = \(playerID)",
+                                     as: Columns.AttemptRow.self, logger: logger).map(Columns.attempt)
+        }
+    }
+
+    public func giveUp(attemptID: Int64, playerID: Int64, at date: Date) async throws -> RiddleAttempt? {
+        try await autocommit { connection in
+            guard let row = try await connection.row("""
+                UPDATE riddleAttempt SET closedAt = \(StoredDate(date)), outcome = \(RiddleAttempt.Outcome.givenUp.rawValue)
+                WHERE id = \(attemptID) AND playerId = \(playerID) AND closedAt IS NULL
+                RETURNING \(unescaped: Columns.attempt)
+                """, as: Columns.AttemptRow.self, logger: logger)
+            else { return nil }
+            var attempt = try Columns.attempt(row)
+            attempt.closedAt = date
+            return attempt
+        }
+    }
+
+    public func takeHint(attemptID: Int64, playerID: Int64, maxHints: Int) async throws -> RiddleAttempt? {
+        try await autocommit { connection in
+            // One statement: two simultaneous requests spend two different hints, never the same one twice.
+            try await connection.row("""
+                UPDATE riddleAttempt SET hintsUsed = hintsUsed + 1
+                WHERE id = \(attemptID) AND playerId = \(playerID) AND closedAt IS NULL AND hintsUsed < \(maxHints)
+                RETURNING \(unescaped: Columns.attempt)
+                """, as: Columns.AttemptRow.self, logger: logger).map(Columns.attempt)
+        }
+    }
+
+    public func solvedCheckpointIDs(playerID: Int64) async throws -> Set<String> {
+        try await autocommit { connection in try await solvedCheckpointIDs(playerID: playerID, connection) }
+    }
+
+    func solvedCheckpointIDs(playerID: Int64, _ connection: PostgresConnection) async throws -> Set<String> {
+        Set(try await connection.values("""
+            SELECT checkpointId FROM gameEvent WHERE playerId = \(playerID) AND kind = \(GameEvent.Kind.solved.rawValue)
+                AND checkpointId IS NOT NULL
+            """, as: String.self, logger: logger))
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import PostgresNIO
+import PuzzleMapCore
+import PuzzleMapStorage
+
+extension PostgresHuntRepository {
+    public func storedScan(playerID: Int64, idempotencyKey: String) async throws -> ScanAnswer? {
+        try await autocommit { connection in try await stored(playerID: playerID, key: idempotencyKey, connection) }
+    }
+
+    private func stored(playerID: Int64, key: String, _ connection: PostgresConnection) async throws -> ScanAnswer? {
+        try await connection.row("SELECT status, response FROM idempotentScan WHERE playerId = \(playerID) AND idempotencyKey = \(key)",
+                                 as: (Int, Data).self, logger: logger)
+            .map { ScanAnswer(status: $0.0, response: $0.1, replayed: true) }
+    }
+
+    public func performScan(
+        playerID: Int64, checkpointID: String, idempotencyKey: String?, photo: PhotoFingerprint?,
+        location: ReportedLocation?, photoWindow: TimeInterval, at date: Date, decide: @Sendable (ScanState) throws -> ScanEffect
+    ) async throws -> ScanAnswer {
+        try await write { connection in
+            // The player's scans run one at a time: a retried upload waits here for the first,
+            // then finds its answer; two different scans see each other's ledger.
+            try await lockPlayer(playerID, connection)
+            if let idempotencyKey, let earlier = try await stored(playerID: playerID, key: idempotencyKey, connection) {
+                return earlier
+            }
+            let active = try await activeAttempts(playerID: playerID, connection)
+            let events = try await events(playerID: playerID, connection)
+            let previous = try await connection.row(
+                "SELECT checkpointId, scannedAt FROM scan WHERE playerId = \(playerID) ORDER BY id DESC LIMIT 1",
+                as: (String, StoredDate).self, logger: logger
+            ).map { (checkpointID: $0.0, at: $0.1.date) }
+            var reused = false
+            if let photo {
+                let recent = try await connection.rows("""
+                    SELECT photoSha256, photoHash FROM scan
+                    WHERE playerId <> \(playerID) AND checkpointId = \(checkpointID) AND scannedAt > \(StoredDate(date - photoWindow))
+                        AND photoSha256 IS NOT NULL
+                    """, as: (String, Int64).self, logger: logger)
+                reused = recent.contains { sha256, hash in
+                    sha256 == photo.sha256
+                        || (UInt64(bitPattern: hash) ^ photo.perceptual).nonzeroBitCount <= PhotoFingerprint.nearIdenticalBits
+                }
+            }
+            let effect = try decide(ScanState(active: active, events: events, previousScan: previous, photoUsedByAnotherPlayer: reused))
+            if let attemptID = effect.solvedAttemptID {
+                try await connection.run("""
+                    UPDATE riddleAttempt SET closedAt = \(StoredDate(date)), outcome = \(RiddleAttempt.Outcome.solved.rawValue)
+                    WHERE id = \(attemptID) AND closedAt IS NULL
+                    """, logger: logger)
+            }
+            if let event = effect.event {
+                _ = try await append(playerID: playerID, kind: event.kind, checkpointID: checkpointID, riddleID: event.riddleID, xp: event.xp,
+                                     hintsUsed: event.hintsUsed, at: date, connection)
+            }
+            let vouchers = try await issue(effect.grants, to: playerID, at: date, connection)
+            if let checkIn = effect.checkIn {
+                try await connection.run("DELETE FROM checkIn WHERE playerId = \(playerID) AND checkpointId = \(checkpointID)", logger: logger)
+                try await connection.run("""
+                    INSERT INTO checkIn (id, playerId, checkpointId, expiresAt)
+                    VALUES (\(checkIn.id), \(playerID), \(checkpointID), \(StoredDate(checkIn.expiresAt)))
+                    """, logger: logger)
+            }
+            try await connection.run("""
+                INSERT INTO scan (playerId, checkpointId, outcome, flagged, photoSha256, photoHash, latitude, longitude, accuracyMetres, scannedAt)
+                VALUES (\(playerID), \(checkpointID), \(effect.outcome), \(effect.flagged), \(photo?.sha256),
+                        \(photo.map { Int64(bitPattern: $0.perceptual) }), \(location?.coordinate.latitude), \(location?.coordinate.longitude),
+                        \(location?.accuracyMetres), \(StoredDate(date)))
+                """, logger: logger)
+            let response = try effect.respond(vouchers)
+            if let idempotencyKey {
+                try await connection.run("""
+                    INSERT INTO idempotentScan (playerId, idempotencyKey, status, response, createdAt)
+                    VALUES (\(playerID), \(idempotencyKey), \(effect.status), \(response), \(StoredDate(date)))
+                    """, logger: logger)
+            }
+            return ScanAnswer(status: effect.status, response: response, replayed: false)
+        }
+    }
+
+    public func registerCheckIn(
+        id: String, playerID: Int64, xp: Int, at date: Date, grants: @Sendable ([GameEvent], GameEvent) -> [VoucherGrant]
+    ) async throws -> (before: [GameEvent], event: GameEvent, vouchers: [Voucher])? {
+        try await write { connection in
+            try await lockPlayer(playerID, connection)
+            // Taken out in one statement: of two registrations of one check-in, one finds it.
+            guard let (checkpointID, expiresAt) = try await connection.row("""
+                DELETE FROM checkIn WHERE id = \(id) AND playerId = \(playerID) RETURNING checkpointId, expiresAt
+                """, as: (String, StoredDate).self, logger: logger)
+            else { return nil }
+            guard expiresAt.date > date else { return nil }
+            // Registering twice, or after finding the place another way, earns nothing more.
+            if try await connection.count("""
+                SELECT 1 FROM gameEvent WHERE playerId = \(playerID) AND checkpointId = \(checkpointID) LIMIT 1
+                """, logger: logger) > 0 {
+                return nil
+            }
+            let before = try await events(playerID: playerID, connection)
+            let event = try await append(playerID: playerID, kind: .checkedIn, checkpointID: checkpointID, riddleID: nil, xp: xp, hintsUsed: 0,
+                                         at: date, connection)
+            let vouchers = try await issue(grants(before, event), to: playerID, at: date, connection)
+            return (before, event, vouchers)
+        }
+    }
+
+    public func recordScanFailure(playerID: Int64, reason: String, location: ReportedLocation?, at date: Date) async throws {
+        try await autocommit { connection in
+            try await connection.run("""
+                INSERT INTO scanFailure (playerId, reason, latitude, longitude, failedAt)
+                VALUES (\(playerID), \(reason), \(location?.coordinate.latitude), \(location?.coordinate.longitude), \(StoredDate(date)))
+                """, logger: logger)
+        }
+    }
+
+    public func cancelCheckIn(id: String, playerID: Int64) async throws -> Bool {
+        try await autocommit { connection in
+            try await connection.count("DELETE FROM checkIn WHERE id = \(id) AND playerId = \(playerID) RETURNING id", logger: logger) == 1
+        }
+    }
+}

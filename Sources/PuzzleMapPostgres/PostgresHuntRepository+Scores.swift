@@ -1,0 +1,40 @@
+import Foundation
+import PostgresNIO
+import PuzzleMapCore
+
+extension PostgresHuntRepository {
+    /// Appends a ledger event and, in the same transaction, adds its XP to the player's
+    /// all-time and weekly scores that leaderboards read. Each score is one upsert, so
+    /// simultaneous events of one player all count. The event returned holds the values given,
+    /// as SQLite's does.
+    func append(playerID: Int64, kind: GameEvent.Kind, checkpointID: String?, riddleID: String?, xp: Int, hintsUsed: Int,
+                at date: Date, _ connection: PostgresConnection) async throws -> GameEvent {
+        let occurredAt = StoredDate(date)
+        let id = try await connection.value("""
+            INSERT INTO gameEvent (playerId, kind, checkpointId, riddleId, xp, hintsUsed, occurredAt)
+            VALUES (\(playerID), \(kind.rawValue), \(checkpointID), \(riddleID), \(xp), \(hintsUsed), \(occurredAt))
+            RETURNING id
+            """, as: Int64.self, logger: logger)!
+        try await connection.run("""
+            INSERT INTO score (playerId, xp, lastActiveAt) VALUES (\(playerID), \(xp), \(occurredAt))
+            ON CONFLICT (playerId) DO UPDATE SET xp = score.xp + excluded.xp, lastActiveAt = excluded.lastActiveAt
+            """, logger: logger)
+        try await connection.run("""
+            INSERT INTO weeklyScore (playerId, weekStart, xp) VALUES (\(playerID), \(Self.weekStart(of: date))::date, \(xp))
+            ON CONFLICT (weekStart, playerId) DO UPDATE SET xp = weeklyScore.xp + excluded.xp
+            """, logger: logger)
+        return GameEvent(id: id, playerID: playerID, kind: kind, checkpointID: checkpointID, riddleID: riddleID, xp: xp,
+                         hintsUsed: hintsUsed, occurredAt: date)
+    }
+
+    /// The Monday (UTC) that starts the week of `date`, as `YYYY-MM-DD`: SQLite's computation,
+    /// on the date as given (PostgreSQL's `date_trunc` would see it rounded to the millisecond,
+    /// and disagree in the last half millisecond of a Sunday).
+    static func weekStart(of date: Date) -> String {
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let start = calendar.dateInterval(of: .weekOfYear, for: date)!.start
+        let parts = calendar.dateComponents([.year, .month, .day], from: start)
+        return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+    }
+}

@@ -1,0 +1,231 @@
+import Foundation
+import PostgresNIO
+import PuzzleMapCore
+import PuzzleMapStorage
+
+extension PostgresHuntRepository {
+    public func isBlocked(_ a: Int64, _ b: Int64) async throws -> Bool {
+        try await autocommit { connection in
+            try await connection.count("""
+                SELECT 1 FROM block WHERE (blocker = \(a) AND blocked = \(b)) OR (blocker = \(b) AND blocked = \(a)) LIMIT 1
+                """, logger: logger) > 0
+        }
+    }
+
+    private static func pair(_ a: Int64, _ b: Int64) -> (Int64, Int64) { a < b ? (a, b) : (b, a) }
+
+    private func friends(_ a: Int64, _ b: Int64, _ connection: PostgresConnection) async throws -> Bool {
+        let (x, y) = Self.pair(a, b)
+        return try await connection.count("SELECT 1 FROM friendship WHERE playerA = \(x) AND playerB = \(y)", logger: logger) > 0
+    }
+
+    private func befriend(_ a: Int64, _ b: Int64, at date: Date, _ connection: PostgresConnection) async throws {
+        let (x, y) = Self.pair(a, b)
+        try await connection.run("INSERT INTO friendship (playerA, playerB, since) VALUES (\(x), \(y), \(StoredDate(date))) ON CONFLICT DO NOTHING",
+                                 logger: logger)
+        try await connection.run("""
+            DELETE FROM friendRequest WHERE (fromPlayer = \(a) AND toPlayer = \(b)) OR (fromPlayer = \(b) AND toPlayer = \(a))
+            """, logger: logger)
+    }
+
+    public func requestFriend(from: Int64, to: Int64, mutual: Bool, at date: Date) async throws -> FriendRequestOutcome {
+        try await write { connection in
+            // Both players locked: two who ask each other at once become friends, as they
+            // would one after the other.
+            try await lockPlayers(from, to, connection)
+            if try await friends(from, to, connection) { return .alreadyFriends }
+            let reverse = try await connection.count("SELECT 1 FROM friendRequest WHERE fromPlayer = \(to) AND toPlayer = \(from)",
+                                                     logger: logger) > 0
+            if mutual || reverse {
+                try await befriend(from, to, at: date, connection)
+                return .befriended
+            }
+            try await connection.run("""
+                INSERT INTO friendRequest (fromPlayer, toPlayer, createdAt) VALUES (\(from), \(to), \(StoredDate(date))) ON CONFLICT DO NOTHING
+                """, logger: logger)
+            let id = try await connection.value("SELECT id FROM friendRequest WHERE fromPlayer = \(from) AND toPlayer = \(to)",
+                                                as: Int64.self, logger: logger)!
+            return .requested(id: id)
+        }
+    }
+
+    public func friendRequests(playerID: Int64) async throws -> (incoming: [FriendRequest], outgoing: [FriendRequest]) {
+        try await autocommit { connection in
+            let rows = try await connection.rows("""
+                SELECT r.id, r.createdAt, f.id, f.email, f.username, f.displayName, f.createdAt,
+                       t.id, t.email, t.username, t.displayName, t.createdAt
+                FROM friendRequest r JOIN player f ON f.id = r.fromPlayer JOIN player t ON t.id = r.toPlayer
+                WHERE r.fromPlayer = \(playerID) OR r.toPlayer = \(playerID) ORDER BY r.id
+                """, as: (Int64, StoredDate, Int64, String, String, String, StoredDate, Int64, String, String, String, StoredDate).self,
+                logger: logger)
+            let requests = rows.map { row in
+                FriendRequest(
+                    id: row.0,
+                    from: Player(id: row.2, email: row.3, username: row.4, displayName: row.5, createdAt: row.6.date),
+                    to: Player(id: row.7, email: row.8, username: row.9, displayName: row.10, createdAt: row.11.date),
+                    createdAt: row.1.date
+                )
+            }
+            return (requests.filter { $0.to.id == playerID }, requests.filter { $0.from.id == playerID })
+        }
+    }
+
+    public func answerFriendRequest(id: Int64, playerID: Int64, accept: Bool, at date: Date) async throws -> Bool {
+        try await write { connection in
+            guard let from = try await connection.value("SELECT fromPlayer FROM friendRequest WHERE id = \(id) AND toPlayer = \(playerID)",
+                                                        as: Int64.self, logger: logger)
+            else { return false }
+            try await lockPlayers(from, playerID, connection)
+            // A block may have withdrawn the request while this waited for the locks.
+            guard try await connection.count("SELECT 1 FROM friendRequest WHERE id = \(id) AND toPlayer = \(playerID)", logger: logger) == 1 else {
+                return false
+            }
+            if accept {
+                try await befriend(from, playerID, at: date, connection)
+            } else {
+                try await connection.run("DELETE FROM friendRequest WHERE id = \(id)", logger: logger)
+            }
+            return true
+        }
+    }
+
+    public func friends(playerID: Int64) async throws -> [Player] {
+        try await autocommit { connection in
+            // Ordered as SQLite orders its NOCASE usernames.
+            try await connection.rows("""
+                SELECT \(unescaped: Columns.player) FROM friendship
+                JOIN player ON player.id = CASE WHEN playerA = \(playerID) THEN playerB ELSE playerA END
+                WHERE (playerA = \(playerID) OR playerB = \(playerID)) AND player.deletedAt IS NULL
+                ORDER BY nocase(player.username), player.id
+                """, as: Columns.PlayerRow.self, logger: logger).map { try Columns.account($0).player }
+        }
+    }
+
+    public func areFriends(_ a: Int64, _ b: Int64) async throws -> Bool {
+        try await autocommit { connection in try await friends(a, b, connection) }
+    }
+
+    public func unfriend(_ a: Int64, _ b: Int64) async throws -> Bool {
+        try await autocommit { connection in
+            let (x, y) = Self.pair(a, b)
+            return try await connection.count("DELETE FROM friendship WHERE playerA = \(x) AND playerB = \(y) RETURNING playerA", logger: logger) == 1
+        }
+    }
+
+    public func block(blocker: Int64, blocked: Int64, at date: Date) async throws {
+        try await write { connection in
+            try await lockPlayers(blocker, blocked, connection)
+            let (x, y) = Self.pair(blocker, blocked)
+            try await connection.run("DELETE FROM friendship WHERE playerA = \(x) AND playerB = \(y)", logger: logger)
+            try await connection.run("""
+                DELETE FROM friendRequest
+                WHERE (fromPlayer = \(blocker) AND toPlayer = \(blocked)) OR (fromPlayer = \(blocked) AND toPlayer = \(blocker))
+                """, logger: logger)
+            try await connection.run("""
+                INSERT INTO block (blocker, blocked, createdAt) VALUES (\(blocker), \(blocked), \(StoredDate(date))) ON CONFLICT DO NOTHING
+                """, logger: logger)
+        }
+    }
+
+    public func unblock(blocker: Int64, blocked: Int64) async throws -> Bool {
+        try await autocommit { connection in
+            try await connection.count("DELETE FROM block WHERE blocker = \(blocker) AND blocked = \(blocked) RETURNING blocker", logger: logger) == 1
+        }
+    }
+
+    public func blockedEitherWay(playerID: Int64) async throws -> Set<Int64> {
+        try await autocommit { connection in
+            Set(try await connection.values("""
+                SELECT blocked FROM block WHERE blocker = \(playerID) UNION SELECT blocker FROM block WHERE blocked = \(playerID)
+                """, as: Int64.self, logger: logger))
+        }
+    }
+
+    // MARK: Leaderboards
+
+    /// The board's table, and the condition that picks its rows. Every board statement starts
+    /// with the CTE `week`, the Monday that starts the week of the date, as the weekly scores
+    /// were written.
+    private static func board(_ period: LeaderboardPeriod) -> (table: String, filter: String) {
+        switch period {
+        case .all: ("score", "TRUE")
+        case .week: ("weeklyScore", "s.weekStart = (SELECT start FROM week)")
+        }
+    }
+
+    public func leaderboard(period: LeaderboardPeriod, among: [Int64]?, limit: Int, at date: Date) async throws -> [LeaderboardEntry] {
+        try await autocommit { connection in
+            let (table, filter) = Self.board(period)
+            // Erased players have no score rows, so the board is the index read in xp order.
+            let rows = try await connection.rows("""
+                WITH week AS (SELECT \(Self.weekStart(of: date))::date AS start)
+                SELECT s.xp, \(unescaped: Columns.player) FROM \(unescaped: table) s JOIN player ON player.id = s.playerId
+                WHERE \(unescaped: filter) AND s.xp > 0 AND (\(among == nil) OR s.playerId = ANY(\(among ?? [])))
+                ORDER BY s.xp DESC, s.playerId LIMIT \(limit)
+                """, as: (Int, Int64, String, String, String, StoredDate, String, String, String?, StoredDate?, StoredDate?).self, logger: logger)
+            var entries: [LeaderboardEntry] = []
+            for row in rows {
+                let xp = row.0
+                let player = try Columns.account((row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10)).player
+                // Ties share a rank: one more than the number of players strictly ahead.
+                let rank = entries.last.flatMap { $0.xp == xp ? $0.rank : nil } ?? (entries.count + 1)
+                entries.append(LeaderboardEntry(rank: rank, player: player, xp: xp))
+            }
+            return entries
+        }
+    }
+
+    public func standing(playerID: Int64, period: LeaderboardPeriod, among: [Int64]?, at date: Date) async throws -> (rank: Int?, xp: Int) {
+        try await snapshot { connection in
+            let (table, filter) = Self.board(period)
+            guard let xp = try await connection.value("""
+                WITH week AS (SELECT \(Self.weekStart(of: date))::date AS start)
+                SELECT s.xp FROM \(unescaped: table) s WHERE \(unescaped: filter) AND s.playerId = \(playerID)
+                """, as: Int.self, logger: logger), xp > 0
+            else { return (nil, 0) }
+            // An index range count on xp, not a scan of every player.
+            let ahead = try await connection.value("""
+                WITH week AS (SELECT \(Self.weekStart(of: date))::date AS start)
+                SELECT COUNT(*) FROM \(unescaped: table) s
+                WHERE \(unescaped: filter) AND s.xp > \(xp) AND (\(among == nil) OR s.playerId = ANY(\(among ?? [])))
+                """, as: Int.self, logger: logger) ?? 0
+            return (ahead + 1, xp)
+        }
+    }
+
+    public func lastActive(playerID: Int64) async throws -> Date? {
+        try await autocommit { connection in
+            try await connection.value("SELECT lastActiveAt FROM score WHERE playerId = \(playerID)", as: StoredDate.self, logger: logger)?.date
+        }
+    }
+
+    public func allTimeXP(playerIDs: [Int64]) async throws -> [Int64: Int] {
+        guard !playerIDs.isEmpty else { return [:] }
+        return try await autocommit { connection in
+            Dictionary(uniqueKeysWithValues: try await connection.rows("SELECT playerId, xp FROM score WHERE playerId = ANY(\(playerIDs))",
+                                                                       as: (Int64, Int).self, logger: logger).map { ($0.0, $0.1) })
+        }
+    }
+
+    // MARK: Gifts
+
+    public func giftVoucher(id: Int64, from: Int64, to: Int64, dailyLimit: Int, dayStart: Date, at date: Date) async throws -> Result<Voucher, GiftRefusal> {
+        try await write { connection in
+            // The giver's gifts run one at a time, so two at once cannot both fit the last place
+            // of the day's allowance.
+            try await lockPlayer(from, connection)
+            let given = try await connection.value("""
+                SELECT COUNT(*) FROM voucher WHERE giftedBy = \(from) AND giftedAt >= \(StoredDate(dayStart))
+                """, as: Int.self, logger: logger) ?? 0
+            guard given < dailyLimit else { return .failure(.dailyLimit) }
+            // One conditional UPDATE: of two simultaneous gifts of one voucher, exactly one moves it.
+            guard let row = try await connection.row("""
+                UPDATE voucher SET playerId = \(to), giftedBy = \(from), giftedAt = \(StoredDate(date))
+                WHERE id = \(id) AND playerId = \(from) AND giftedBy IS NULL AND redeemedAt IS NULL AND expiresAt > \(StoredDate(date))
+                RETURNING \(unescaped: Columns.voucher)
+                """, as: Columns.VoucherRow.self, logger: logger)
+            else { return .failure(.notGiftable) }
+            return .success(Columns.voucher(row))
+        }
+    }
+}

@@ -1,0 +1,371 @@
+import Logging
+import PostgresNIO
+
+/// The PostgreSQL schema, the same tables, columns and constraints as SQLite's migrations v1–v6
+/// under the same names, in PostgreSQL's types:
+///
+/// - ids are `bigint` identities, other integers `bigint` (SQLite's integers are 64-bit);
+/// - instants are `timestamptz` holding whole milliseconds (see `StoredDate`); a week is a `date`;
+/// - text is `text COLLATE "C"`, which orders bytes as SQLite's BINARY collation does whatever
+///   the database's locale; emails and usernames are unique through indexes on `nocase(...)`,
+///   their ASCII-lowercased form, which is SQLite's NOCASE;
+/// - JSON is `jsonb`, photos' responses `bytea`.
+///
+/// Identifiers are written unquoted, as in the SQLite code, so PostgreSQL folds them to lower
+/// case (`gameEvent` is the table `gameevent`).
+///
+/// Each migration is applied once and recorded in `schema_migrations`. Like GRDB's, a migration
+/// is never edited once it has shipped: changes come as new ones.
+enum PostgresMigrations {
+    /// The advisory lock every instance takes before migrating, so that of several instances
+    /// starting together one migrates and the others wait, then find the work done.
+    static let lockKey: Int64 = 0x5A5A_4D41_5030_0001
+
+    /// Whether a name can be used as a schema without quoting surprises.
+    static func isPlainIdentifier(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first == "_" || ("a"..."z").contains(first) else { return false }
+        return name.count <= 63 && name.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("0"..."9").contains($0) }
+    }
+
+    /// Applies the migrations this database lacks, in one transaction under the advisory lock.
+    static func migrate(on connection: PostgresConnection, schema: String?, logger: Logger) async throws {
+        try await PostgresHuntRepository.transaction(on: connection, begin: "BEGIN", logger: logger) { connection in
+            try await connection.run("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger)
+            if let schema {
+                // Under the lock: two instances creating one schema at once would collide.
+                try await connection.run(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \"\(schema)\""), logger: logger)
+                try await connection.run(PostgresQuery(unsafeSQL: "SET LOCAL search_path TO \"\(schema)\""), logger: logger)
+            }
+            try await connection.run("""
+                CREATE TABLE IF NOT EXISTS schema_migrations (
+                    identifier text COLLATE "C" PRIMARY KEY,
+                    appliedAt timestamptz NOT NULL DEFAULT now()
+                )
+                """, logger: logger)
+            let applied = Set(try await connection.values("SELECT identifier FROM schema_migrations", as: String.self, logger: logger))
+            for migration in migrations where !applied.contains(migration.identifier) {
+                for statement in migration.statements {
+                    try await connection.run(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+                try await connection.run("INSERT INTO schema_migrations (identifier) VALUES (\(migration.identifier))", logger: logger)
+                logger.info("Applied PostgreSQL migration", metadata: ["migration": "\(migration.identifier)"])
+            }
+        }
+    }
+
+    static let migrations: [(identifier: String, statements: [String])] = [
+        ("v1 content, players and ledger", [
+            """
+            CREATE TABLE checkpoint (
+                id text COLLATE "C" PRIMARY KEY,
+                number bigint NOT NULL UNIQUE,
+                position bigint NOT NULL,
+                name text COLLATE "C" NOT NULL,
+                category text COLLATE "C" NOT NULL,
+                building text COLLATE "C" NOT NULL,
+                floor bigint NOT NULL,
+                latitude double precision NOT NULL,
+                longitude double precision NOT NULL,
+                hours jsonb NOT NULL,
+                tags jsonb NOT NULL,
+                facts jsonb NOT NULL,
+                tagVersion bigint NOT NULL DEFAULT 1,
+                retiredAt timestamptz,
+                updatedAt timestamptz NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE riddle (
+                id text COLLATE "C" PRIMARY KEY,
+                checkpointId text COLLATE "C" NOT NULL REFERENCES checkpoint (id) ON DELETE RESTRICT,
+                difficulty text COLLATE "C" NOT NULL,
+                text text COLLATE "C" NOT NULL,
+                hints jsonb NOT NULL,
+                insider text COLLATE "C" NOT NULL,
+                retiredAt timestamptz,
+                updatedAt timestamptz NOT NULL
+            )
+            """,
+            "CREATE INDEX riddle_on_checkpointId ON riddle (checkpointId)",
+            """
+            CREATE TABLE contentImport (
+                id bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+                fingerprint text COLLATE "C" NOT NULL,
+                importedAt timestamptz NOT NULL,
+                summary jsonb NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE setting (
+                key text COLLATE "C" PRIMARY KEY,
+                value text COLLATE "C" NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE player (
+                id bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+                email text COLLATE "C" NOT NULL,
+                username text COLLATE "C" NOT NULL,
+                displayName text COLLATE "C" NOT NULL,
+                createdAt timestamptz NOT NULL
+            )
+            """,
+            // SQLite's NOCASE: ASCII letters folded to lower case, nothing else (PostgreSQL's
+            // lower() would fold by the database's locale).
+            """
+            CREATE FUNCTION nocase(text) RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+            AS $$ SELECT translate($1, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') $$
+            """,
+            // The names say which column a sign-up collided on (see `createAccount`).
+            "CREATE UNIQUE INDEX player_email_nocase ON player (nocase(email))",
+            "CREATE UNIQUE INDEX player_username_nocase ON player (nocase(username))",
+            """
+            CREATE TABLE gameEvent (
+                id bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+                playerId bigint NOT NULL REFERENCES player (id) ON DELETE CASCADE,
+                kind text COLLATE "C" NOT NULL,
+                checkpointId text COLLATE "C" REFERENCES checkpoint (id) ON DELETE RESTRICT,
+                riddleId text COLLATE "C" REFERENCES riddle (id) ON DELETE RESTRICT,
+                xp bigint NOT NULL,
+                occurredAt timestamptz NOT NULL
+            )
+            """,
+            "CREATE INDEX gameEvent_on_playerId ON gameEvent (playerId)",
+            "CREATE INDEX gameEvent_on_checkpointId ON gameEvent (checkpointId)",
+        ]),
+        ("v2 accounts, sessions, mail and rate counters", [
+            """
+            ALTER TABLE player
+                ADD COLUMN passwordHash text COLLATE "C" NOT NULL DEFAULT '',
+                ADD COLUMN role text COLLATE "C" NOT NULL DEFAULT 'player',
+                ADD COLUMN partnerId text COLLATE "C",
+                ADD COLUMN emailVerifiedAt timestamptz,
+                ADD COLUMN deletedAt timestamptz
+            """,
+            """
+            CREATE TABLE session (
+                id bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+                playerId bigint NOT NULL REFERENCES player (id) ON DELETE CASCADE,
+                familyId text COLLATE "C" NOT NULL,
+                accessHash text COLLATE "C" NOT NULL UNIQUE,
+                refreshHash text COLLATE "C" NOT NULL UNIQUE,
+                accessExpiresAt timestamptz NOT NULL,
+                refreshExpiresAt timestamptz NOT NULL,
+                createdAt timestamptz NOT NULL,
+                refreshedAt timestamptz,
+                revokedAt timestamptz
+            )
+            """,
+            "CREATE INDEX session_on_playerId ON session (playerId)",
+            "CREATE INDEX session_on_familyId ON session (familyId)",
+            """
+            CREATE TABLE emailVerification (
+                playerId bigint PRIMARY KEY REFERENCES player (id) ON DELETE CASCADE,
+                codeHash text COLLATE "C" NOT NULL,
+                expiresAt timestamptz NOT NULL,
+                failedAttempts bigint NOT NULL DEFAULT 0
+            )
+            """,
+            """
+            CREATE TABLE passwordReset (
+                tokenHash text COLLATE "C" PRIMARY KEY,
+                playerId bigint NOT NULL REFERENCES player (id) ON DELETE CASCADE,
+                expiresAt timestamptz NOT NULL,
+                usedAt timestamptz
+            )
+            """,
+            "CREATE INDEX passwordReset_on_playerId ON passwordReset (playerId)",
+            """
+            CREATE TABLE mailOutbox (
+                id bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+                recipient text COLLATE "C" NOT NULL,
+                subject text COLLATE "C" NOT NULL,
+                body text COLLATE "C" NOT NULL,
+                createdAt timestamptz NOT NULL,
+                sentAt timestamptz,
+                attempts bigint NOT NULL DEFAULT 0,
+                lastError text COLLATE "C",
+                nextAttemptAt timestamptz NOT NULL
+            )
+            """,
+            "CREATE INDEX mailOutbox_pending ON mailOutbox (sentAt, nextAttemptAt)",
+            """
+            CREATE TABLE rateCounter (
+                key text COLLATE "C" PRIMARY KEY,
+                windowStart timestamptz NOT NULL,
+                count bigint NOT NULL
+            )
+            """,
+        ]),
+        ("v3 quiz and riddles held", [
+            """
+            CREATE TABLE quizResult (
+                playerId bigint PRIMARY KEY REFERENCES player (id) ON DELETE CASCADE,
+                answers jsonb NOT NULL,
+                profile jsonb NOT NULL,
+                takenAt timestamptz NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE riddleAttempt (
+                id bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+                playerId bigint NOT NULL REFERENCES player (id) ON DELETE CASCADE,
+                riddleId text COLLATE "C" NOT NULL REFERENCES riddle (id) ON DELETE RESTRICT,
+                checkpointId text COLLATE "C" NOT NULL REFERENCES checkpoint (id) ON DELETE RESTRICT,
+                category text COLLATE "C" NOT NULL,
+                hintsUsed bigint NOT NULL DEFAULT 0,
+                startedAt timestamptz NOT NULL,
+                closedAt timestamptz,
+                outcome text COLLATE "C"
+            )
+            """,
+            "CREATE INDEX riddleAttempt_on_playerId ON riddleAttempt (playerId)",
+            "ALTER TABLE gameEvent ADD COLUMN hintsUsed bigint NOT NULL DEFAULT 0",
+            // At most one riddle held per player and category, whatever the concurrency.
+            """
+            CREATE UNIQUE INDEX riddleAttempt_one_active_per_category
+            ON riddleAttempt (playerId, category) WHERE closedAt IS NULL
+            """,
+        ]),
+        ("v4 scans, check-ins and idempotency", [
+            """
+            CREATE TABLE scan (
+                id bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+                playerId bigint NOT NULL REFERENCES player (id) ON DELETE CASCADE,
+                checkpointId text COLLATE "C" NOT NULL REFERENCES checkpoint (id) ON DELETE RESTRICT,
+                outcome text COLLATE "C" NOT NULL,
+                flagged boolean NOT NULL DEFAULT false,
+                photoSha256 text COLLATE "C",
+                photoHash bigint,
+                latitude double precision,
+                longitude double precision,
+                accuracyMetres double precision,
+                scannedAt timestamptz NOT NULL
+            )
+            """,
+            "CREATE INDEX scan_on_checkpointId ON scan (checkpointId)",
+            "CREATE INDEX scan_player_time ON scan (playerId, scannedAt)",
+            "CREATE INDEX scan_photo ON scan (photoSha256)",
+            """
+            CREATE TABLE scanFailure (
+                id bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+                playerId bigint NOT NULL REFERENCES player (id) ON DELETE CASCADE,
+                reason text COLLATE "C" NOT NULL,
+                latitude double precision,
+                longitude double precision,
+                failedAt timestamptz NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE checkIn (
+                id text COLLATE "C" PRIMARY KEY,
+                playerId bigint NOT NULL REFERENCES player (id) ON DELETE CASCADE,
+                checkpointId text COLLATE "C" NOT NULL REFERENCES checkpoint (id) ON DELETE RESTRICT,
+                expiresAt timestamptz NOT NULL
+            )
+            """,
+            "CREATE INDEX checkIn_on_playerId ON checkIn (playerId)",
+            """
+            CREATE TABLE idempotentScan (
+                playerId bigint NOT NULL REFERENCES player (id) ON DELETE CASCADE,
+                idempotencyKey text COLLATE "C" NOT NULL,
+                status bigint NOT NULL,
+                response bytea NOT NULL,
+                createdAt timestamptz NOT NULL,
+                PRIMARY KEY (playerId, idempotencyKey)
+            )
+            """,
+        ]),
+        ("v5 offer stock and vouchers", [
+            """
+            CREATE TABLE offerStock (
+                offerId text COLLATE "C" PRIMARY KEY,
+                partnerId text COLLATE "C" NOT NULL,
+                stock bigint NOT NULL,
+                issued bigint NOT NULL DEFAULT 0
+            )
+            """,
+            """
+            CREATE TABLE voucher (
+                id bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+                offerId text COLLATE "C" NOT NULL REFERENCES offerStock (offerId) ON DELETE RESTRICT,
+                playerId bigint NOT NULL REFERENCES player (id) ON DELETE CASCADE,
+                unlockedBy bigint NOT NULL,
+                issuedAt timestamptz NOT NULL,
+                expiresAt timestamptz NOT NULL,
+                giftedBy bigint,
+                giftedAt timestamptz,
+                redeemedAt timestamptz,
+                redeemedBy bigint,
+                UNIQUE (offerId, unlockedBy)
+            )
+            """,
+            "CREATE INDEX voucher_on_playerId ON voucher (playerId)",
+            "CREATE INDEX voucher_redeemed ON voucher (redeemedAt)",
+            "CREATE INDEX voucher_gifts ON voucher (giftedBy, giftedAt)",
+        ]),
+        ("v6 friends, blocks and scores", [
+            // One row per pair, the smaller id first.
+            """
+            CREATE TABLE friendship (
+                playerA bigint NOT NULL REFERENCES player (id) ON DELETE CASCADE,
+                playerB bigint NOT NULL REFERENCES player (id) ON DELETE CASCADE,
+                since timestamptz NOT NULL,
+                PRIMARY KEY (playerA, playerB),
+                CHECK (playerA < playerB)
+            )
+            """,
+            "CREATE INDEX friendship_on_playerB ON friendship (playerB)",
+            """
+            CREATE TABLE friendRequest (
+                id bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+                fromPlayer bigint NOT NULL REFERENCES player (id) ON DELETE CASCADE,
+                toPlayer bigint NOT NULL REFERENCES player (id) ON DELETE CASCADE,
+                createdAt timestamptz NOT NULL,
+                UNIQUE (fromPlayer, toPlayer)
+            )
+            """,
+            "CREATE INDEX friendRequest_on_toPlayer ON friendRequest (toPlayer)",
+            """
+            CREATE TABLE block (
+                blocker bigint NOT NULL REFERENCES player (id) ON DELETE CASCADE,
+                blocked bigint NOT NULL REFERENCES player (id) ON DELETE CASCADE,
+                createdAt timestamptz NOT NULL,
+                PRIMARY KEY (blocker, blocked)
+            )
+            """,
+            "CREATE INDEX block_on_blocked ON block (blocked)",
+            // Totals kept beside the ledger for leaderboards: a rank is an index range count.
+            """
+            CREATE TABLE score (
+                playerId bigint PRIMARY KEY REFERENCES player (id) ON DELETE CASCADE,
+                xp bigint NOT NULL,
+                lastActiveAt timestamptz NOT NULL
+            )
+            """,
+            "CREATE INDEX score_xp ON score (xp, playerId)",
+            """
+            CREATE TABLE weeklyScore (
+                playerId bigint NOT NULL REFERENCES player (id) ON DELETE CASCADE,
+                weekStart date NOT NULL,
+                xp bigint NOT NULL,
+                PRIMARY KEY (weekStart, playerId)
+            )
+            """,
+            "CREATE INDEX weeklyScore_xp ON weeklyScore (weekStart, xp, playerId)",
+            """
+            INSERT INTO score (playerId, xp, lastActiveAt)
+            SELECT playerId, SUM(xp), MAX(occurredAt) FROM gameEvent GROUP BY playerId
+            """,
+        ]),
+    ]
+}
+
+extension PostgresHuntRepository {
+    /// The migrations applied to this database, in the order they were applied.
+    public func appliedMigrations() async throws -> [String] {
+        try await autocommit { connection in
+            try await connection.values("SELECT identifier FROM schema_migrations ORDER BY appliedAt, identifier", as: String.self, logger: logger)
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import PuzzleMapCore
+import PuzzleMapStorage
+import Testing
+
+/// The ledger, the quiz, riddles held and hints taken, alike on every store.
+@Suite struct PlayContractTests {
+    let start = ContractFixture.start
+
+    @Test(arguments: StorageBackend.allCases)
+    func theLedgerKeepsEventsInOrderAndRefusesUnknownPlaces(_ backend: StorageBackend) async throws {
+        try await backend.withRepository { repository in
+            let content = try await repository.imported()
+            let ada = try await repository.signUp("ada")
+            let place = content.checkpoints[2].id
+            let first = try await repository.appendEvent(playerID: ada.id, kind: .explored, checkpointID: place, riddleID: nil, xp: 25, at: start)
+            #expect(first == GameEvent(id: first.id, playerID: ada.id, kind: .explored, checkpointID: place, riddleID: nil, xp: 25, hintsUsed: 0,
+                                       occurredAt: start))
+            let second = try await repository.appendEvent(playerID: ada.id, kind: .checkedIn, checkpointID: nil, riddleID: nil, xp: 10,
+                                                          at: start + 1)
+            #expect(second.id > first.id)
+            #expect(try await repository.events(playerID: ada.id) == [first, second])
+            #expect(try await repository.events(playerID: ada.id + 1).isEmpty)
+            await #expect(throws: StorageError.self) {
+                _ = try await repository.appendEvent(playerID: ada.id, kind: .explored, checkpointID: "nowhere", riddleID: nil, xp: 25, at: start)
+            }
+            await #expect(throws: StorageError.self) {
+                _ = try await repository.appendEvent(playerID: ada.id + 99, kind: .explored, checkpointID: place, riddleID: nil, xp: 25, at: start)
+            }
+            #expect(try await repository.events(playerID: ada.id).count == 2)
+            #expect(try await repository.allTimeXP(playerIDs: [ada.id]) == [ada.id: 35])
+        }
+    }
+
+    @Test(arguments: StorageBackend.allCases)
+    func simultaneousEventsAllReachTheScores(_ backend: StorageBackend) async throws {
+        try await backend.withRepository { repository in
+            let content = try await repository.imported()
+            let ada = try await repository.signUp("ada")
+            _ = try await concurrently(40) { index in
+                try await repository.appendEvent(playerID: ada.id, kind: .explored, checkpointID: content.checkpoints[index % 5].id, riddleID: nil,
+                                                 xp: 5, at: start + Double(index))
+            }
+            #expect(try await repository.events(playerID: ada.id).count == 40)
+            #expect(try await repository.allTimeXP(playerIDs: [ada.id]) == [ada.id: 200])
+            #expect(try await repository.standing(playerID: ada.id, period: .week, among: nil, at: start).xp == 200)
+        }
+    }
+
+    // MARK: Quiz
+
+    @Test(arguments: StorageBackend.allCases)
+    func aQuizIsSavedAndRetakingItReplacesIt(_ backend: StorageBackend) async throws {
+        try await backend.withRepository { repository in
+            let ada = try await repository.signUp("ada")
+            #expect(try await repository.quiz(playerID: ada.id) == nil)
+            let first = QuizResult(answers: ["q1": .agree, "q2": .stronglyDisagree], profile: TraitProfile(scores: ["curious": 0.75, "social": -0.5]),
+                                   takenAt: start)
+            try await repository.saveQuiz(playerID: ada.id, result: first)
+            #expect(try await repository.quiz(playerID: ada.id) == first)
+            let second = QuizResult(answers: ["q1": .disagree], profile: TraitProfile(scores: ["curious": 0.1]), takenAt: start + 60)
+            try await repository.saveQuiz(playerID: ada.id, result: second)
+            #expect(try await repository.quiz(playerID: ada.id) == second)
+        }
+    }
+
+    // MARK: Riddles
+
+    @Test(arguments: StorageBackend.allCases)
+    func askingForARiddleHoldsOnePerCategoryAndOffersWhatWasNotSolvedOrJustGivenUp(_ backend: StorageBackend) async throws {
+        try await backend.withRepository { repository in
+            let content = try await repository.imported()
+            let ada = try await repository.signUp("ada")
+            let lab = try #require(content.riddles.first { riddle in content.checkpoint(id: riddle.checkpointID)?.category == .lab })
+            let outcome = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start) { solved, givenUp in
+                #expect(solved.isEmpty)
+                #expect(givenUp.isEmpty)
+                return lab
+            }
+            guard case .started(let attempt) = outcome else {
+                Issue.record("expected a new riddle, got \(String(describing: outcome))")
+                return
+            }
+            #expect(attempt == RiddleAttempt(id: attempt.id, playerID: ada.id, riddleID: lab.id, checkpointID: lab.checkpointID, category: .lab,
+                                             hintsUsed: 0, startedAt: start, closedAt: nil, outcome: nil))
+            let again = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start + 1) { _, _ in
+                Issue.record("a held riddle must be answered without choosing")
+                return nil
+            }
+            #expect(again == .existing(attempt))
+            #expect(try await repository.activeAttempts(playerID: ada.id) == [attempt])
+            #expect(try await repository.attempt(id: attempt.id, playerID: ada.id) == attempt)
+            #expect(try await repository.attempt(id: attempt.id, playerID: ada.id + 1) == nil)
+            #expect(try await repository.startRiddle(playerID: ada.id, category: .social, at: start) { _, _ in nil } == nil)
+
+            let givenUp = try #require(try await repository.giveUp(attemptID: attempt.id, playerID: ada.id, at: start + 120))
+            #expect(givenUp.closedAt == start + 120)
+            #expect(givenUp.outcome == .givenUp)
+            #expect(try await repository.giveUp(attemptID: attempt.id, playerID: ada.id, at: start + 121) == nil)
+            #expect(try await repository.activeAttempts(playerID: ada.id).isEmpty)
+
+            _ = try await repository.appendEvent(playerID: ada.id, kind: .solved, checkpointID: content.checkpoints[4].id, riddleID: nil, xp: 100,
+                                                 at: start + 130)
+            #expect(try await repository.solvedCheckpointIDs(playerID: ada.id) == [content.checkpoints[4].id])
+            _ = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start + 3000) { solved, givenUp in
+                #expect(solved == [content.checkpoints[4].id])
+                #expect(givenUp == [lab.id])
+                return nil
+            }
+            // An hour after giving up, the riddle may come back.
+            _ = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start + 120 + 3600) { _, givenUp in
+                #expect(givenUp.isEmpty)
+                return nil
+            }
+        }
+    }
+
+    @Test(arguments: StorageBackend.allCases)
+    func ofSimultaneousRequestsForACategoryOneStartsAndTheOthersGetTheSameRiddle(_ backend: StorageBackend) async throws {
+        try await backend.withRepository { repository in
+            let content = try await repository.imported()
+            let ada = try await repository.signUp("ada")
+            let riddles = content.riddles.filter { content.checkpoint(id: $0.checkpointID)?.category == .lecture }
+            let outcomes = try await concurrently(12) { index in
+                try await repository.startRiddle(playerID: ada.id, category: .lecture, at: start) { _, _ in riddles[index % riddles.count] }
+            }
+            var started: [RiddleAttempt] = []
+            var existing: [RiddleAttempt] = []
+            for outcome in outcomes {
+                switch outcome {
+                case .started(let attempt): started.append(attempt)
+                case .existing(let attempt): existing.append(attempt)
+                case nil: Issue.record("no riddle")
+                }
+            }
+            #expect(started.count == 1)
+            #expect(existing.count == 11)
+            #expect(Set(existing.map(\.id)) == Set(started.map(\.id)))
+            #expect(try await repository.activeAttempts(playerID: ada.id).map(\.id) == started.map(\.id))
+        }
+    }
+
+    @Test(arguments: StorageBackend.allCases)
+    func hintsAreSpentOneByOneUpToTheLimitEvenWhenAskedForAtOnce(_ backend: StorageBackend) async throws {
+        try await backend.withRepository { repository in
+            let content = try await repository.imported()
+            let ada = try await repository.signUp("ada")
+            let riddle = content.riddles[0]
+            guard case .started(let attempt) = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start, choose: { _, _ in riddle })
+            else {
+                Issue.record("no riddle")
+                return
+            }
+            #expect(try await repository.takeHint(attemptID: attempt.id, playerID: ada.id + 1, maxHints: 3) == nil)
+            #expect(try await repository.takeHint(attemptID: attempt.id, playerID: ada.id, maxHints: 3)?.hintsUsed == 1)
+            let spent = try await concurrently(10) { _ in
+                try await repository.takeHint(attemptID: attempt.id, playerID: ada.id, maxHints: 3)?.hintsUsed
+            }
+            #expect(spent.compactMap { $0 }.sorted() == [2, 3])
+            #expect(try await repository.attempt(id: attempt.id, playerID: ada.id)?.hintsUsed == 3)
+            _ = try await repository.giveUp(attemptID: attempt.id, playerID: ada.id, at: start + 1)
+            #expect(try await repository.takeHint(attemptID: attempt.id, playerID: ada.id, maxHints: 9) == nil)
+        }
+    }
+}

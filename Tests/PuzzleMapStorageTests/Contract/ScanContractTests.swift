@@ -1,0 +1,281 @@
+import Foundation
+import PuzzleMapCore
+import PuzzleMapStorage
+import Testing
+
+/// Scans decided and applied in one transaction, idempotent retries and check-ins, alike on
+/// every store.
+@Suite struct ScanContractTests {
+    let start = ContractFixture.start
+
+    /// A decision that explores the place for `xp` and answers how many events the player had
+    /// before and how many vouchers were issued: `"<events>/<vouchers>"`.
+    static func exploring(xp: Int = 25, grants: [VoucherGrant] = [], status: Int = 200) -> @Sendable (ScanState) throws -> ScanEffect {
+        { state in
+            ScanEffect(event: (.explored, nil, xp, 0), grants: grants, outcome: "explored", flagged: false, status: status) { vouchers in
+                Data("\(state.events.count)/\(vouchers.count)".utf8)
+            }
+        }
+    }
+
+    static func text(_ answer: ScanAnswer) -> String { String(decoding: answer.response, as: UTF8.self) }
+
+    @Test(arguments: StorageBackend.allCases)
+    func aScanAppliesItsEffectAndRecordsItsAnswerUnderItsKey(_ backend: StorageBackend) async throws {
+        try await backend.withRepository { repository in
+            let content = try await repository.imported()
+            let ada = try await repository.signUp("ada")
+            let riddle = content.riddles[0]
+            guard case .started(let attempt) = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start, choose: { _, _ in riddle })
+            else {
+                Issue.record("no riddle")
+                return
+            }
+            #expect(try await repository.storedScan(playerID: ada.id, idempotencyKey: "k1") == nil)
+            let answer = try await repository.performScan(
+                playerID: ada.id, checkpointID: riddle.checkpointID, idempotencyKey: "k1", photo: nil, location: nil, photoWindow: 600,
+                at: start + 60
+            ) { state in
+                #expect(state.active == [attempt])
+                #expect(state.events.isEmpty)
+                #expect(state.previousScan == nil)
+                #expect(state.photoUsedByAnotherPlayer == false)
+                return ScanEffect(solvedAttemptID: attempt.id, event: (.solved, riddle.id, 150, 2), outcome: "solved", flagged: true, status: 201) { _ in
+                    Data("solved".utf8)
+                }
+            }
+            #expect(answer.status == 201)
+            #expect(Self.text(answer) == "solved")
+            #expect(answer.replayed == false)
+            let stored = try #require(try await repository.storedScan(playerID: ada.id, idempotencyKey: "k1"))
+            #expect(stored.status == 201)
+            #expect(stored.response == Data("solved".utf8))
+            #expect(stored.replayed)
+            #expect(try await repository.storedScan(playerID: ada.id + 1, idempotencyKey: "k1") == nil)
+
+            let events = try await repository.events(playerID: ada.id)
+            #expect(events.map(\.kind) == [.solved])
+            #expect(events.first?.riddleID == riddle.id)
+            #expect(events.first?.checkpointID == riddle.checkpointID)
+            #expect(events.first?.hintsUsed == 2)
+            #expect(events.first?.xp == 150)
+            let closed = try #require(try await repository.attempt(id: attempt.id, playerID: ada.id))
+            #expect(closed.outcome == .solved)
+            #expect(closed.closedAt == start + 60)
+            #expect(try await repository.solvedCheckpointIDs(playerID: ada.id) == [riddle.checkpointID])
+
+            // The next scan sees this one.
+            _ = try await repository.performScan(
+                playerID: ada.id, checkpointID: content.checkpoints[5].id, idempotencyKey: nil, photo: nil, location: nil, photoWindow: 600,
+                at: start + 90
+            ) { state in
+                #expect(state.previousScan?.checkpointID == riddle.checkpointID)
+                #expect(state.previousScan?.at == start + 60)
+                #expect(state.active.isEmpty)
+                #expect(state.events == events)
+                return ScanEffect(outcome: "wrong_place", flagged: false, status: 200) { _ in Data() }
+            }
+            #expect(try await repository.events(playerID: ada.id) == events)
+        }
+    }
+
+    @Test(arguments: StorageBackend.allCases)
+    func aRetryUnderTheSameKeyReplaysTheFirstAnswerWithoutApplyingAgain(_ backend: StorageBackend) async throws {
+        try await backend.withRepository { repository in
+            let content = try await repository.imported()
+            let ada = try await repository.signUp("ada")
+            let place = content.checkpoints[1].id
+            let first = try await repository.performScan(playerID: ada.id, checkpointID: place, idempotencyKey: "key", photo: nil, location: nil,
+                                                         photoWindow: 600, at: start, decide: Self.exploring())
+            let retry = try await repository.performScan(playerID: ada.id, checkpointID: place, idempotencyKey: "key", photo: nil, location: nil,
+                                                         photoWindow: 600, at: start + 5) { _ in
+                Issue.record("a replay must not decide again")
+                return ScanEffect(outcome: "x", flagged: false, status: 500) { _ in Data() }
+            }
+            #expect(Self.text(first) == "0/0")
+            #expect(first.replayed == false)
+            #expect(Self.text(retry) == "0/0")
+            #expect(retry.replayed)
+            #expect(retry.status == 200)
+            #expect(try await repository.events(playerID: ada.id).count == 1)
+        }
+    }
+
+    @Test(arguments: StorageBackend.allCases)
+    func ofSimultaneousUploadsUnderOneKeyExactlyOneIsApplied(_ backend: StorageBackend) async throws {
+        try await backend.withRepository { repository in
+            let content = try await repository.imported()
+            let ada = try await repository.signUp("ada")
+            let place = content.checkpoints[1].id
+            let answers = try await concurrently(20) { _ in
+                try await repository.performScan(playerID: ada.id, checkpointID: place, idempotencyKey: "same", photo: nil, location: nil,
+                                                 photoWindow: 600, at: start, decide: Self.exploring())
+            }
+            #expect(answers.filter { !$0.replayed }.count == 1)
+            #expect(answers.map(Self.text) == Array(repeating: "0/0", count: 20))
+            #expect(try await repository.events(playerID: ada.id).count == 1)
+            #expect(try await repository.allTimeXP(playerIDs: [ada.id]) == [ada.id: 25])
+        }
+    }
+
+    @Test(arguments: StorageBackend.allCases)
+    func simultaneousScansOfOnePlayerEachSeeTheOnesBeforeAndABadgeOfferIsIssuedOnce(_ backend: StorageBackend) async throws {
+        try await backend.withRepository { repository in
+            let content = try await repository.imported()
+            let ada = try await repository.signUp("ada")
+            let offer = content.offers[1].id
+            // From the third event on, every decision grants the badge's offer: it must be issued once.
+            let answers = try await concurrently(10) { index in
+                try await repository.performScan(
+                    playerID: ada.id, checkpointID: content.checkpoints[index].id, idempotencyKey: "k\(index)", photo: nil, location: nil,
+                    photoWindow: 600, at: start + Double(index)
+                ) { state in
+                    let grants = state.events.count >= 2 ? [VoucherGrant(offerID: offer, expiresAt: start + 86_400)] : []
+                    return try Self.exploring(grants: grants)(state)
+                }
+            }
+            let parts: [[Substring]] = answers.map { Self.text($0).split(separator: "/") }
+            let seen: [Int] = parts.map { Int($0[0])! }
+            let issued: [Int] = parts.map { Int($0[1])! }
+            #expect(seen.sorted() == Array(0..<10))
+            #expect(issued.reduce(0, +) == 1)
+            #expect(try await repository.vouchers(playerID: ada.id).map(\.offerID) == [offer])
+            #expect(try await repository.events(playerID: ada.id).count == 10)
+        }
+    }
+
+    @Test(arguments: StorageBackend.allCases)
+    func anotherPlayersRecentPhotoOfThePlaceIsNoticedExactlyOrNearlyTheSame(_ backend: StorageBackend) async throws {
+        try await backend.withRepository { repository in
+            let content = try await repository.imported()
+            let ada = try await repository.signUp("ada")
+            let bob = try await repository.signUp("bob")
+            let place = content.checkpoints[0].id
+            let photo = PhotoFingerprint(sha256: "aaaa", perceptual: 0xF0F0_F0F0_F0F0_F0F0)
+            let location = ReportedLocation(coordinate: Coordinate(latitude: 55.8721, longitude: -4.2882), accuracyMetres: 8)
+            _ = try await repository.performScan(playerID: ada.id, checkpointID: place, idempotencyKey: nil, photo: photo, location: location,
+                                                 photoWindow: 600, at: start, decide: Self.exploring())
+
+            func reused(_ player: Int64, _ photo: PhotoFingerprint, at checkpoint: String, after seconds: Double) async throws -> Bool {
+                let answer = try await repository.performScan(playerID: player, checkpointID: checkpoint, idempotencyKey: nil, photo: photo,
+                                                              location: nil, photoWindow: 600, at: start + seconds) { state in
+                    ScanEffect(outcome: "checked", flagged: state.photoUsedByAnotherPlayer, status: 200) { _ in
+                        Data("\(state.photoUsedByAnotherPlayer)".utf8)
+                    }
+                }
+                return Self.text(answer) == "true"
+            }
+            // The same player's own photos are theirs to send again.
+            #expect(try await reused(ada.id, photo, at: place, after: 5) == false)
+            #expect(try await reused(bob.id, photo, at: place, after: 10))
+            // Re-encoded or resized: up to four of the 64 perceptual bits differ.
+            #expect(try await reused(bob.id, PhotoFingerprint(sha256: "bbbb", perceptual: photo.perceptual ^ 0b1111), at: place, after: 20))
+            #expect(try await reused(bob.id, PhotoFingerprint(sha256: "cccc", perceptual: photo.perceptual ^ 0b11111), at: place, after: 30) == false)
+            #expect(try await reused(bob.id, photo, at: content.checkpoints[1].id, after: 50) == false)
+            #expect(try await reused(ada.id, PhotoFingerprint(sha256: "cccc", perceptual: 0), at: place, after: 100))
+            // Only within the window: Ada's last upload there was at +100.
+            #expect(try await reused(bob.id, PhotoFingerprint(sha256: "dddd", perceptual: 0), at: place, after: 699))
+            #expect(try await reused(bob.id, PhotoFingerprint(sha256: "eeee", perceptual: 0), at: place, after: 700) == false)
+            #expect(try await repository.statistics(at: start + 700).flaggedScans == 4)
+        }
+    }
+
+    // MARK: Check-ins
+
+    @Test(arguments: StorageBackend.allCases)
+    func aCheckInIsRegisteredOnceWithItsVouchers(_ backend: StorageBackend) async throws {
+        try await backend.withRepository { repository in
+            let content = try await repository.imported()
+            let ada = try await repository.signUp("ada")
+            let bob = try await repository.signUp("bob")
+            let place = content.checkpoints[3].id
+            let offer = content.offers[0].id
+            _ = try await repository.appendEvent(playerID: ada.id, kind: .explored, checkpointID: content.checkpoints[0].id, riddleID: nil, xp: 25,
+                                                 at: start)
+            _ = try await repository.performScan(playerID: ada.id, checkpointID: place, idempotencyKey: nil, photo: nil, location: nil,
+                                                 photoWindow: 600, at: start + 10) { _ in
+                ScanEffect(checkIn: (id: "ci-1", expiresAt: start + 600), outcome: "wrong_place", flagged: false, status: 200) { _ in Data() }
+            }
+            #expect(try await repository.registerCheckIn(id: "ci-1", playerID: bob.id, xp: 10, at: start + 20) { _, _ in [] } == nil)
+            let registered = try #require(try await repository.registerCheckIn(id: "ci-1", playerID: ada.id, xp: 10, at: start + 30) { before, event in
+                #expect(before.count == 1)
+                #expect(event.kind == .checkedIn)
+                return [VoucherGrant(offerID: offer, expiresAt: start + 86_400)]
+            })
+            #expect(registered.before.map(\.xp) == [25])
+            #expect(registered.event == GameEvent(id: registered.event.id, playerID: ada.id, kind: .checkedIn, checkpointID: place, riddleID: nil,
+                                                  xp: 10, hintsUsed: 0, occurredAt: start + 30))
+            #expect(registered.vouchers == [Voucher(id: registered.vouchers[0].id, offerID: offer, playerID: ada.id, issuedAt: start + 30,
+                                                    expiresAt: start + 86_400, giftedBy: nil, redeemedAt: nil, redeemedBy: nil)])
+            #expect(try await repository.vouchers(playerID: ada.id) == registered.vouchers)
+            #expect(try await repository.registerCheckIn(id: "ci-1", playerID: ada.id, xp: 10, at: start + 40) { _, _ in [] } == nil)
+            #expect(try await repository.events(playerID: ada.id).count == 2)
+        }
+    }
+
+    @Test(arguments: StorageBackend.allCases)
+    func lapsedCancelledOrAlreadyEarnedCheckInsEarnNothing(_ backend: StorageBackend) async throws {
+        try await backend.withRepository { repository in
+            let content = try await repository.imported()
+            let ada = try await repository.signUp("ada")
+            func checkIn(_ id: String, at place: String, expiring: Date) async throws {
+                _ = try await repository.performScan(playerID: ada.id, checkpointID: place, idempotencyKey: nil, photo: nil, location: nil,
+                                                     photoWindow: 600, at: start) { _ in
+                    ScanEffect(checkIn: (id: id, expiresAt: expiring), outcome: "wrong_place", flagged: false, status: 200) { _ in Data() }
+                }
+            }
+            try await checkIn("lapsing", at: content.checkpoints[0].id, expiring: start + 60)
+            #expect(try await repository.registerCheckIn(id: "lapsing", playerID: ada.id, xp: 10, at: start + 60) { _, _ in [] } == nil)
+
+            try await checkIn("cancelled", at: content.checkpoints[1].id, expiring: start + 600)
+            #expect(try await repository.cancelCheckIn(id: "cancelled", playerID: ada.id + 1) == false)
+            #expect(try await repository.cancelCheckIn(id: "cancelled", playerID: ada.id))
+            #expect(try await repository.cancelCheckIn(id: "cancelled", playerID: ada.id) == false)
+            #expect(try await repository.registerCheckIn(id: "cancelled", playerID: ada.id, xp: 10, at: start + 1) { _, _ in [] } == nil)
+
+            // A second check-in at one place replaces the first.
+            try await checkIn("older", at: content.checkpoints[2].id, expiring: start + 600)
+            try await checkIn("newer", at: content.checkpoints[2].id, expiring: start + 600)
+            #expect(try await repository.cancelCheckIn(id: "older", playerID: ada.id) == false)
+
+            _ = try await repository.appendEvent(playerID: ada.id, kind: .explored, checkpointID: content.checkpoints[2].id, riddleID: nil, xp: 25,
+                                                 at: start + 2)
+            #expect(try await repository.registerCheckIn(id: "newer", playerID: ada.id, xp: 10, at: start + 3) { _, _ in [] } == nil)
+            #expect(try await repository.events(playerID: ada.id).count == 1)
+        }
+    }
+
+    @Test(arguments: StorageBackend.allCases)
+    func ofSimultaneousRegistrationsOfOneCheckInExactlyOneCounts(_ backend: StorageBackend) async throws {
+        try await backend.withRepository { repository in
+            let content = try await repository.imported()
+            let ada = try await repository.signUp("ada")
+            _ = try await repository.performScan(playerID: ada.id, checkpointID: content.checkpoints[0].id, idempotencyKey: nil, photo: nil,
+                                                 location: nil, photoWindow: 600, at: start) { _ in
+                ScanEffect(checkIn: (id: "ci", expiresAt: start + 600), outcome: "wrong_place", flagged: false, status: 200) { _ in Data() }
+            }
+            let results = try await concurrently(10) { _ in
+                try await repository.registerCheckIn(id: "ci", playerID: ada.id, xp: 10, at: start + 1) { _, _ in [] }
+            }
+            #expect(results.compactMap { $0 }.count == 1)
+            #expect(try await repository.events(playerID: ada.id).count == 1)
+        }
+    }
+
+    @Test(arguments: StorageBackend.allCases)
+    func photosWithoutACodeAreCountedByTheNearestCheckpoint(_ backend: StorageBackend) async throws {
+        try await backend.withRepository { repository in
+            let content = try await repository.imported()
+            let ada = try await repository.signUp("ada")
+            let here = content.checkpoints[2].coordinate
+            try await repository.recordScanFailure(playerID: ada.id, reason: "no_code_found",
+                                                   location: ReportedLocation(coordinate: here, accuracyMetres: 5), at: start)
+            try await repository.recordScanFailure(playerID: ada.id, reason: "corrupt_image", location: nil, at: start)
+            try await repository.recordScanFailure(playerID: ada.id, reason: "no_code_found",
+                                                   location: ReportedLocation(coordinate: Coordinate(latitude: 0, longitude: 0), accuracyMetres: nil),
+                                                   at: start)
+            let failures = try await repository.statistics(at: start).decodeFailuresByCheckpoint
+            #expect(failures == [content.checkpoints[2].id: 1, "unlocated": 2])
+        }
+    }
+}
