@@ -17,8 +17,11 @@ packages=(
   zbar-tools            # zbarimg, compared against in the decode benchmark
   zxing-cpp-tools       # ZXingReader, likewise
   poppler-utils         # pdftoppm, rasterises printed sheets in tests
-  nginx-light           # nginx -t checks Deploy/nginx-puzzlemap.conf in tests
-  openssl               # a throwaway certificate for that check
+  nginx-light           # tests check and serve the proxy configurations in Deploy/
+  openssl               # a throwaway certificate for them
+  curl                  # requests through the proxy in tests
+  fontconfig            # fc-match: which package the code sheets' fonts come from, in tests
+  postgresql            # a throwaway PostgreSQL for the storage contract tests (Scripts/with-postgres.sh)
 )
 
 missing=()
