@@ -113,6 +113,7 @@ let package = Package(
                 "PuzzleMapCore",
                 "PuzzleMapContent",
                 "PuzzleMapStorage",
+                "PuzzleMapPostgres",
                 "PuzzleMapImaging",
                 "CArgon2",
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -201,7 +202,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PuzzleMapCLITests",
-            dependencies: ["puzzlemap", "PuzzleMapCore", "PuzzleMapStorage", "PuzzleMapTestFixtures"],
+            dependencies: ["puzzlemap", "PuzzleMapCore", "PuzzleMapStorage", "PuzzleMapPostgres", "PuzzleMapTestFixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

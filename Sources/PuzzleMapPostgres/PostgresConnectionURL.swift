@@ -28,6 +28,9 @@ public struct PostgresConnectionURL: Sendable {
     public var database: String?
     public var endpoint: Endpoint
     public var tls: TLSMode
+    /// `?schema=name`: the hunt's tables live in that schema (created if missing), so one
+    /// database can hold several hunts, or a test its own.
+    public var schema: String?
 
     public enum Endpoint: Equatable, Sendable {
         case tcp(host: String, port: Int)
@@ -60,6 +63,7 @@ public struct PostgresConnectionURL: Sendable {
         let mode = query["sslmode"] ?? "prefer"
         guard let tls = TLSMode(rawValue: mode) else { throw Invalid.sslMode(mode) }
         self.tls = tls
+        schema = query["schema"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// One connection's configuration for this URL.

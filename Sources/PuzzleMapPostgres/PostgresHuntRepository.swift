@@ -42,6 +42,9 @@ public final class PostgresHuntRepository: HuntRepository {
     let client: PostgresClient
     let logger: Logger
     private let runner: Task<Void, Never>
+    /// Statements and transactions holding or waiting for a pooled connection, for metrics.
+    private let counters: StorageActivity
+    public var activity: StorageActivity? { counters }
 
     /// Connects to the database a URL names, migrates it, and returns the store.
     ///
@@ -56,6 +59,7 @@ public final class PostgresHuntRepository: HuntRepository {
     public static func connect(url: String, schema: String? = nil, maximumConnections: Int = 20,
                                logger: Logger) async throws -> PostgresHuntRepository {
         let address = try PostgresConnectionURL(url)
+        let schema = schema ?? address.schema
         var startup: [(String, String)] = []
         if let schema {
             guard PostgresMigrations.isPlainIdentifier(schema) else { throw PostgresConnectionURL.Invalid.schemaName(schema) }
@@ -82,12 +86,14 @@ public final class PostgresHuntRepository: HuntRepository {
         var pooled = address.configuration()
         pooled.options.additionalStartupParameters = startup
         pooled.options.maximumConnections = maximumConnections
-        return PostgresHuntRepository(client: PostgresClient(configuration: pooled, backgroundLogger: logger), logger: logger)
+        return PostgresHuntRepository(client: PostgresClient(configuration: pooled, backgroundLogger: logger), logger: logger,
+                                      maximumConnections: maximumConnections)
     }
 
-    private init(client: PostgresClient, logger: Logger) {
+    private init(client: PostgresClient, logger: Logger, maximumConnections: Int) {
         self.client = client
         self.logger = logger
+        counters = StorageActivity(maximumConnections: maximumConnections)
         runner = Task { await client.run() }
     }
 
@@ -116,14 +122,18 @@ public final class PostgresHuntRepository: HuntRepository {
     /// committing on its own: for single statements, reads or writes, and for sequences whose
     /// steps are each safe alone.
     func autocommit<Value: Sendable>(_ body: (PostgresConnection) async throws -> Value) async throws -> Value {
-        try await client.withConnection { connection in try await body(connection) }
+        try await counters.measuring(writing: false) {
+            try await client.withConnection { connection in try await body(connection) }
+        }
     }
 
     /// Runs `body` in a read-only REPEATABLE READ transaction: several statements that see one
     /// snapshot, as a SQLite read does.
     func snapshot<Value: Sendable>(_ body: (PostgresConnection) async throws -> Value) async throws -> Value {
-        try await client.withConnection { connection in
-            try await Self.transaction(on: connection, begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger, body)
+        try await counters.measuring(writing: false) {
+            try await client.withConnection { connection in
+                try await Self.transaction(on: connection, begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger, body)
+            }
         }
     }
 
@@ -133,8 +143,10 @@ public final class PostgresHuntRepository: HuntRepository {
         var attempt = 1
         while true {
             do {
-                return try await client.withConnection { connection in
-                    try await Self.transaction(on: connection, begin: "BEGIN", logger: logger, body)
+                return try await counters.measuring(writing: true) {
+                    try await client.withConnection { connection in
+                        try await Self.transaction(on: connection, begin: "BEGIN", logger: logger, body)
+                    }
                 }
             } catch let error as PSQLError where error.isTransient && attempt < Self.attemptsPerTransaction {
                 logger.warning("PostgreSQL aborted a transaction; running it again", metadata: [

@@ -6,18 +6,29 @@ import Glibc
 
 /// Finds the service's signing keys and makes sure they never change behind anyone's back.
 ///
-/// Keys come from configuration when given; otherwise from `secrets.json` in the data
-/// directory, generated there on the very first start. The database remembers the tag key's
-/// fingerprint, so a service that comes up with another key (a lost file, a mistyped variable)
-/// refuses to start rather than silently rejecting every code already printed.
+/// Keys come from configuration when given. Otherwise an embedded (SQLite) service keeps them
+/// in `secrets.json` in its data directory, and a service on a shared database (PostgreSQL)
+/// keeps them in the database itself, so every instance signs and accepts the same codes; in
+/// both cases they are generated on the very first start, once. The database remembers the
+/// tag key's fingerprint, so a service that comes up with another key (a lost file, a
+/// mistyped variable) refuses to start rather than silently rejecting every code printed.
 public struct SecretKeeper: Sendable {
     public static let fingerprintSetting = "tag_key_fingerprint"
+    /// The generated keys, when the database keeps them.
+    public static let sharedKeysSetting = "signing_keys"
 
     /// Where the keys were found.
     public enum Source: String, Sendable {
         case configuration
         case dataDirectory = "data directory"
+        case database
         case generated
+    }
+
+    /// Where generated keys are kept.
+    public enum Keeping: Sendable {
+        case dataDirectory
+        case database
     }
 
     public enum Failure: Error, CustomStringConvertible, Sendable {
@@ -41,9 +52,11 @@ public struct SecretKeeper: Sendable {
     }
 
     public let secretsFile: String
+    public let keeping: Keeping
 
-    public init(dataDirectory: String) {
+    public init(dataDirectory: String, keeping: Keeping = .dataDirectory) {
         secretsFile = (dataDirectory as NSString).appendingPathComponent("secrets.json")
+        self.keeping = keeping
     }
 
     /// The keys to run with, and where they came from.
@@ -52,6 +65,8 @@ public struct SecretKeeper: Sendable {
         let (secrets, source): (ServiceSecrets, Source)
         if let configured {
             (secrets, source) = (configured, .configuration)
+        } else if keeping == .database {
+            (secrets, source) = try await sharedKeys(in: repository)
         } else if let stored = try readFile() {
             (secrets, source) = (stored, .dataDirectory)
         } else if recorded != nil {
@@ -71,12 +86,36 @@ public struct SecretKeeper: Sendable {
         var tokenKey: String
     }
 
+    /// The keys the database keeps, generated and stored by whichever instance gets there
+    /// first: the others find the stored value and use it.
+    private func sharedKeys(in repository: some HuntRepository) async throws -> (ServiceSecrets, Source) {
+        let candidate = try Self.encode(ServiceSecrets.generate())
+        let stored = try await repository.setSettingIfAbsent(Self.sharedKeysSetting, to: candidate)
+        guard let secrets = Self.decode(Data(stored.utf8)) else {
+            throw Failure.unreadableFile("the database's \(Self.sharedKeysSetting) setting", reason: "it does not hold two base64 keys of 32 bytes")
+        }
+        return (secrets, stored == candidate ? .generated : .database)
+    }
+
+    private static func encode(_ secrets: ServiceSecrets) throws -> String {
+        let contents = FileContents(tagKey: secrets.tagKeyData.base64EncodedString(), tokenKey: secrets.tokenKeyData.base64EncodedString())
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try encoder.encode(contents), as: UTF8.self)
+    }
+
+    private static func decode(_ data: Data) -> ServiceSecrets? {
+        guard let contents = try? JSONDecoder().decode(FileContents.self, from: data),
+              let tag = Data(base64Encoded: contents.tagKey), let token = Data(base64Encoded: contents.tokenKey)
+        else { return nil }
+        return ServiceSecrets(tagKeyData: tag, tokenKeyData: token)
+    }
+
     private func readFile() throws -> ServiceSecrets? {
         guard let data = FileManager.default.contents(atPath: secretsFile) else { return nil }
-        guard let contents = try? JSONDecoder().decode(FileContents.self, from: data),
-              let tag = Data(base64Encoded: contents.tagKey), let token = Data(base64Encoded: contents.tokenKey),
-              let secrets = ServiceSecrets(tagKeyData: tag, tokenKeyData: token)
-        else { throw Failure.unreadableFile(secretsFile, reason: "it does not hold two base64 keys of 32 bytes") }
+        guard let secrets = Self.decode(data) else {
+            throw Failure.unreadableFile(secretsFile, reason: "it does not hold two base64 keys of 32 bytes")
+        }
         return secrets
     }
 
@@ -84,11 +123,8 @@ public struct SecretKeeper: Sendable {
     /// try; the file is linked into place atomically, so exactly one set of keys wins and the
     /// loser uses it.
     private func createFile(_ secrets: ServiceSecrets) throws -> ServiceSecrets {
-        let contents = FileContents(tagKey: secrets.tagKeyData.base64EncodedString(), tokenKey: secrets.tokenKeyData.base64EncodedString())
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let temporary = secretsFile + ".\(getpid()).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: try encoder.encode(contents), attributes: [.posixPermissions: 0o600]) else {
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(try Self.encode(secrets).utf8), attributes: [.posixPermissions: 0o600]) else {
             throw Failure.unreadableFile(secretsFile, reason: "the data directory is not writable")
         }
         defer { unlink(temporary) }

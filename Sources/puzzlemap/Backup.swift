@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PuzzleMapHTTP
 import PuzzleMapStorage
 
 /// `puzzlemap backup PATH`: a consistent copy of the SQLite database, taken while serve runs.
@@ -13,6 +14,7 @@ struct Backup: AsyncParsableCommand {
 
     func run() async throws {
         let settings = try ResolvedConfiguration(content: nil, service: service).settings
+        try refusePostgreSQL(settings)
         try SQLiteHuntRepository.open(path: settings.databasePath).backup(to: path)
         print("Backed up \(settings.databasePath) to \(path). Keep \(settings.dataDirectory)/secrets.json with it.")
     }
@@ -29,8 +31,17 @@ struct Restore: AsyncParsableCommand {
 
     func run() async throws {
         let settings = try ResolvedConfiguration(content: nil, service: service).settings
+        try refusePostgreSQL(settings)
         try FileManager.default.createDirectory(atPath: settings.dataDirectory, withIntermediateDirectories: true)
         try SQLiteHuntRepository.open(path: settings.databasePath).restore(from: path)
         print("Restored \(path) into \(settings.databasePath).")
+    }
+}
+
+/// Backups of PostgreSQL are the server's business: pg_dump and pg_restore.
+private func refusePostgreSQL(_ settings: ServiceSettings) throws {
+    guard settings.databaseURL == nil else {
+        throw ValidationError("PUZZLEMAP_DATABASE_URL names a PostgreSQL database: back it up with pg_dump -Fc and restore with "
+            + "pg_restore (Deploy/README.md, \"Backups\"). backup and restore copy the embedded SQLite database.")
     }
 }

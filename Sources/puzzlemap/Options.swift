@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import PuzzleMapCore
 import PuzzleMapHTTP
+import PuzzleMapStorage
 
 /// Where the organiser's content lives; `check`, `serve` and `codes` share these flags.
 struct ContentOptions: ParsableArguments {
@@ -58,6 +59,7 @@ struct ResolvedConfiguration {
             settings.host = reader.string(forKey: "host", default: settings.host)
             settings.port = reader.int(forKey: "port", default: settings.port)
             settings.dataDirectory = reader.string(forKey: "data.dir", default: settings.dataDirectory)
+            settings.databaseURL = reader.string(forKey: "database.url", isSecret: true).flatMap { $0.isEmpty ? nil : $0 }
             settings.campusDirectory = reader.string(forKey: "campus.dir", default: settings.campusDirectory)
             settings.riddlesDirectory = reader.string(forKey: "riddles.dir", default: settings.riddlesDirectory)
             if let domains = reader.string(forKey: "email.domains") {
@@ -97,5 +99,23 @@ struct ResolvedConfiguration {
             : Logger(label: label) { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = reader.string(forKey: "log.level").flatMap(Logger.Level.init(rawValue:)) ?? .info
         return logger
+    }
+}
+
+extension ResolvedConfiguration {
+    /// Opens the hunt's database (PostgreSQL or SQLite, as `serve` would), runs `body` with it
+    /// and closes it again, whether `body` succeeds or not.
+    func withRepository<Value>(_ body: (any HuntRepository) async throws -> Value) async throws -> Value {
+        var logger = logger(label: "puzzlemap")
+        logger.logLevel = max(logger.logLevel, .warning)
+        let repository = try await HuntServices.openRepository(settings: try settings, logger: logger)
+        do {
+            let value = try await body(repository)
+            try await repository.close()
+            return value
+        } catch {
+            try? await repository.close()
+            throw error
+        }
     }
 }

@@ -12,9 +12,9 @@ struct Outbox: AsyncParsableCommand {
     var limit = 20
 
     func run() async throws {
-        let settings = try ResolvedConfiguration(content: nil, service: service).settings
-        let repository = try SQLiteHuntRepository.open(path: settings.databasePath)
-        let mails = try await repository.allMail(limit: limit)
+        let mails = try await ResolvedConfiguration(content: nil, service: service).withRepository { repository in
+            try await repository.allMail(limit: limit)
+        }
         if mails.isEmpty { print("The outbox is empty.") }
         for mail in mails {
             let state = mail.sentAt.map { "sent \($0.formatted(.iso8601))" }

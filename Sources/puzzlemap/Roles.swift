@@ -1,6 +1,7 @@
 import ArgumentParser
 import PuzzleMapContent
 import PuzzleMapCore
+import PuzzleMapHTTP
 import PuzzleMapStorage
 
 /// `puzzlemap staff add|remove` and `puzzlemap admin add`: roles are granted on the command
@@ -18,16 +19,18 @@ struct Admin: AsyncParsableCommand {
 
 /// Sets an existing account's role in the database `serve` uses.
 private func setRole(email: String, role: Role, partnerID: String?, content: ContentOptions, service: ServiceOptions) async throws {
-    let settings = try ResolvedConfiguration(content: content, service: service).settings
+    let configuration = ResolvedConfiguration(content: content, service: service)
+    let settings = try configuration.settings
     if let partnerID {
         let campus = try ContentReader(campusDirectory: settings.campusDirectory, riddlesDirectory: settings.riddlesDirectory).load().get()
         guard campus.partners.contains(where: { $0.id == partnerID }) else {
             throw ValidationError("No partner has the id '\(partnerID)'; Campus/offers.yaml lists: \(campus.partners.map(\.id).joined(separator: ", ")).")
         }
     }
-    let repository = try SQLiteHuntRepository.open(path: settings.databasePath)
     do {
-        let account = try await repository.setRole(email: AccountPolicy.normalisedEmail(email), role: role, partnerID: partnerID)
+        let account = try await configuration.withRepository { repository in
+            try await repository.setRole(email: AccountPolicy.normalisedEmail(email), role: role, partnerID: partnerID)
+        }
         print("\(account.player.email) is now \(role.rawValue)\(partnerID.map { " of \($0)" } ?? "").")
     } catch StorageError.notFound {
         throw ValidationError("No account has the email \(email); the person signs up in the app first.")

@@ -14,8 +14,9 @@ struct Stats: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let settings = try ResolvedConfiguration(content: nil, service: service).settings
-        let stats = try await SQLiteHuntRepository.open(path: settings.databasePath).statistics(at: Date())
+        let stats = try await ResolvedConfiguration(content: nil, service: service).withRepository { repository in
+            try await repository.statistics(at: Date())
+        }
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -20,7 +20,7 @@ final class LiveService: Sendable {
     let session: URLSession
 
     /// Starts the service on `dataDirectory` and waits until it listens.
-    init(dataDirectory: URL, environment extra: [String: String] = [:]) async throws {
+    init(dataDirectory: URL, environment extra: [String: String] = [:], configuredKeys: Bool = true) async throws {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
         logFile = dataDirectory.appendingPathComponent("service-\(UUID().uuidString).log")
@@ -38,6 +38,10 @@ final class LiveService: Sendable {
             "PUZZLEMAP_TAG_KEY": Self.secrets.tagKeyData.base64EncodedString(),
             "PUZZLEMAP_TOKEN_KEY": Self.secrets.tokenKeyData.base64EncodedString(),
         ]) { _, new in new }
+        if !configuredKeys {
+            environment["PUZZLEMAP_TAG_KEY"] = nil
+            environment["PUZZLEMAP_TOKEN_KEY"] = nil
+        }
         environment.merge(extra) { _, new in new }
 
         process = Process()

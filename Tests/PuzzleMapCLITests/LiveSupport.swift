@@ -13,11 +13,11 @@ func scratchDirectory(_ name: String) -> URL {
 
 /// Runs a `puzzlemap` subcommand to completion; returns its status and output.
 @discardableResult
-func runPuzzlemap(_ arguments: [String]) throws -> (status: Int32, output: String) {
+func runPuzzlemap(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("puzzlemap")
     process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PUZZLEMAP_") }
+    process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PUZZLEMAP_") }.merging(environment) { _, new in new }
     let output = Pipe()
     process.standardOutput = output
     process.standardError = output
@@ -31,11 +31,16 @@ func runPuzzlemap(_ arguments: [String]) throws -> (status: Int32, output: Strin
 /// (SQLite in WAL mode takes a second writer), so one more scan unlocks the QMU coffee.
 func bringToTheEdgeOfLevelThree(_ usernames: [String], dataDirectory: URL) async throws {
     let repository = try SQLiteHuntRepository.open(path: dataDirectory.appendingPathComponent("puzzlemap.sqlite").path)
+    try await bringToTheEdgeOfLevelThree(usernames, in: repository)
+    try await repository.close()
+}
+
+/// The same, in any store the service runs on.
+func bringToTheEdgeOfLevelThree(_ usernames: [String], in repository: some HuntRepository) async throws {
     for username in usernames {
         let player = try #require(try await repository.account(login: username)).player
         _ = try await repository.appendEvent(playerID: player.id, kind: .explored, checkpointID: nil, riddleID: nil, xp: 349, at: Date())
     }
-    try await repository.close()
 }
 
 /// A raw HTTP/1.1 connection, for requests a URL session cannot make: a body sent in two

@@ -46,4 +46,17 @@ import Testing
         #expect(same == original)
         #expect(source == .configuration)
     }
+
+    @Test func aSharedDatabaseKeepsTheKeysOneOfManyStartingInstancesGenerated() async throws {
+        let repository = try SQLiteHuntRepository.inMemory()
+        let keeper = SecretKeeper(dataDirectory: dataDirectory, keeping: .database)
+        let resolved = try await withThrowingTaskGroup(of: (ServiceSecrets, SecretKeeper.Source).self) { group in
+            for _ in 0..<8 { group.addTask { try await keeper.resolve(configured: nil, repository: repository) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(Set(resolved.map { $0.0.tagKeyFingerprint }).count == 1, "every instance signs with the same key")
+        #expect(resolved.filter { $0.1 == .generated }.count == 1)
+        #expect(resolved.filter { $0.1 == .database }.count == 7)
+        #expect(!FileManager.default.fileExists(atPath: keeper.secretsFile), "no instance keeps a private copy")
+    }
 }

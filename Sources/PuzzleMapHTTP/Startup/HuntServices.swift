@@ -48,8 +48,7 @@ public struct HuntServices: Sendable {
     public static func prepare(settings: ServiceSettings, logger: Logger, now: @escaping @Sendable () -> Date = Date.init) async throws -> HuntServices {
         let content = try ContentReader(campusDirectory: settings.campusDirectory, riddlesDirectory: settings.riddlesDirectory)
             .load().get()
-        try FileManager.default.createDirectory(atPath: settings.dataDirectory, withIntermediateDirectories: true)
-        let repository = try SQLiteHuntRepository.open(path: settings.databasePath)
+        let repository = try await openRepository(settings: settings, logger: logger)
         return try await prepare(content: content, repository: repository, settings: settings, logger: logger, now: now)
     }
 
@@ -58,13 +57,13 @@ public struct HuntServices: Sendable {
         content: CampusContent, repository: any HuntRepository, settings: ServiceSettings, logger: Logger,
         random: RandomSource = .system, now: @escaping @Sendable () -> Date = Date.init
     ) async throws -> HuntServices {
-        let (secrets, source) = try await SecretKeeper(dataDirectory: settings.dataDirectory)
-            .resolve(configured: settings.configuredSecrets, repository: repository)
+        let keeper = SecretKeeper(dataDirectory: settings.dataDirectory, keeping: keyKeeping(for: settings))
+        let (secrets, source) = try await keeper.resolve(configured: settings.configuredSecrets, repository: repository)
         if source == .generated {
             logger.notice("Generated new signing keys", metadata: [
-                "file": "\(SecretKeeper(dataDirectory: settings.dataDirectory).secretsFile)",
+                "kept in": "\(keeper.keeping == .database ? "the database" : keeper.secretsFile)",
                 "fingerprint": "\(secrets.tagKeyFingerprint)",
-                "advice": "back this file up with the database: printed codes are signed with it",
+                "advice": "back them up with the database: printed codes are signed with them",
             ])
         }
         let summary = try await repository.importContent(content, at: now())

@@ -8,6 +8,9 @@ public struct ServiceSettings: Sendable {
     public var port = 8080
     /// Holds the SQLite database and, unless configured, the generated secrets.
     public var dataDirectory = "./data"
+    /// `postgres://user:password@host:5432/database`: PostgreSQL instead of SQLite, shared by
+    /// every instance, which then also keeps the generated signing keys.
+    public var databaseURL: String?
     public var campusDirectory = "Campus"
     public var riddlesDirectory = "Riddles"
     /// The address players reach the service at; printed QR codes link under it.
