@@ -231,10 +231,12 @@ extension PostgresHuntRepository {
         }
     }
 
-    public func revokeAllSessions(playerID: Int64, at date: Date) async throws {
+    public func revokeAllSessions(playerID: Int64, keeping: Int64?, at date: Date) async throws {
         try await autocommit { connection in
-            try await connection.run("UPDATE session SET revokedAt = \(StoredDate(date)) WHERE playerId = \(playerID) AND revokedAt IS NULL",
-                                     logger: logger)
+            try await connection.run("""
+                UPDATE session SET revokedAt = \(StoredDate(date))
+                WHERE playerId = \(playerID) AND revokedAt IS NULL AND id IS DISTINCT FROM \(keeping)
+                """, logger: logger)
         }
     }
 

@@ -9,13 +9,14 @@ extension PostgresHuntRepository {
     }
 
     private func stored(playerID: Int64, key: String, _ connection: PostgresConnection) async throws -> ScanAnswer? {
-        try await connection.row("SELECT status, response FROM idempotentScan WHERE playerId = \(playerID) AND idempotencyKey = \(key)",
-                                 as: (Int, Data).self, logger: logger)
-            .map { ScanAnswer(status: $0.0, response: $0.1, replayed: true) }
+        try await connection.row("""
+            SELECT status, response, requestDigest FROM idempotentScan WHERE playerId = \(playerID) AND idempotencyKey = \(key)
+            """, as: (Int, Data, String).self, logger: logger)
+            .map { ScanAnswer(status: $0.0, response: $0.1, replayed: true, requestDigest: $0.2) }
     }
 
     public func performScan(
-        playerID: Int64, checkpointID: String, idempotencyKey: String?, photo: PhotoFingerprint?,
+        playerID: Int64, checkpointID: String, idempotencyKey: String?, requestDigest: String, photo: PhotoFingerprint?,
         location: ReportedLocation?, photoWindow: TimeInterval, at date: Date, decide: @Sendable (ScanState) throws -> ScanEffect
     ) async throws -> ScanAnswer {
         try await write { connection in
@@ -71,11 +72,11 @@ extension PostgresHuntRepository {
             let response = try effect.respond(vouchers)
             if let idempotencyKey {
                 try await connection.run("""
-                    INSERT INTO idempotentScan (playerId, idempotencyKey, status, response, createdAt)
-                    VALUES (\(playerID), \(idempotencyKey), \(effect.status), \(response), \(StoredDate(date)))
+                    INSERT INTO idempotentScan (playerId, idempotencyKey, status, response, createdAt, requestDigest)
+                    VALUES (\(playerID), \(idempotencyKey), \(effect.status), \(response), \(StoredDate(date)), \(requestDigest))
                     """, logger: logger)
             }
-            return ScanAnswer(status: effect.status, response: response, replayed: false)
+            return ScanAnswer(status: effect.status, response: response, replayed: false, requestDigest: requestDigest)
         }
     }
 

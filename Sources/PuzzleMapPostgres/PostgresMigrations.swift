@@ -358,6 +358,9 @@ enum PostgresMigrations {
             SELECT playerId, SUM(xp), MAX(occurredAt) FROM gameEvent GROUP BY playerId
             """,
         ]),
+        ("v7 idempotent scans remember their request", [
+            #"ALTER TABLE idempotentScan ADD COLUMN requestDigest text COLLATE "C" NOT NULL DEFAULT ''"#,
+        ]),
     ]
 }
 

@@ -59,7 +59,9 @@ public protocol AccountStore: Sendable {
     func session(accessHash: String, at date: Date) async throws -> (Session, Account)?
     func refreshSession(refreshHash: String, replacement: NewSessionTokens, at date: Date) async throws -> RefreshOutcome
     func revokeSession(id: Int64, at date: Date) async throws
-    func revokeAllSessions(playerID: Int64, at date: Date) async throws
+    /// Signs the player out everywhere, except on the session `keeping` names (the device
+    /// that changed the password stays signed in).
+    func revokeAllSessions(playerID: Int64, keeping: Int64?, at date: Date) async throws
 
     // MARK: Mail
 

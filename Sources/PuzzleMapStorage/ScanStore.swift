@@ -76,11 +76,15 @@ public struct ScanAnswer: Sendable {
     public var status: Int
     public var response: Data
     public var replayed: Bool
+    /// The digest of the request the answer was first given to (empty for answers stored
+    /// before digests were kept): a key sent again with another request is a client's bug.
+    public var requestDigest: String
 
-    public init(status: Int, response: Data, replayed: Bool) {
+    public init(status: Int, response: Data, replayed: Bool, requestDigest: String = "") {
         self.status = status
         self.response = response
         self.replayed = replayed
+        self.requestDigest = requestDigest
     }
 }
 
@@ -98,7 +102,7 @@ public protocol ScanStore: Sendable {
     func storedScan(playerID: Int64, idempotencyKey: String) async throws -> ScanAnswer?
     /// Reads the state, lets `decide` choose the effect, applies it and records the answer,
     /// all in one transaction. With a key, a concurrent duplicate gets the first answer.
-    func performScan(playerID: Int64, checkpointID: String, idempotencyKey: String?, photo: PhotoFingerprint?,
+    func performScan(playerID: Int64, checkpointID: String, idempotencyKey: String?, requestDigest: String, photo: PhotoFingerprint?,
                      location: ReportedLocation?, photoWindow: TimeInterval, at date: Date,
                      decide: @Sendable (ScanState) throws -> ScanEffect) async throws -> ScanAnswer
     /// Registers a pending check-in as a ledger event, issuing the vouchers `grants` says it

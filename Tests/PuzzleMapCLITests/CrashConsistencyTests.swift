@@ -13,10 +13,12 @@ import Testing
 
     /// What the clients were told, to hold the restarted service to.
     actor Acknowledged {
-        var scans: [(token: String, key: String, status: Int, body: Data)] = []
+        var scans: [(token: String, key: String, code: String, status: Int, body: Data)] = []
         var redemptions: [String] = []
         var count: Int { scans.count + redemptions.count }
-        func scan(_ token: String, _ key: String, _ reply: LiveService.Reply) { scans.append((token, key, reply.status, reply.body)) }
+        func scan(_ token: String, _ key: String, _ code: String, _ reply: LiveService.Reply) {
+            scans.append((token, key, code, reply.status, reply.body))
+        }
         func redeemed(_ code: String) { redemptions.append(code) }
     }
 
@@ -57,10 +59,10 @@ import Testing
                         for scan in 0..<Self.scansPerRound {
                             let number = 2 + round * Self.scansPerRound + scan
                             let key = "\(username)-round\(round)-scan\(scan)"
-                            guard let reply = try? await live.call("POST", "/v1/scans", json: ["code": LiveService.qrText(checkpointNumber: number)],
-                                                                    token: token, headers: ["Idempotency-Key": key])
+                            let code = LiveService.qrText(checkpointNumber: number)
+                            guard let reply = try? await live.call("POST", "/v1/scans", json: ["code": code], token: token, headers: ["Idempotency-Key": key])
                             else { return }
-                            if (200..<300).contains(reply.status) { await acknowledged.scan(token, key, reply) }
+                            if (200..<300).contains(reply.status) { await acknowledged.scan(token, key, code, reply) }
                         }
                     }
                     if index % 2 == round % 2 {
@@ -87,7 +89,7 @@ import Testing
     private func checkEverythingAcknowledgedIsThere(_ service: LiveService, _ acknowledged: Acknowledged, barista: String,
                                                     round: Int, killAfter: Int) async throws {
         for scan in await acknowledged.scans {
-            let replay = try await service.call("POST", "/v1/scans", json: ["code": "ignored on a replay"], token: scan.token,
+            let replay = try await service.call("POST", "/v1/scans", json: ["code": scan.code], token: scan.token,
                                                 headers: ["Idempotency-Key": scan.key])
             #expect(replay.status == scan.status, "round \(round), killed after \(killAfter) answers: scan \(scan.key)")
             #expect(replay.header("Idempotent-Replayed") == "true", "scan \(scan.key) answered before the kill is not stored")

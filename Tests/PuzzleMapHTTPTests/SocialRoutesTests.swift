@@ -219,7 +219,7 @@ extension TestClientProtocol {
             let offers = service.services.content.offers.prefix(service.services.giftsPerDay + 1)
             let now = service.clock.now
             _ = try await service.repository.performScan(
-                playerID: player.id, checkpointID: service.services.content.checkpoints[0].id, idempotencyKey: nil, photo: nil, location: nil,
+                playerID: player.id, checkpointID: service.services.content.checkpoints[0].id, idempotencyKey: nil, requestDigest: "request", photo: nil, location: nil,
                 photoWindow: 0, at: now
             ) { _ in
                 ScanEffect(grants: offers.map { VoucherGrant(offerID: $0.id, expiresAt: now + 86_400) }, outcome: "explored", flagged: false,

@@ -164,7 +164,7 @@ extension TestService {
             for player in players {
                 group.addTask {
                     let answer = try await repository.performScan(
-                        playerID: player, checkpointID: place, idempotencyKey: nil, photo: nil, location: nil, photoWindow: 0, at: now
+                        playerID: player, checkpointID: place, idempotencyKey: nil, requestDigest: "request", photo: nil, location: nil, photoWindow: 0, at: now
                     ) { _ in
                         ScanEffect(event: (.explored, nil, 25, 0), grants: [VoucherGrant(offerID: offer.id, expiresAt: now + 86_400)],
                                    outcome: "explored", flagged: false, status: 200) { vouchers in Data("\(vouchers.count)".utf8) }

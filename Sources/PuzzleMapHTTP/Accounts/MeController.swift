@@ -44,7 +44,7 @@ struct MeController {
         let account = try await services.repository.updateAccount(id: identity.playerID, displayName: displayName, passwordHash: passwordHash)
         if passwordHash != nil {
             // A new password signs every other device out.
-            try await services.repository.revokeAllSessions(playerID: identity.playerID, at: services.now())
+            try await services.repository.revokeAllSessions(playerID: identity.playerID, keeping: identity.session.id, at: services.now())
         }
         return PlayerView(account)
     }

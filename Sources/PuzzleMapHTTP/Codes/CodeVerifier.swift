@@ -34,6 +34,19 @@ public struct CodeVerifier: Sendable {
         throw refusal ?? Problem.noCodeFound
     }
 
+    /// How many texts look like our codes but fail their signature: guesses, or codes altered
+    /// on purpose. Old stickers, codes of another kind and other people's QR codes are not.
+    public func forgeries(in texts: [String]) -> Int {
+        texts.count { text in
+            do throws(TagError) {
+                _ = try signer.verify(text)
+                return false
+            } catch {
+                return error == .invalidSignature
+            }
+        }
+    }
+
     /// The first genuine and current checkpoint among the texts.
     public func checkpoint(in texts: [String]) async throws -> StoredCheckpoint {
         try await first(in: texts, expecting: .checkpoint) { payload in

@@ -75,6 +75,16 @@ enum CodeUpload {
         }
     }
 
+    /// Reads the whole body up front (under the photo limit) and keeps it in the request, so
+    /// it can be read again.
+    static func collect(_ request: inout Request) async throws -> ByteBuffer {
+        do {
+            return try await request.collectBody(upTo: Self.maxPhotoBytes)
+        } catch {
+            throw Problem.image(.tooLarge(bytes: Self.maxPhotoBytes + 1, limit: Self.maxPhotoBytes))
+        }
+    }
+
     /// A parameter of a header value, e.g. the boundary of `multipart/form-data; boundary=x`.
     static func parameter(_ name: String, of header: String) -> String? {
         for part in header.split(separator: ";").dropFirst() {

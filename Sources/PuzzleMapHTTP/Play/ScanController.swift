@@ -13,6 +13,7 @@ struct ScanController {
 
     static let scansPerMinute = 10
     static let failedManualCodesPerTenMinutes = 5
+    static let codesTriedPerUpload = 4
     static let checkInLifetime: TimeInterval = 15 * 60
     static let photoReuseWindow: TimeInterval = 24 * 60 * 60
     /// Refusals of a photo itself, noted for organisers' statistics.
@@ -41,6 +42,7 @@ struct ScanController {
     // MARK: Scanning
 
     private func scan(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        var request = request
         let identity = try context.requirePlayer()
         let now = services.now()
         let key = request.headers[.init("Idempotency-Key")!]
@@ -48,8 +50,18 @@ struct ScanController {
             throw Problem(.badRequest, code: "invalid_idempotency_key", detail: "An Idempotency-Key has 1 to 200 characters; this one has \(key.utf8.count).",
                           hint: "Send a fresh UUID as the Idempotency-Key of each new scan, and the same one when retrying it.")
         }
+        // A key names one request: its body and type. The same key with another request is
+        // refused rather than answered with the first request's result.
+        var digest = ""
+        if key != nil {
+            let body = try await CodeUpload.collect(&request)
+            var hasher = SHA256()
+            hasher.update(data: Data((request.headers[.contentType] ?? "").utf8 + [0]))
+            hasher.update(data: Data(buffer: body))
+            digest = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        }
         if let key, let earlier = try await services.repository.storedScan(playerID: identity.playerID, idempotencyKey: key) {
-            return answer(earlier)
+            return try answer(earlier, to: digest)
         }
         let scans = try await services.repository.countEvent(key: "scan:\(identity.playerID)", window: 60, at: now)
         guard scans <= Self.scansPerMinute else { throw Problem.tooManyScans(retryAfter: 60) }
@@ -66,17 +78,23 @@ struct ScanController {
                                                             location: submission.location, at: now)
             throw Problem.noCodeFound
         }
-        let checkpoint = try await verifiedCheckpoint(submission.texts, typed: submission.typed, playerID: identity.playerID, at: now)
+        let checkpoint = try await verifiedCheckpoint(submission.texts, playerID: identity.playerID, at: now)
         let builder = ScanAnswerBuilder(content: services.content, checkpoint: checkpoint.checkpoint, now: now, timeZone: services.timeZone,
                                         ownerVerified: identity.account.emailVerifiedAt != nil)
         let stored = try await services.repository.performScan(
-            playerID: identity.playerID, checkpointID: checkpoint.id, idempotencyKey: key, photo: submission.photo,
+            playerID: identity.playerID, checkpointID: checkpoint.id, idempotencyKey: key, requestDigest: digest, photo: submission.photo,
             location: submission.location, photoWindow: Self.photoReuseWindow, at: now
         ) { state in try builder.effect(for: state) }
-        return answer(stored)
+        return try answer(stored, to: digest)
     }
 
-    private func answer(_ stored: ScanAnswer) -> Response {
+    /// The stored answer, unless it was given to another request under the same key.
+    private func answer(_ stored: ScanAnswer, to digest: String) throws -> Response {
+        if stored.replayed, !stored.requestDigest.isEmpty, stored.requestDigest != digest {
+            throw Problem(.unprocessableContent, code: "idempotency_key_reused",
+                          detail: "This Idempotency-Key was already used for a different scan.",
+                          hint: "Send a fresh Idempotency-Key with each new scan; reuse one only to retry the very same upload.")
+        }
         services.metrics.scan(outcome: stored.replayed ? "replayed" : Self.outcome(of: stored.response))
         let type = stored.status >= 400 ? Problem.contentType : "application/json; charset=utf-8"
         var headers: HTTPFields = [.contentType: type]
@@ -91,16 +109,29 @@ struct ScanController {
     }
 
     /// The first genuine, current checkpoint among the codes; else the most telling refusal.
-    /// Failed typed codes count towards a much lower limit, so guessing is hopeless.
-    private func verifiedCheckpoint(_ texts: [String], typed: Bool, playerID: Int64, at now: Date) async throws -> StoredCheckpoint {
-        let manualKey = "manual-code-failures:\(playerID)"
-        if typed, try await services.repository.eventCount(key: manualKey, window: 600, at: now) >= Self.failedManualCodesPerTenMinutes {
+    ///
+    /// Every forged code (a signature that does not check out) counts towards a much lower
+    /// limit, typed or photographed, one per code in the picture, so guessing is hopeless. The
+    /// count is taken atomically for each forgery, and an answer whose count went over the limit
+    /// is refused: of many simultaneous guesses, exactly the allowed number get an answer.
+    private func verifiedCheckpoint(_ texts: [String], playerID: Int64, at now: Date) async throws -> StoredCheckpoint {
+        let guessesKey = "manual-code-failures:\(playerID)"
+        let limit = Self.failedManualCodesPerTenMinutes
+        if try await services.repository.eventCount(key: guessesKey, window: 600, at: now) >= limit {
             throw Problem.tooManyScans(retryAfter: 600)
         }
+        let verifier = CodeVerifier(services: services)
+        // An honest photo holds one code, a poster a few: more are not tried, so one upload
+        // cannot test a sheet of guesses beyond the limit.
+        let texts = Array(texts.prefix(Self.codesTriedPerUpload))
         do {
-            return try await CodeVerifier(services: services).checkpoint(in: texts)
+            return try await verifier.checkpoint(in: texts)
         } catch {
-            if typed { _ = try await services.repository.countEvent(key: manualKey, window: 600, at: now) }
+            var count = 0
+            for _ in 0..<min(verifier.forgeries(in: texts), limit + 1) {
+                count = try await services.repository.countEvent(key: guessesKey, window: 600, at: now)
+            }
+            if count > limit { throw Problem.tooManyScans(retryAfter: 600) }
             throw error
         }
     }

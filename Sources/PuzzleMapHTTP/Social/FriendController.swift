@@ -87,7 +87,7 @@ struct FriendController {
         router.post("blocks") { request, context -> Response in
             let identity = try context.requirePlayer()
             let body = try await request.decode(as: UsernameBody.self, context: context)
-            guard let other = try await services.repository.account(login: body.username.lowercased()), other.player.id != identity.playerID else {
+            guard let other = try await account(username: body.username), other.player.id != identity.playerID else {
                 throw Problem.playerNotFound
             }
             try await services.repository.block(blocker: identity.playerID, blocked: other.player.id, at: services.now())
@@ -95,7 +95,7 @@ struct FriendController {
         }
         router.delete("blocks/:username") { _, context -> Response in
             let identity = try context.requirePlayer()
-            guard let other = try await services.repository.account(login: (context.parameters.get("username") ?? "").lowercased()),
+            guard let other = try await account(username: context.parameters.get("username") ?? ""),
                   try await services.repository.unblock(blocker: identity.playerID, blocked: other.player.id)
             else { throw Problem.playerNotFound }
             return Response(status: .noContent)
@@ -107,8 +107,16 @@ struct FriendController {
     }
 
     /// The account of `username` unless either blocks the other (then, as for nobody, 404).
+    /// The account with this username. Never by email address: that would let anyone map a
+    /// private address to a player, or learn that it has an account.
+    func account(username: String) async throws -> Account? {
+        let name = username.lowercased()
+        guard AccountPolicy.isValidUsername(name) else { return nil }
+        return try await services.repository.account(login: name)
+    }
+
     func visiblePlayer(_ username: String, to identity: Identity) async throws -> Account {
-        guard let other = try await services.repository.account(login: username.lowercased()),
+        guard let other = try await account(username: username),
               other.role == .player, other.player.id != identity.playerID,
               try await !services.repository.isBlocked(identity.playerID, other.player.id)
         else { throw Problem.playerNotFound }

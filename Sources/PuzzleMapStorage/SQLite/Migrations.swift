@@ -245,6 +245,11 @@ enum Migrations {
                 SELECT playerId, SUM(xp), MAX(occurredAt) FROM gameEvent GROUP BY playerId
                 """)
         }
+        migrator.registerMigration("v7 idempotent scans remember their request") { db in
+            try db.alter(table: "idempotentScan") { t in
+                t.add(column: "requestDigest", .text).notNull().defaults(to: "")
+            }
+        }
         return migrator
     }
 }

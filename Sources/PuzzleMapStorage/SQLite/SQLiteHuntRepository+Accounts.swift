@@ -189,9 +189,10 @@ extension SQLiteHuntRepository {
         }
     }
 
-    public func revokeAllSessions(playerID: Int64, at date: Date) async throws {
+    public func revokeAllSessions(playerID: Int64, keeping: Int64?, at date: Date) async throws {
         _ = try await database.write { db in
             try SessionRecord.filter(SessionRecord.Columns.playerId == playerID).filter(SessionRecord.Columns.revokedAt == nil)
+                .filter(Column("id") != keeping)
                 .updateAll(db, SessionRecord.Columns.revokedAt.set(to: date))
         }
     }

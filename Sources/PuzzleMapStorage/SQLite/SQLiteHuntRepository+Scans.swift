@@ -8,13 +8,13 @@ extension SQLiteHuntRepository {
     }
 
     private static func stored(playerID: Int64, key: String, _ db: Database) throws -> ScanAnswer? {
-        try Row.fetchOne(db, sql: "SELECT status, response FROM idempotentScan WHERE playerId = ? AND idempotencyKey = ?",
+        try Row.fetchOne(db, sql: "SELECT status, response, requestDigest FROM idempotentScan WHERE playerId = ? AND idempotencyKey = ?",
                          arguments: [playerID, key])
-            .map { ScanAnswer(status: $0["status"], response: $0["response"], replayed: true) }
+            .map { ScanAnswer(status: $0["status"], response: $0["response"], replayed: true, requestDigest: $0["requestDigest"]) }
     }
 
     public func performScan(
-        playerID: Int64, checkpointID: String, idempotencyKey: String?, photo: PhotoFingerprint?,
+        playerID: Int64, checkpointID: String, idempotencyKey: String?, requestDigest: String, photo: PhotoFingerprint?,
         location: ReportedLocation?, photoWindow: TimeInterval, at date: Date, decide: @Sendable (ScanState) throws -> ScanEffect
     ) async throws -> ScanAnswer {
         try await database.write { db in
@@ -64,10 +64,11 @@ extension SQLiteHuntRepository {
                                  location?.coordinate.longitude, location?.accuracyMetres, date])
             let response = try effect.respond(vouchers)
             if let idempotencyKey {
-                try db.execute(sql: "INSERT INTO idempotentScan (playerId, idempotencyKey, status, response, createdAt) VALUES (?, ?, ?, ?, ?)",
-                               arguments: [playerID, idempotencyKey, effect.status, response, date])
+                try db.execute(sql: """
+                    INSERT INTO idempotentScan (playerId, idempotencyKey, status, response, createdAt, requestDigest) VALUES (?, ?, ?, ?, ?, ?)
+                    """, arguments: [playerID, idempotencyKey, effect.status, response, date, requestDigest])
             }
-            return ScanAnswer(status: effect.status, response: response, replayed: false)
+            return ScanAnswer(status: effect.status, response: response, replayed: false, requestDigest: requestDigest)
         }
     }
 

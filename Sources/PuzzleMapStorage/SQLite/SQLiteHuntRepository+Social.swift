@@ -46,17 +46,23 @@ extension SQLiteHuntRepository {
     public func friendRequests(playerID: Int64) async throws -> (incoming: [FriendRequest], outgoing: [FriendRequest]) {
         try await database.read { db in
             let rows = try Row.fetchAll(db, sql: """
-                SELECT r.id, r.createdAt, f.*, t.id AS toId, t.email AS toEmail, t.username AS toUsername,
-                       t.displayName AS toDisplayName, t.createdAt AS toCreatedAt
+                SELECT r.id AS requestId, r.createdAt AS requestedAt,
+                       f.id AS fromId, f.email AS fromEmail, f.username AS fromUsername, f.displayName AS fromDisplayName,
+                       f.createdAt AS fromCreatedAt,
+                       t.id AS toId, t.email AS toEmail, t.username AS toUsername, t.displayName AS toDisplayName, t.createdAt AS toCreatedAt
                 FROM friendRequest r JOIN player f ON f.id = r.fromPlayer JOIN player t ON t.id = r.toPlayer
                 WHERE r.fromPlayer = ? OR r.toPlayer = ? ORDER BY r.id
                 """, arguments: [playerID, playerID])
-            let requests = try rows.map { row in
+            // Every column aliased: the three tables share `id` and `createdAt`, and a row
+            // answers a duplicated name with its leftmost column.
+            let requests = rows.map { row in
                 FriendRequest(
-                    id: row["id"], from: try PlayerRecord(row: row).player,
+                    id: row["requestId"],
+                    from: Player(id: row["fromId"], email: row["fromEmail"], username: row["fromUsername"], displayName: row["fromDisplayName"],
+                                 createdAt: row["fromCreatedAt"]),
                     to: Player(id: row["toId"], email: row["toEmail"], username: row["toUsername"], displayName: row["toDisplayName"],
                                createdAt: row["toCreatedAt"]),
-                    createdAt: row["createdAt"]
+                    createdAt: row["requestedAt"]
                 )
             }
             return (requests.filter { $0.to.id == playerID }, requests.filter { $0.from.id == playerID })

@@ -29,4 +29,22 @@ import Testing
             #expect(try await client.scan(code: code, token: token, key: String(repeating: "k", count: 200)).status == .ok)
         }
     }
+
+    @Test func anIdempotencyKeyReusedForAnotherScanIsRefusedNotReplayed() async throws {
+        let service = try await TestService()
+        try await service.test { client in
+            let token = try await client.signedInPlayer("ada")
+            let here = try await service.qrText(for: service.services.content.checkpoints[0].id)
+            let there = try await service.qrText(for: service.services.content.checkpoints[1].id)
+            let first = try await client.scan(code: here, token: token, key: "scan-1")
+            #expect(first.status == .ok)
+            let retry = try await client.scan(code: here, token: token, key: "scan-1")
+            #expect(retry.body == first.body)
+            #expect(retry.headers[.init("Idempotent-Replayed")!] == "true")
+            let reused = try await client.scan(code: there, token: token, key: "scan-1")
+            #expect(reused.status == .unprocessableContent)
+            #expect(reused.code == "idempotency_key_reused")
+            #expect(try await service.ledgerXP(of: "ada") == service.services.content.rules.exploreXP)
+        }
+    }
 }

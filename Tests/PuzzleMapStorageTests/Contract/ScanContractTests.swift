@@ -33,7 +33,7 @@ import Testing
             }
             #expect(try await repository.storedScan(playerID: ada.id, idempotencyKey: "k1") == nil)
             let answer = try await repository.performScan(
-                playerID: ada.id, checkpointID: riddle.checkpointID, idempotencyKey: "k1", photo: nil, location: nil, photoWindow: 600,
+                playerID: ada.id, checkpointID: riddle.checkpointID, idempotencyKey: "k1", requestDigest: "request", photo: nil, location: nil, photoWindow: 600,
                 at: start + 60
             ) { state in
                 #expect(state.active == [attempt])
@@ -66,7 +66,7 @@ import Testing
 
             // The next scan sees this one.
             _ = try await repository.performScan(
-                playerID: ada.id, checkpointID: content.checkpoints[5].id, idempotencyKey: nil, photo: nil, location: nil, photoWindow: 600,
+                playerID: ada.id, checkpointID: content.checkpoints[5].id, idempotencyKey: nil, requestDigest: "request", photo: nil, location: nil, photoWindow: 600,
                 at: start + 90
             ) { state in
                 #expect(state.previousScan?.checkpointID == riddle.checkpointID)
@@ -85,10 +85,10 @@ import Testing
             let content = try await repository.imported()
             let ada = try await repository.signUp("ada")
             let place = content.checkpoints[1].id
-            let first = try await repository.performScan(playerID: ada.id, checkpointID: place, idempotencyKey: "key", photo: nil, location: nil,
+            let first = try await repository.performScan(playerID: ada.id, checkpointID: place, idempotencyKey: "key", requestDigest: "request", photo: nil, location: nil,
                                                          photoWindow: 600, at: start, decide: Self.exploring())
-            let retry = try await repository.performScan(playerID: ada.id, checkpointID: place, idempotencyKey: "key", photo: nil, location: nil,
-                                                         photoWindow: 600, at: start + 5) { _ in
+            let retry = try await repository.performScan(playerID: ada.id, checkpointID: place, idempotencyKey: "key", requestDigest: "another request",
+                                                         photo: nil, location: nil, photoWindow: 600, at: start + 5) { _ in
                 Issue.record("a replay must not decide again")
                 return ScanEffect(outcome: "x", flagged: false, status: 500) { _ in Data() }
             }
@@ -97,6 +97,10 @@ import Testing
             #expect(Self.text(retry) == "0/0")
             #expect(retry.replayed)
             #expect(retry.status == 200)
+            // The answer remembers the request it was first given to, so a caller can tell a
+            // retry from a key reused for something else.
+            #expect(retry.requestDigest == "request")
+            #expect(try await repository.storedScan(playerID: ada.id, idempotencyKey: "key")?.requestDigest == "request")
             #expect(try await repository.events(playerID: ada.id).count == 1)
         }
     }
@@ -108,7 +112,7 @@ import Testing
             let ada = try await repository.signUp("ada")
             let place = content.checkpoints[1].id
             let answers = try await concurrently(20) { _ in
-                try await repository.performScan(playerID: ada.id, checkpointID: place, idempotencyKey: "same", photo: nil, location: nil,
+                try await repository.performScan(playerID: ada.id, checkpointID: place, idempotencyKey: "same", requestDigest: "request", photo: nil, location: nil,
                                                  photoWindow: 600, at: start, decide: Self.exploring())
             }
             #expect(answers.filter { !$0.replayed }.count == 1)
@@ -127,7 +131,7 @@ import Testing
             // From the third event on, every decision grants the badge's offer: it must be issued once.
             let answers = try await concurrently(10) { index in
                 try await repository.performScan(
-                    playerID: ada.id, checkpointID: content.checkpoints[index].id, idempotencyKey: "k\(index)", photo: nil, location: nil,
+                    playerID: ada.id, checkpointID: content.checkpoints[index].id, idempotencyKey: "k\(index)", requestDigest: "request", photo: nil, location: nil,
                     photoWindow: 600, at: start + Double(index)
                 ) { state in
                     let grants = state.events.count >= 2 ? [VoucherGrant(offerID: offer, expiresAt: start + 86_400)] : []
@@ -153,11 +157,11 @@ import Testing
             let place = content.checkpoints[0].id
             let photo = PhotoFingerprint(sha256: "aaaa", perceptual: 0xF0F0_F0F0_F0F0_F0F0)
             let location = ReportedLocation(coordinate: Coordinate(latitude: 55.8721, longitude: -4.2882), accuracyMetres: 8)
-            _ = try await repository.performScan(playerID: ada.id, checkpointID: place, idempotencyKey: nil, photo: photo, location: location,
+            _ = try await repository.performScan(playerID: ada.id, checkpointID: place, idempotencyKey: nil, requestDigest: "request", photo: photo, location: location,
                                                  photoWindow: 600, at: start, decide: Self.exploring())
 
             func reused(_ player: Int64, _ photo: PhotoFingerprint, at checkpoint: String, after seconds: Double) async throws -> Bool {
-                let answer = try await repository.performScan(playerID: player, checkpointID: checkpoint, idempotencyKey: nil, photo: photo,
+                let answer = try await repository.performScan(playerID: player, checkpointID: checkpoint, idempotencyKey: nil, requestDigest: "request", photo: photo,
                                                               location: nil, photoWindow: 600, at: start + seconds) { state in
                     ScanEffect(outcome: "checked", flagged: state.photoUsedByAnotherPlayer, status: 200) { _ in
                         Data("\(state.photoUsedByAnotherPlayer)".utf8)
@@ -192,7 +196,7 @@ import Testing
             let offer = content.offers[0].id
             _ = try await repository.appendEvent(playerID: ada.id, kind: .explored, checkpointID: content.checkpoints[0].id, riddleID: nil, xp: 25,
                                                  at: start)
-            _ = try await repository.performScan(playerID: ada.id, checkpointID: place, idempotencyKey: nil, photo: nil, location: nil,
+            _ = try await repository.performScan(playerID: ada.id, checkpointID: place, idempotencyKey: nil, requestDigest: "request", photo: nil, location: nil,
                                                  photoWindow: 600, at: start + 10) { _ in
                 ScanEffect(checkIn: (id: "ci-1", expiresAt: start + 600), outcome: "wrong_place", flagged: false, status: 200) { _ in Data() }
             }
@@ -219,7 +223,7 @@ import Testing
             let content = try await repository.imported()
             let ada = try await repository.signUp("ada")
             func checkIn(_ id: String, at place: String, expiring: Date) async throws {
-                _ = try await repository.performScan(playerID: ada.id, checkpointID: place, idempotencyKey: nil, photo: nil, location: nil,
+                _ = try await repository.performScan(playerID: ada.id, checkpointID: place, idempotencyKey: nil, requestDigest: "request", photo: nil, location: nil,
                                                      photoWindow: 600, at: start) { _ in
                     ScanEffect(checkIn: (id: id, expiresAt: expiring), outcome: "wrong_place", flagged: false, status: 200) { _ in Data() }
                 }
@@ -250,7 +254,7 @@ import Testing
         try await backend.withRepository { repository in
             let content = try await repository.imported()
             let ada = try await repository.signUp("ada")
-            _ = try await repository.performScan(playerID: ada.id, checkpointID: content.checkpoints[0].id, idempotencyKey: nil, photo: nil,
+            _ = try await repository.performScan(playerID: ada.id, checkpointID: content.checkpoints[0].id, idempotencyKey: nil, requestDigest: "request", photo: nil,
                                                  location: nil, photoWindow: 600, at: start) { _ in
                 ScanEffect(checkIn: (id: "ci", expiresAt: start + 600), outcome: "wrong_place", flagged: false, status: 200) { _ in Data() }
             }

@@ -34,10 +34,22 @@ import Testing
             _ = try await repository.createSession(playerID: ada.id, familyID: "a1", tokens: tokens("a1"), at: start)
             _ = try await repository.createSession(playerID: ada.id, familyID: "a2", tokens: tokens("a2"), at: start)
             _ = try await repository.createSession(playerID: bob.id, familyID: "b1", tokens: tokens("b1"), at: start)
-            try await repository.revokeAllSessions(playerID: ada.id, at: start + 1)
+            try await repository.revokeAllSessions(playerID: ada.id, keeping: nil, at: start + 1)
             #expect(try await repository.session(accessHash: "access-a1", at: start + 2) == nil)
             #expect(try await repository.session(accessHash: "access-a2", at: start + 2) == nil)
             #expect(try await repository.session(accessHash: "access-b1", at: start + 2)?.1.player.id == bob.id)
+        }
+    }
+
+    @Test(arguments: StorageBackend.allCases)
+    func revokingAllButOneSessionKeepsThatDeviceSignedIn(_ backend: StorageBackend) async throws {
+        try await backend.withRepository { repository in
+            let ada = try await repository.signUp("ada")
+            let phone = try await repository.createSession(playerID: ada.id, familyID: "phone", tokens: tokens("phone"), at: start)
+            _ = try await repository.createSession(playerID: ada.id, familyID: "laptop", tokens: tokens("laptop"), at: start)
+            try await repository.revokeAllSessions(playerID: ada.id, keeping: phone.id, at: start + 1)
+            #expect(try await repository.session(accessHash: "access-phone", at: start + 2)?.0.id == phone.id)
+            #expect(try await repository.session(accessHash: "access-laptop", at: start + 2) == nil)
         }
     }
 

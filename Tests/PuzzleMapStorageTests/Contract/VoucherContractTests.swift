@@ -11,7 +11,7 @@ import Testing
     static func unlock(_ offer: String, for player: Int64, at place: String, _ repository: any HuntRepository,
                        at date: Date = ContractFixture.start, expiring: Date? = nil) async throws -> Int {
         let answer = try await repository.performScan(
-            playerID: player, checkpointID: place, idempotencyKey: nil, photo: nil, location: nil, photoWindow: 0, at: date,
+            playerID: player, checkpointID: place, idempotencyKey: nil, requestDigest: "request", photo: nil, location: nil, photoWindow: 0, at: date,
             decide: ScanContractTests.exploring(grants: [VoucherGrant(offerID: offer, expiresAt: expiring ?? date + 14 * 86_400)]))
         return Int(ScanContractTests.text(answer).split(separator: "/")[1])!
     }

@@ -1,0 +1,210 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import PuzzleMapHTTP
+import Testing
+
+/// What one caller gets from one route: a success's status, or a problem's status and code.
+enum Outcome: Equatable, Sendable, ExpressibleByIntegerLiteral, CustomStringConvertible {
+    case success(Int)
+    case refused(Int, String)
+
+    init(integerLiteral status: Int) { self = .success(status) }
+
+    static let unauthenticated = Outcome.refused(401, "unauthenticated")
+    static let playersOnly = Outcome.refused(403, "players_only")
+    static let staffOnly = Outcome.refused(403, "staff_only")
+    static func forbidden(_ code: String) -> Outcome { .refused(403, code) }
+    static func notFound(_ code: String) -> Outcome { .refused(404, code) }
+    static func conflict(_ code: String) -> Outcome { .refused(409, code) }
+
+    var description: String {
+        switch self {
+        case .success(let status): "\(status)"
+        case .refused(let status, let code): "\(status) \(code)"
+        }
+    }
+}
+
+/// One route and what each caller gets from it, in the order of ``Caller``.
+struct AccessRow: Sendable, CustomTestStringConvertible {
+    let route: String
+    let expected: [Caller: Outcome]
+
+    init(_ route: String, _ anonymous: Outcome, _ owner: Outcome, _ friend: Outcome, _ stranger: Outcome, _ blocked: Outcome,
+         _ partnerStaff: Outcome, _ otherStaff: Outcome, _ admin: Outcome) {
+        self.route = route
+        expected = [.anonymous: anonymous, .owner: owner, .friend: friend, .stranger: stranger, .blocked: blocked,
+                    .partnerStaff: partnerStaff, .otherStaff: otherStaff, .admin: admin]
+    }
+
+    var testDescription: String { route }
+    var method: String { String(route.split(separator: " ")[0]) }
+}
+
+/// Who may see and do what, for every route and every kind of caller.
+///
+/// Every caller sends the same request, aimed at the owner's things: the owner's voucher,
+/// riddle, check-in and friend request, the owner's username (`{username}`, and in bodies that
+/// name a player), the owner's email, refresh and reset tokens on the public routes. So the
+/// owner's column is the owner using their own things, and every other column is someone
+/// trying to reach them. A success is its status; a refusal its status and problem code.
+/// Cells that write start from a fresh copy of the world, so none disturbs another.
+@Suite struct AccessMatrixTests {
+    static let table: [AccessRow] = [
+        //                                         anonymous         owner  friend                          stranger                        blocked                         partnerStaff   otherStaff                 admin
+        AccessRow("GET /healthz",                  200,              200,   200,                            200,                            200,                            200,           200,                       200),
+        AccessRow("GET /readyz",                   200,              200,   200,                            200,                            200,                            200,           200,                       200),
+        AccessRow("GET /metrics",                  200,              200,   200,                            200,                            200,                            200,           200,                       200),
+        AccessRow("GET /openapi.yaml",             200,              200,   200,                            200,                            200,                            200,           200,                       200),
+        AccessRow("GET /C/{token}",                200,              200,   200,                            200,                            200,                            200,           200,                       200),
+        AccessRow("GET /F/{token}",                200,              200,   200,                            200,                            200,                            200,           200,                       200),
+        AccessRow("GET /V/{token}",                200,              200,   200,                            200,                            200,                            200,           200,                       200),
+        AccessRow("POST /v1/accounts",             201,              201,   201,                            201,                            201,                            201,           201,                       201),
+        AccessRow("POST /v1/accounts/verify",      200,              200,   200,                            200,                            200,                            200,           200,                       200),
+        AccessRow("POST /v1/sessions",             200,              200,   200,                            200,                            200,                            200,           200,                       200),
+        AccessRow("POST /v1/sessions/refresh",     200,              200,   200,                            200,                            200,                            200,           200,                       200),
+        AccessRow("POST /v1/password-resets",      202,              202,   202,                            202,                            202,                            202,           202,                       202),
+        AccessRow("POST /v1/password-resets/confirm", 200,           200,   200,                            200,                            200,                            200,           200,                       200),
+        AccessRow("GET /v1/quiz",                  200,              200,   200,                            200,                            200,                            200,           200,                       200),
+        AccessRow("DELETE /v1/sessions/current",   .unauthenticated, 204,   204,                            204,                            204,                            204,           204,                       204),
+        AccessRow("GET /v1/me",                    .unauthenticated, 200,   200,                            200,                            200,                            200,           200,                       200),
+        AccessRow("PATCH /v1/me",                  .unauthenticated, 200,   200,                            200,                            200,                            200,           200,                       200),
+        AccessRow("DELETE /v1/me",                 .unauthenticated, 204,   204,                            204,                            204,                            204,           204,                       204),
+        AccessRow("GET /v1/me/export",             .unauthenticated, 200,   200,                            200,                            200,                            200,           200,                       200),
+        AccessRow("PUT /v1/me/quiz",               .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
+        AccessRow("GET /v1/me/quiz",               .unauthenticated, 200,   .conflict("quiz_required"),     .conflict("quiz_required"),     .conflict("quiz_required"),     .playersOnly,  .playersOnly,              .playersOnly),
+        AccessRow("POST /v1/riddles",              .unauthenticated, 200,   .conflict("quiz_required"),     .conflict("quiz_required"),     .conflict("quiz_required"),     .playersOnly,  .playersOnly,              .playersOnly),
+        AccessRow("GET /v1/riddles/active",        .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
+        AccessRow("DELETE /v1/riddles/{id}",       .unauthenticated, 204,   .notFound("riddle_not_found"),  .notFound("riddle_not_found"),  .notFound("riddle_not_found"),  .playersOnly,  .playersOnly,              .playersOnly),
+        AccessRow("POST /v1/riddles/{id}/hints",   .unauthenticated, 200,   .notFound("riddle_not_found"),  .notFound("riddle_not_found"),  .notFound("riddle_not_found"),  .playersOnly,  .playersOnly,              .playersOnly),
+        AccessRow("GET /v1/me/progress",           .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
+        AccessRow("GET /v1/map",                   .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
+        AccessRow("POST /v1/scans",                .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
+        AccessRow("POST /v1/check-ins/{id}/register", .unauthenticated, 200, .notFound("check_in_not_found"), .notFound("check_in_not_found"), .notFound("check_in_not_found"), .playersOnly, .playersOnly,          .playersOnly),
+        AccessRow("DELETE /v1/check-ins/{id}",     .unauthenticated, 204,   .notFound("check_in_not_found"), .notFound("check_in_not_found"), .notFound("check_in_not_found"), .playersOnly, .playersOnly,           .playersOnly),
+        AccessRow("GET /v1/me/vouchers",           .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
+        AccessRow("GET /v1/me/vouchers/{id}",      .unauthenticated, 200,   .notFound("voucher_not_found"), .notFound("voucher_not_found"), .notFound("voucher_not_found"), .playersOnly,  .playersOnly,              .playersOnly),
+        AccessRow("GET /v1/me/vouchers/{id}/code.png", .unauthenticated, 200, .notFound("voucher_not_found"), .notFound("voucher_not_found"), .notFound("voucher_not_found"), .playersOnly, .playersOnly,          .playersOnly),
+        AccessRow("POST /v1/me/vouchers/{id}/gift", .unauthenticated, 200,  .notFound("voucher_not_found"), .notFound("voucher_not_found"), .notFound("voucher_not_found"), .playersOnly,  .playersOnly,              .playersOnly),
+        AccessRow("POST /v1/staff/redemptions",    .unauthenticated, .staffOnly, .staffOnly,                .staffOnly,                     .staffOnly,                     200,           .forbidden("wrong_partner"), .staffOnly),
+        AccessRow("GET /v1/staff/redemptions",     .unauthenticated, .staffOnly, .staffOnly,                .staffOnly,                     .staffOnly,                     200,           200,                       .staffOnly),
+        AccessRow("GET /v1/me/friend-code",        .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
+        AccessRow("GET /v1/me/friend-code.png",    .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
+        AccessRow("POST /v1/friends/requests",     .unauthenticated, .notFound("player_not_found"), 200,    201,                            .notFound("player_not_found"),  .playersOnly,  .playersOnly,              .playersOnly),
+        AccessRow("GET /v1/friends/requests",      .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
+        AccessRow("POST /v1/friends/requests/{id}/accept", .unauthenticated, 204, .notFound("friend_request_not_found"), .notFound("friend_request_not_found"), .notFound("friend_request_not_found"), .playersOnly, .playersOnly, .playersOnly),
+        AccessRow("POST /v1/friends/requests/{id}/decline", .unauthenticated, 204, .notFound("friend_request_not_found"), .notFound("friend_request_not_found"), .notFound("friend_request_not_found"), .playersOnly, .playersOnly, .playersOnly),
+        AccessRow("GET /v1/friends",               .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
+        AccessRow("DELETE /v1/friends/{username}", .unauthenticated, .notFound("player_not_found"), 204,    .notFound("player_not_found"),  .notFound("player_not_found"),  .playersOnly,  .playersOnly,              .playersOnly),
+        AccessRow("GET /v1/players/{username}",    .unauthenticated, 200,   200,                            200,                            .notFound("player_not_found"),  .playersOnly,  .playersOnly,              .playersOnly),
+        AccessRow("POST /v1/blocks",               .unauthenticated, .notFound("player_not_found"), 204,    204,                            204,                            .playersOnly,  .playersOnly,              .playersOnly),
+        AccessRow("DELETE /v1/blocks/{username}",  .unauthenticated, .notFound("player_not_found"), .notFound("player_not_found"), .notFound("player_not_found"), .notFound("player_not_found"), .playersOnly, .playersOnly, .playersOnly),
+        AccessRow("GET /v1/leaderboard",           .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
+    ]
+
+    /// Routes whose request carries the owner's own password or refresh token: whoever holds
+    /// them is, for that answer, the owner, so the answer may show the owner's account.
+    static let answersWhoeverHoldsTheOwnersSecret: Set<String> = ["POST /v1/sessions", "POST /v1/sessions/refresh"]
+
+    @Test func theTableHasExactlyOneRowForEveryRoute() async throws {
+        let world = try await AccessWorld.shared.value
+        let routed = buildRouter(services: world.service.services).operationKeys
+        let rows = Self.table.map(\.route)
+        #expect(Set(rows).count == rows.count, "a route has two rows")
+        #expect(routed.subtracting(rows).isEmpty, "routes without a row: \(routed.subtracting(rows).sorted())")
+        #expect(Set(rows).subtracting(routed).isEmpty, "rows for no route: \(Set(rows).subtracting(routed).sorted())")
+    }
+
+    @Test(arguments: table)
+    func everyCallerGetsExactlyItsAnswerAndNothingOfTheOwnersBeyondIt(_ row: AccessRow) async throws {
+        let world = try await AccessWorld.shared.value
+        for caller in Caller.allCases {
+            // Reads share the world; each write gets a fresh copy of it.
+            let service = row.method == "GET" ? world.service : try TestService(copyOf: world.snapshot, from: world.service)
+            let reply = try await service.withClient { client in
+                try await Self.send(row.route, as: caller, in: world, client)
+            }
+            let expected = try #require(row.expected[caller])
+            switch expected {
+            case .success(let status):
+                #expect(reply.status.code == status && !reply.isProblem,
+                        "\(row.route) as \(caller): expected \(expected), got \(reply.summary) \(String(decoding: reply.body.prefix(300), as: UTF8.self))")
+            case .refused:
+                #expect(reply.isProblem && Outcome.refused(reply.status.code, reply.code ?? "") == expected,
+                        "\(row.route) as \(caller): expected \(expected), got \(reply.summary)")
+            }
+            if !Self.answersWhoeverHoldsTheOwnersSecret.contains(row.route) {
+                let body = String(decoding: reply.body, as: UTF8.self)
+                for secret in world.secrets(hiddenFrom: caller) {
+                    #expect(!body.contains(secret), "\(row.route) shows \(caller) something of the owner's: \(secret)")
+                }
+            }
+        }
+    }
+
+    /// The row's request, aimed at the owner's things, with the caller's token.
+    static func send(_ route: String, as caller: Caller, in world: AccessWorld, _ client: some TestClientProtocol) async throws -> Reply {
+        let token = world.tokens[caller]
+        let quiz = Dictionary(uniqueKeysWithValues: world.service.services.content.quiz.map { ($0.id, "agree") })
+        let (method, path, body): (HTTPRequest.Method, String, [String: any Sendable]?) = switch route {
+        case "GET /healthz": (.get, "/healthz", nil)
+        case "GET /readyz": (.get, "/readyz", nil)
+        case "GET /metrics": (.get, "/metrics", nil)
+        case "GET /openapi.yaml": (.get, "/openapi.yaml", nil)
+        case "GET /C/{token}": (.get, "/C/\(world.checkpointToken)", nil)
+        case "GET /F/{token}": (.get, "/F/\(world.friendToken)", nil)
+        case "GET /V/{token}": (.get, "/V/\(world.voucherToken)", nil)
+        case "POST /v1/accounts":
+            (.post, "/v1/accounts", ["email": "nell@student.gla.ac.uk", "username": "nell", "password": AccessWorld.password, "displayName": "Nell"])
+        case "POST /v1/accounts/verify": (.post, "/v1/accounts/verify", ["email": world.ownerEmail, "code": "000000"])
+        case "POST /v1/sessions": (.post, "/v1/sessions", ["login": world.owner, "password": AccessWorld.password])
+        case "POST /v1/sessions/refresh": (.post, "/v1/sessions/refresh", ["refreshToken": world.ownerRefreshToken])
+        case "POST /v1/password-resets": (.post, "/v1/password-resets", ["email": world.ownerEmail])
+        case "POST /v1/password-resets/confirm":
+            (.post, "/v1/password-resets/confirm", ["token": world.ownerResetToken, "newPassword": "a brand new passphrase"])
+        case "GET /v1/quiz": (.get, "/v1/quiz", nil)
+        case "DELETE /v1/sessions/current": (.delete, "/v1/sessions/current", nil)
+        case "GET /v1/me": (.get, "/v1/me", nil)
+        case "PATCH /v1/me": (.patch, "/v1/me", ["displayName": "Renamed"])
+        case "DELETE /v1/me": (.delete, "/v1/me", ["password": AccessWorld.password])
+        case "GET /v1/me/export": (.get, "/v1/me/export", nil)
+        case "PUT /v1/me/quiz": (.put, "/v1/me/quiz", ["answers": quiz])
+        case "GET /v1/me/quiz": (.get, "/v1/me/quiz", nil)
+        case "POST /v1/riddles": (.post, "/v1/riddles", ["category": "lab"])
+        case "GET /v1/riddles/active": (.get, "/v1/riddles/active", nil)
+        case "DELETE /v1/riddles/{id}": (.delete, "/v1/riddles/\(world.riddleID)", nil)
+        case "POST /v1/riddles/{id}/hints": (.post, "/v1/riddles/\(world.riddleID)/hints", ["confirm": true])
+        case "GET /v1/me/progress": (.get, "/v1/me/progress", nil)
+        case "GET /v1/map": (.get, "/v1/map", nil)
+        case "POST /v1/scans": (.post, "/v1/scans", ["code": world.riddleTargetCode])
+        case "POST /v1/check-ins/{id}/register": (.post, "/v1/check-ins/\(world.checkInID)/register", nil)
+        case "DELETE /v1/check-ins/{id}": (.delete, "/v1/check-ins/\(world.checkInID)", nil)
+        case "GET /v1/me/vouchers": (.get, "/v1/me/vouchers", nil)
+        case "GET /v1/me/vouchers/{id}": (.get, "/v1/me/vouchers/\(world.voucherID)", nil)
+        case "GET /v1/me/vouchers/{id}/code.png": (.get, "/v1/me/vouchers/\(world.voucherID)/code.png", nil)
+        case "POST /v1/me/vouchers/{id}/gift": (.post, "/v1/me/vouchers/\(world.voucherID)/gift", ["username": world.friend])
+        case "POST /v1/staff/redemptions": (.post, "/v1/staff/redemptions", ["code": world.voucherCode])
+        case "GET /v1/staff/redemptions": (.get, "/v1/staff/redemptions", nil)
+        case "GET /v1/me/friend-code": (.get, "/v1/me/friend-code", nil)
+        case "GET /v1/me/friend-code.png": (.get, "/v1/me/friend-code.png", nil)
+        case "POST /v1/friends/requests": (.post, "/v1/friends/requests", ["username": world.owner])
+        case "GET /v1/friends/requests": (.get, "/v1/friends/requests", nil)
+        case "POST /v1/friends/requests/{id}/accept": (.post, "/v1/friends/requests/\(world.friendRequestID)/accept", nil)
+        case "POST /v1/friends/requests/{id}/decline": (.post, "/v1/friends/requests/\(world.friendRequestID)/decline", nil)
+        case "GET /v1/friends": (.get, "/v1/friends", nil)
+        case "DELETE /v1/friends/{username}": (.delete, "/v1/friends/\(world.owner)", nil)
+        case "GET /v1/players/{username}": (.get, "/v1/players/\(world.owner)", nil)
+        case "POST /v1/blocks": (.post, "/v1/blocks", ["username": world.owner])
+        case "DELETE /v1/blocks/{username}": (.delete, "/v1/blocks/\(world.owner)", nil)
+        case "GET /v1/leaderboard": (.get, "/v1/leaderboard", nil)
+        default: throw UnknownRoute(route: route)
+        }
+        return try await client.call(method, path, json: body, token: token)
+    }
+
+    struct UnknownRoute: Error, CustomStringConvertible {
+        let route: String
+        var description: String { "no request is written for \(route): add one to AccessMatrixTests.send" }
+    }
+}
