@@ -16,6 +16,20 @@ public struct AppRequestContext: RequestContext {
         remoteAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
     }
 
+    /// The client's address: the peer's, or, when the peer is one of our proxies, the last
+    /// address that proxy appended to `X-Forwarded-For` (earlier entries are the client's own
+    /// say and can be forged).
+    public func clientAddress(of request: Request, trusting proxies: Set<String>) -> String {
+        Self.clientAddress(peer: remoteAddress, forwardedFor: request.headers[.init("X-Forwarded-For")!], trusting: proxies)
+    }
+
+    public static func clientAddress(peer: String, forwardedFor: String?, trusting proxies: Set<String>) -> String {
+        guard proxies.contains(peer), let forwardedFor,
+              let last = forwardedFor.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty
+        else { return peer }
+        return last
+    }
+
     /// The largest JSON body a route decodes. Photo uploads collect their bodies themselves,
     /// under their own, larger limit (`CodeUpload.maxPhotoBytes`).
     public var maxUploadSize: Int { 64 * 1024 }

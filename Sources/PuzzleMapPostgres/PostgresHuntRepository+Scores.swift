@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import PuzzleMapCore
+import PuzzleMapStorage
 
 extension PostgresHuntRepository {
     /// Appends a ledger event and, in the same transaction, adds its XP to the player's
@@ -20,21 +21,10 @@ extension PostgresHuntRepository {
             ON CONFLICT (playerId) DO UPDATE SET xp = score.xp + excluded.xp, lastActiveAt = excluded.lastActiveAt
             """, logger: logger)
         try await connection.run("""
-            INSERT INTO weeklyScore (playerId, weekStart, xp) VALUES (\(playerID), \(Self.weekStart(of: date))::date, \(xp))
+            INSERT INTO weeklyScore (playerId, weekStart, xp) VALUES (\(playerID), \(LeaderboardWeek.start(of: date))::date, \(xp))
             ON CONFLICT (weekStart, playerId) DO UPDATE SET xp = weeklyScore.xp + excluded.xp
             """, logger: logger)
         return GameEvent(id: id, playerID: playerID, kind: kind, checkpointID: checkpointID, riddleID: riddleID, xp: xp,
                          hintsUsed: hintsUsed, occurredAt: date)
-    }
-
-    /// The Monday (UTC) that starts the week of `date`, as `YYYY-MM-DD`: SQLite's computation,
-    /// on the date as given (PostgreSQL's `date_trunc` would see it rounded to the millisecond,
-    /// and disagree in the last half millisecond of a Sunday).
-    static func weekStart(of date: Date) -> String {
-        var calendar = Calendar(identifier: .iso8601)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let start = calendar.dateInterval(of: .weekOfYear, for: date)!.start
-        let parts = calendar.dateComponents([.year, .month, .day], from: start)
-        return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
     }
 }

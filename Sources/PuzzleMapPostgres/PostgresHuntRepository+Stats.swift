@@ -47,17 +47,12 @@ extension PostgresHuntRepository {
             let places = try await connection.rows("""
                 SELECT id, latitude, longitude FROM checkpoint WHERE retiredAt IS NULL ORDER BY number
                 """, as: (String, Double, Double).self, logger: logger).map { (id: $0.0, coordinate: Coordinate(latitude: $0.1, longitude: $0.2)) }
-            var failures: [String: Int] = [:]
-            for (latitude, longitude) in try await connection.rows("SELECT latitude, longitude FROM scanFailure ORDER BY id",
-                                                                   as: (Double?, Double?).self, logger: logger) {
-                var key = "unlocated"
-                if let latitude, let longitude {
-                    let here = Coordinate(latitude: latitude, longitude: longitude)
-                    let nearest = places.min { $0.coordinate.distance(to: here) < $1.coordinate.distance(to: here) }
-                    key = nearest.flatMap { $0.coordinate.distance(to: here) <= 75 ? $0.id : nil } ?? "unlocated"
-                }
-                failures[key, default: 0] += 1
+            let locations = try await connection.rows("SELECT latitude, longitude FROM scanFailure ORDER BY id",
+                                                      as: (Double?, Double?).self, logger: logger).map { latitude, longitude -> Coordinate? in
+                guard let latitude, let longitude else { return nil }
+                return Coordinate(latitude: latitude, longitude: longitude)
             }
+            let failures = HuntStatistics.decodeFailures(at: locations, places: places)
             return HuntStatistics(players: players, activePlayers: active, scansByCheckpoint: scans.values.sorted { $0.checkpoint < $1.checkpoint },
                                   riddles: riddles, offers: offers, flaggedScans: flagged, decodeFailuresByCheckpoint: failures)
         }

@@ -67,6 +67,9 @@ struct ResolvedConfiguration {
             }
             settings.sendmailCommand = reader.string(forKey: "sendmail")
             settings.giftsPerDay = reader.int(forKey: "gifts.per.day", default: settings.giftsPerDay)
+            if let proxies = reader.string(forKey: "trusted.proxies") {
+                settings.trustedProxies = Set(proxies.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+            }
             if let seconds = reader.double(forKey: "idle.timeout") {
                 guard seconds > 0 else { throw ValidationError("PUZZLEMAP_IDLE_TIMEOUT must be a positive number of seconds.") }
                 settings.idleTimeout = .milliseconds(Int64(seconds * 1000))

@@ -7,23 +7,8 @@ import Testing
     let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let work = FileManager.default.temporaryDirectory.appendingPathComponent("puzzlemap-cli-\(UUID().uuidString)")
 
-    /// The executable beside the test bundle (`swift build --build-tests` builds both).
-    var executable: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("puzzlemap")
-    }
-
     func run(_ arguments: String...) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = repository
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try runPuzzlemap(arguments, in: repository)
     }
 
     var dataDir: String { work.appendingPathComponent("data").path }

@@ -11,12 +11,14 @@ func scratchDirectory(_ name: String) -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("puzzlemap-\(name)-\(UUID().uuidString)")
 }
 
-/// Runs a `puzzlemap` subcommand to completion; returns its status and output.
+/// Runs a `puzzlemap` subcommand to completion, the executable beside the test bundle
+/// (`swift build --build-tests` builds both); returns its status and output.
 @discardableResult
-func runPuzzlemap(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+func runPuzzlemap(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("puzzlemap")
     process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
     process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PUZZLEMAP_") }.merging(environment) { _, new in new }
     let output = Pipe()
     process.standardOutput = output

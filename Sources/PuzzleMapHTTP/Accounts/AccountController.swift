@@ -83,7 +83,7 @@ struct AccountController {
         let login = body.login.contains("@") ? AccountPolicy.normalisedEmail(body.login) : body.login.lowercased()
         let now = services.now()
         let accountKey = "login:account:\(login)"
-        let addressKey = "login:address:\(context.remoteAddress)"
+        let addressKey = "login:address:\(context.clientAddress(of: request, trusting: services.trustedProxies))"
         let accountFailures = try await services.repository.eventCount(key: accountKey, window: Self.loginWindow, at: now)
         let addressFailures = try await services.repository.eventCount(key: addressKey, window: Self.loginWindow, at: now)
         if accountFailures >= Self.accountLimit || addressFailures >= Self.addressLimit {

@@ -18,6 +18,8 @@ public struct HuntServices: Sendable {
     public let passwordHasher: PasswordHasher
     /// How many vouchers a player may give away a day.
     public let giftsPerDay: Int
+    /// Proxies whose `X-Forwarded-For` names the client.
+    public let trustedProxies: Set<String>
     /// Random draws (riddle choice); tests seed it.
     public let random: RandomSource
     /// The service's clock; tests pin it.
@@ -37,6 +39,7 @@ public struct HuntServices: Sendable {
         accountPolicy = AccountPolicy(emailDomains: settings.emailDomains)
         publicURL = settings.publicURL
         giftsPerDay = settings.giftsPerDay
+        trustedProxies = settings.trustedProxies
         self.passwordHasher = passwordHasher
         self.random = random
         self.now = now

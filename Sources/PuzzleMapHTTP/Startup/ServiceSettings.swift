@@ -19,6 +19,9 @@ public struct ServiceSettings: Sendable {
     public var emailDomains = ["student.gla.ac.uk", "gla.ac.uk"]
     /// How many vouchers a player may give away a day.
     public var giftsPerDay = 3
+    /// Addresses of the proxies in front of the service: for requests from them, the client's
+    /// address is the last one the proxy added to `X-Forwarded-For`.
+    public var trustedProxies: Set<String> = []
     /// A sendmail-compatible command (`/usr/sbin/sendmail -t`); `nil` logs mail instead.
     public var sendmailCommand: String?
     /// How long a connection may go without a complete request part (a header, a body chunk)

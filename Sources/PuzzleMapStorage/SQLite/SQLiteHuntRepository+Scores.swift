@@ -15,15 +15,6 @@ extension SQLiteHuntRepository {
         try db.execute(sql: """
             INSERT INTO weeklyScore (playerId, weekStart, xp) VALUES (?, ?, ?)
             ON CONFLICT(weekStart, playerId) DO UPDATE SET xp = xp + excluded.xp
-            """, arguments: [record.playerId, weekStart(of: record.occurredAt), record.xp])
-    }
-
-    /// The Monday (UTC) that starts the week of `date`, as `YYYY-MM-DD`.
-    static func weekStart(of date: Date) -> String {
-        var calendar = Calendar(identifier: .iso8601)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let start = calendar.dateInterval(of: .weekOfYear, for: date)!.start
-        let parts = calendar.dateComponents([.year, .month, .day], from: start)
-        return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+            """, arguments: [record.playerId, LeaderboardWeek.start(of: record.occurredAt), record.xp])
     }
 }

@@ -135,7 +135,7 @@ extension SQLiteHuntRepository {
     private static func board(_ period: LeaderboardPeriod, at date: Date) -> (table: String, filter: String, arguments: StatementArguments) {
         switch period {
         case .all: ("score", "1 = 1", [])
-        case .week: ("weeklyScore", "weekStart = ?", [weekStart(of: date)])
+        case .week: ("weeklyScore", "weekStart = ?", [LeaderboardWeek.start(of: date)])
         }
     }
 

@@ -43,16 +43,11 @@ extension SQLiteHuntRepository {
             let places = try Row.fetchAll(db, sql: "SELECT id, latitude, longitude FROM checkpoint WHERE retiredAt IS NULL").map {
                 (id: $0["id"] as String, coordinate: Coordinate(latitude: $0["latitude"], longitude: $0["longitude"]))
             }
-            var failures: [String: Int] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT latitude, longitude FROM scanFailure") {
-                var key = "unlocated"
-                if let latitude = row["latitude"] as Double?, let longitude = row["longitude"] as Double? {
-                    let here = Coordinate(latitude: latitude, longitude: longitude)
-                    let nearest = places.min { $0.coordinate.distance(to: here) < $1.coordinate.distance(to: here) }
-                    key = nearest.flatMap { $0.coordinate.distance(to: here) <= 75 ? $0.id : nil } ?? "unlocated"
-                }
-                failures[key, default: 0] += 1
+            let locations = try Row.fetchAll(db, sql: "SELECT latitude, longitude FROM scanFailure").map { row -> Coordinate? in
+                guard let latitude = row["latitude"] as Double?, let longitude = row["longitude"] as Double? else { return nil }
+                return Coordinate(latitude: latitude, longitude: longitude)
             }
+            let failures = HuntStatistics.decodeFailures(at: locations, places: places)
             return HuntStatistics(players: players, activePlayers: active, scansByCheckpoint: scans.values.sorted { $0.checkpoint < $1.checkpoint },
                                   riddles: riddles, offers: offers, flaggedScans: flagged, decodeFailuresByCheckpoint: failures)
         }

@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""Load driver for the write paths (a benchmark, not a test): a sign-in surge and scans of
+typed codes, against a running service. Scripts/bench-load.sh runs it; the read paths are
+measured there with wrk.
+
+    python3 Scripts/bench-load.py --url URL signins --players 1000 --seconds 60 --tokens out.txt
+    python3 Scripts/bench-load.py --url URL scans --tokens out.txt --codes codes.txt --seconds 20
+
+`signins` creates the players first (not timed), then signs each in once, spread evenly over
+the given seconds, as a lecture hall does when the hunt is announced; it reports latency
+percentiles and every answer that was not 200. `scans` sends JSON code scans from many players
+at once, each with its own Idempotency-Key, and reports scans per second and latency.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import statistics
+import threading
+import time
+import urllib.parse
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+
+PASSWORD = "a long benchmark passphrase"
+
+
+class Client:
+    """One keep-alive connection per thread, reopened after an error."""
+
+    local = threading.local()
+
+    def __init__(self, url: str) -> None:
+        parsed = urllib.parse.urlparse(url)
+        self.host, self.port = parsed.hostname, parsed.port
+
+    def call(self, method: str, path: str, body: dict | None = None, token: str | None = None,
+             headers: dict | None = None) -> tuple[int, bytes]:
+        all_headers = dict(headers or {})
+        payload = None
+        if body is not None:
+            payload = json.dumps(body).encode()
+            all_headers["Content-Type"] = "application/json"
+        if token:
+            all_headers["Authorization"] = f"Bearer {token}"
+        for attempt in range(2):
+            connection = getattr(self.local, "connection", None)
+            if connection is None:
+                connection = self.local.connection = http.client.HTTPConnection(self.host, self.port, timeout=120)
+            try:
+                connection.request(method, path, payload, all_headers)
+                response = connection.getresponse()
+                return response.status, response.read()
+            except (http.client.HTTPException, OSError):
+                connection.close()
+                self.local.connection = None
+                if attempt == 1:
+                    return 0, b""
+        return 0, b""
+
+
+def report(name: str, latencies: list[float], elapsed: float, statuses: dict[str, int]) -> None:
+    latencies = sorted(latencies)
+    quantiles = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else latencies * 99
+    print(f"{name}: {len(latencies)} requests in {elapsed:.1f} s = {len(latencies) / elapsed:.1f}/s; "
+          f"latency ms p50 {quantiles[49]:.0f}, p95 {quantiles[94]:.0f}, p99 {quantiles[98]:.0f}, max {latencies[-1]:.0f}")
+    print(f"{name} answers: " + ", ".join(f"{key}: {count}" for key, count in sorted(statuses.items())))
+
+
+def signins(args: argparse.Namespace) -> None:
+    client = Client(args.url)
+    names = [f"surge{args.prefix}x{index}" for index in range(args.players)]
+
+    def sign_up(name: str) -> None:
+        status, body = client.call("POST", "/v1/accounts", {
+            "email": f"{name}@student.gla.ac.uk", "username": name, "password": PASSWORD, "displayName": name,
+        })
+        assert status == 201, (status, body[:200])
+
+    with ThreadPoolExecutor(8) as pool:
+        list(pool.map(sign_up, names))
+
+    interval = args.seconds / args.players
+    started = time.perf_counter()
+    lock = threading.Lock()
+    latencies: list[float] = []
+    statuses: dict[str, int] = {}
+    tokens: list[str] = []
+
+    def sign_in(index: int) -> None:
+        # Each sign-in leaves at its appointed moment, however slow the answers are.
+        delay = started + index * interval - time.perf_counter()
+        if delay > 0:
+            time.sleep(delay)
+        sent = time.perf_counter()
+        status, body = client.call("POST", "/v1/sessions", {"login": names[index], "password": PASSWORD})
+        took = (time.perf_counter() - sent) * 1000
+        key = str(status) if status == 200 else f"{status} {json.loads(body).get('code', '?') if body else 'no answer'}"
+        with lock:
+            latencies.append(took)
+            statuses[key] = statuses.get(key, 0) + 1
+            if status == 200:
+                tokens.append(json.loads(body)["accessToken"])
+
+    with ThreadPoolExecutor(args.concurrency) as pool:
+        list(pool.map(sign_in, range(args.players)))
+    report("sign-in surge", latencies, time.perf_counter() - started, statuses)
+    with open(args.tokens, "w") as out:
+        out.write("\n".join(tokens) + "\n")
+
+
+def scans(args: argparse.Namespace) -> None:
+    client = Client(args.url)
+    tokens = [line.strip() for line in open(args.tokens) if line.strip()]
+    codes = [line.strip() for line in open(args.codes) if line.strip()]
+    lock = threading.Lock()
+    latencies: list[float] = []
+    statuses: dict[str, int] = {}
+    deadline = time.perf_counter() + args.seconds
+    counter = iter(range(1 << 62))
+
+    def worker(_: int) -> None:
+        while time.perf_counter() < deadline:
+            with lock:
+                n = next(counter)
+            token, code = tokens[n % len(tokens)], codes[(n // len(tokens)) % len(codes)]
+            sent = time.perf_counter()
+            status, body = client.call("POST", "/v1/scans", {"code": code}, token, {"Idempotency-Key": str(uuid.uuid4())})
+            took = (time.perf_counter() - sent) * 1000
+            try:
+                answer = json.loads(body)
+                key = f"{status} {answer.get('outcome') or answer.get('code', '?')}"
+            except ValueError:
+                key = f"{status} no answer"
+            with lock:
+                latencies.append(took)
+                statuses[key] = statuses.get(key, 0) + 1
+
+    started = time.perf_counter()
+    with ThreadPoolExecutor(args.concurrency) as pool:
+        list(pool.map(worker, range(args.concurrency)))
+    report("code scans", latencies, time.perf_counter() - started, statuses)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--url", required=True)
+    commands = parser.add_subparsers(dest="command", required=True)
+    surge = commands.add_parser("signins")
+    surge.add_argument("--players", type=int, default=1000)
+    surge.add_argument("--seconds", type=float, default=60)
+    surge.add_argument("--concurrency", type=int, default=64)
+    surge.add_argument("--prefix", default=str(int(time.time()) % 100000))
+    surge.add_argument("--tokens", required=True, help="where to write the access tokens")
+    scan = commands.add_parser("scans")
+    scan.add_argument("--tokens", required=True)
+    scan.add_argument("--codes", required=True, help="one checkpoint QR text per line")
+    scan.add_argument("--seconds", type=float, default=20)
+    scan.add_argument("--concurrency", type=int, default=16)
+    args = parser.parse_args()
+    signins(args) if args.command == "signins" else scans(args)
+
+
+if __name__ == "__main__":
+    main()
