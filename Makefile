@@ -3,7 +3,7 @@
 SWIFT ?= swift
 PUZZLEMAP_ARGS ?=
 
-.PHONY: run test deps build release check clean fuzz-api bench-decode bench-photos bench-scan
+.PHONY: run test deps build release check clean fuzz-api bench-decode bench-photos bench-scan bench-load
 
 ## Install missing Debian packages, build a release binary, serve the sample campus.
 run: deps release
@@ -46,3 +46,8 @@ bench-photos: deps release
 ## POST /v1/scans with 12 MP JPEGs against a release build on loopback.
 bench-scan: deps
 	Scripts/bench-scan.sh
+
+## Reads, a sign-in surge and scans with 100 000 players, on SQLite and on PostgreSQL.
+bench-load: deps
+	Scripts/bench-load.sh --database sqlite
+	Scripts/bench-load.sh --database postgres
