@@ -25,11 +25,10 @@ enum CodeUpload {
         var accuracy: Double?
     }
 
-    /// What a request carries: code texts, the photo's fingerprint, whether typed, and a location.
+    /// What a request carries: code texts, the photo's fingerprint and a location.
     struct Submission {
         var texts: [String]
         var photo: PhotoFingerprint?
-        var typed: Bool
         var location: ReportedLocation?
     }
 
@@ -40,10 +39,10 @@ enum CodeUpload {
         switch type {
         case "application/json":
             let body = try await request.decode(as: CodeRequest.self, context: context)
-            return Submission(texts: [body.code], typed: true)
+            return Submission(texts: [body.code])
         case "image/jpeg", "image/png", "image/heic", "image/heif", "image/webp":
             let (texts, photo) = try await read(photo: Array(try await body(of: request).readableBytesView), metrics: metrics)
-            return Submission(texts: texts, photo: photo, typed: false)
+            return Submission(texts: texts, photo: photo)
         case "multipart/form-data":
             guard let boundary = Self.parameter("boundary", of: contentType) else { throw Problem.unreadableForm("it has no boundary") }
             let form: PhotoForm
@@ -61,7 +60,7 @@ enum CodeUpload {
                 location = ReportedLocation(coordinate: coordinate, accuracyMetres: form.accuracy)
             }
             let (texts, photo) = try await read(photo: [UInt8](form.photo), metrics: metrics)
-            return Submission(texts: texts, photo: photo, typed: false, location: location)
+            return Submission(texts: texts, photo: photo, location: location)
         default:
             throw Problem.unsupportedScanBody
         }
@@ -75,14 +74,19 @@ enum CodeUpload {
         }
     }
 
-    /// Reads the whole body up front (under the photo limit) and keeps it in the request, so
-    /// it can be read again.
-    static func collect(_ request: inout Request) async throws -> ByteBuffer {
+    /// What a retry must repeat to be a retry: the body and its type, digested. The body is
+    /// read whole (under the photo limit) and kept in the request, to be read again.
+    static func digest(of request: inout Request) async throws -> String {
+        let body: ByteBuffer
         do {
-            return try await request.collectBody(upTo: Self.maxPhotoBytes)
+            body = try await request.collectBody(upTo: Self.maxPhotoBytes)
         } catch {
             throw Problem.image(.tooLarge(bytes: Self.maxPhotoBytes + 1, limit: Self.maxPhotoBytes))
         }
+        var hasher = SHA256()
+        hasher.update(data: Data((request.headers[.contentType] ?? "").utf8 + [0]))
+        hasher.update(data: Data(buffer: body))
+        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
     }
 
     /// A parameter of a header value, e.g. the boundary of `multipart/form-data; boundary=x`.

@@ -52,14 +52,7 @@ struct ScanController {
         }
         // A key names one request: its body and type. The same key with another request is
         // refused rather than answered with the first request's result.
-        var digest = ""
-        if key != nil {
-            let body = try await CodeUpload.collect(&request)
-            var hasher = SHA256()
-            hasher.update(data: Data((request.headers[.contentType] ?? "").utf8 + [0]))
-            hasher.update(data: Data(buffer: body))
-            digest = hasher.finalize().map { String(format: "%02x", $0) }.joined()
-        }
+        let digest = key == nil ? "" : try await CodeUpload.digest(of: &request)
         if let key, let earlier = try await services.repository.storedScan(playerID: identity.playerID, idempotencyKey: key) {
             return try answer(earlier, to: digest)
         }
