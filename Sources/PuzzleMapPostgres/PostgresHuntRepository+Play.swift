@@ -74,6 +74,14 @@ extension PostgresHuntRepository {
         }
     }
 
+    public func progressState(playerID: Int64) async throws -> ProgressState {
+        try await snapshot { connection in
+            ProgressState(events: try await events(playerID: playerID, connection),
+                          activeAttempts: try await activeAttempts(playerID: playerID, connection),
+                          vouchers: try await vouchers(playerID: playerID, connection))
+        }
+    }
+
     func activeAttempts(playerID: Int64, _ connection: PostgresConnection) async throws -> [RiddleAttempt] {
         try await connection.rows("""
             SELECT \(unescaped: Columns.attempt) FROM riddleAttempt WHERE playerId = \(playerID) AND closedAt IS NULL ORDER BY id

@@ -37,10 +37,12 @@ extension PostgresHuntRepository {
     }
 
     public func vouchers(playerID: Int64) async throws -> [Voucher] {
-        try await autocommit { connection in
-            try await connection.rows("SELECT \(unescaped: Columns.voucher) FROM voucher WHERE playerId = \(playerID) ORDER BY id DESC",
-                                      as: Columns.VoucherRow.self, logger: logger).map(Columns.voucher)
-        }
+        try await autocommit { connection in try await vouchers(playerID: playerID, connection) }
+    }
+
+    func vouchers(playerID: Int64, _ connection: PostgresConnection) async throws -> [Voucher] {
+        try await connection.rows("SELECT \(unescaped: Columns.voucher) FROM voucher WHERE playerId = \(playerID) ORDER BY id DESC",
+                                  as: Columns.VoucherRow.self, logger: logger).map(Columns.voucher)
     }
 
     public func voucher(id: Int64) async throws -> Voucher? {

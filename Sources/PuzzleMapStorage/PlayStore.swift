@@ -27,4 +27,21 @@ public protocol PlayStore: Sendable {
     func takeHint(attemptID: Int64, playerID: Int64, maxHints: Int) async throws -> RiddleAttempt?
     /// Checkpoint ids of the player's solved riddles.
     func solvedCheckpointIDs(playerID: Int64) async throws -> Set<String>
+    /// The ledger, the riddles held and the vouchers, read together in one transaction: one
+    /// round trip for the progress page, and a consistent view of the three.
+    func progressState(playerID: Int64) async throws -> ProgressState
+}
+
+/// What a player's progress is computed from.
+public struct ProgressState: Sendable, Equatable {
+    public var events: [GameEvent]
+    public var activeAttempts: [RiddleAttempt]
+    /// Newest first, as `vouchers(playerID:)` gives them.
+    public var vouchers: [Voucher]
+
+    public init(events: [GameEvent], activeAttempts: [RiddleAttempt], vouchers: [Voucher]) {
+        self.events = events
+        self.activeAttempts = activeAttempts
+        self.vouchers = vouchers
+    }
 }

@@ -65,10 +65,8 @@ struct ProgressController {
 
     private func progress(_ context: AppRequestContext) async throws -> ProgressView {
         let identity = try context.requirePlayer()
-        async let events = services.repository.events(playerID: identity.playerID)
-        async let active = services.repository.activeAttempts(playerID: identity.playerID)
-        async let vouchers = services.repository.vouchers(playerID: identity.playerID)
-        let standing = PlayerStanding(events: try await events, content: services.content)
+        let state = try await services.repository.progressState(playerID: identity.playerID)
+        let standing = PlayerStanding(events: state.events, content: services.content)
         let content = services.content
         let earned = content.badges.compactMap { badge in
             standing.earnedAt[badge.id].map { ProgressView.EarnedBadge(id: badge.id, name: badge.name, description: badge.description, earnedAt: $0) }
@@ -84,8 +82,8 @@ struct ProgressController {
             xp: standing.totals.xp, level: standing.totals.level,
             levelProgress: .init(current: standing.totals.levelProgress.current, needed: standing.totals.levelProgress.needed),
             badges: .init(earned: earned, locked: locked), solved: solved, visited: standing.visitedIDs.count,
-            activeRiddles: try await active.count,
-            vouchers: .init(unclaimed: try await vouchers.filter {
+            activeRiddles: state.activeAttempts.count,
+            vouchers: .init(unclaimed: state.vouchers.filter {
                 $0.status(at: services.now(), ownerVerified: identity.account.emailVerifiedAt != nil) == .unclaimed
             }.count)
         )

@@ -82,9 +82,18 @@ extension SQLiteHuntRepository {
     }
 
     public func activeAttempts(playerID: Int64) async throws -> [RiddleAttempt] {
+        try await database.read { db in try Self.activeAttempts(playerID: playerID, db) }
+    }
+
+    static func activeAttempts(playerID: Int64, _ db: Database) throws -> [RiddleAttempt] {
+        try RiddleAttemptRecord.filter(RiddleAttemptRecord.Columns.playerId == playerID)
+            .filter(RiddleAttemptRecord.Columns.closedAt == nil).order(RiddleAttemptRecord.Columns.id).fetchAll(db).map(\.attempt)
+    }
+
+    public func progressState(playerID: Int64) async throws -> ProgressState {
         try await database.read { db in
-            try RiddleAttemptRecord.filter(RiddleAttemptRecord.Columns.playerId == playerID)
-                .filter(RiddleAttemptRecord.Columns.closedAt == nil).order(RiddleAttemptRecord.Columns.id).fetchAll(db).map(\.attempt)
+            ProgressState(events: try Self.events(playerID: playerID, db), activeAttempts: try Self.activeAttempts(playerID: playerID, db),
+                          vouchers: try Self.vouchers(playerID: playerID, db))
         }
     }
 

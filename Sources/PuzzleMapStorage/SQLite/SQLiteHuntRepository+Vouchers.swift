@@ -53,9 +53,11 @@ extension SQLiteHuntRepository {
     }
 
     public func vouchers(playerID: Int64) async throws -> [Voucher] {
-        try await database.read { db in
-            try VoucherRecord.filter(VoucherRecord.Columns.playerId == playerID).order(VoucherRecord.Columns.id.desc).fetchAll(db).map(\.voucher)
-        }
+        try await database.read { db in try Self.vouchers(playerID: playerID, db) }
+    }
+
+    static func vouchers(playerID: Int64, _ db: Database) throws -> [Voucher] {
+        try VoucherRecord.filter(VoucherRecord.Columns.playerId == playerID).order(VoucherRecord.Columns.id.desc).fetchAll(db).map(\.voucher)
     }
 
     public func voucher(id: Int64) async throws -> Voucher? {

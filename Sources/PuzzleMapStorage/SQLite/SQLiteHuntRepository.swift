@@ -194,9 +194,10 @@ public struct SQLiteHuntRepository: HuntRepository {
     }
 
     public func events(playerID: Int64) async throws -> [GameEvent] {
-        try await database.read { db in
-            try GameEventRecord.filter(GameEventRecord.Columns.playerId == playerID)
-                .order(GameEventRecord.Columns.id).fetchAll(db).map(\.event)
-        }
+        try await database.read { db in try Self.events(playerID: playerID, db) }
+    }
+
+    static func events(playerID: Int64, _ db: Database) throws -> [GameEvent] {
+        try GameEventRecord.filter(GameEventRecord.Columns.playerId == playerID).order(GameEventRecord.Columns.id).fetchAll(db).map(\.event)
     }
 }

@@ -162,4 +162,26 @@ import Testing
             #expect(try await repository.takeHint(attemptID: attempt.id, playerID: ada.id, maxHints: 9) == nil)
         }
     }
+
+    @Test(arguments: StorageBackend.allCases)
+    func theProgressStateIsTheLedgerTheRiddlesHeldAndTheVouchersInOneRead(_ backend: StorageBackend) async throws {
+        try await backend.withRepository { repository in
+            let content = try await repository.imported()
+            let ada = try await repository.signUp("ada")
+            let bob = try await repository.signUp("bob")
+            let lab = try #require(content.riddles.first { riddle in content.checkpoint(id: riddle.checkpointID)?.category == .lab })
+            _ = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start) { _, _ in lab }
+            _ = try await VoucherContractTests.unlock(content.offers[0].id, for: ada.id, at: content.checkpoints[2].id, repository)
+            _ = try await VoucherContractTests.unlock(content.offers[1].id, for: ada.id, at: content.checkpoints[3].id, repository)
+            _ = try await VoucherContractTests.unlock(content.offers[0].id, for: bob.id, at: content.checkpoints[2].id, repository)
+
+            let state = try await repository.progressState(playerID: ada.id)
+            #expect(state.events.count == 2)
+            #expect(state.activeAttempts.map(\.riddleID) == [lab.id])
+            #expect(state.vouchers.map(\.offerID) == [content.offers[1].id, content.offers[0].id], "newest first")
+            #expect(state == ProgressState(events: try await repository.events(playerID: ada.id),
+                                           activeAttempts: try await repository.activeAttempts(playerID: ada.id),
+                                           vouchers: try await repository.vouchers(playerID: ada.id)))
+        }
+    }
 }
