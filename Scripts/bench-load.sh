@@ -5,13 +5,13 @@
 # bare-route ratio); then a sign-in surge (1 000 sign-ins spread over a minute), scans of typed
 # codes from those players, and 12 MP photo scans (Scripts/bench-scan.py). Not a test.
 #
-#   Scripts/bench-load.sh [--database sqlite|postgres] [--players N] [--seconds S] [--connections C]
+#   Scripts/bench-load.sh [--database sqlite|postgres] [--players N] [--seconds S] [--connections C] [--reads-only]
 #
 # --database postgres runs under Scripts/with-postgres.sh (a throwaway local server).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-database=sqlite players=100000 seconds=10 connections=32
+database=sqlite players=100000 seconds=10 connections=32 reads_only=""
 args=("$@")
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -19,6 +19,7 @@ while [ $# -gt 0 ]; do
     --players) players="$2"; shift 2 ;;
     --seconds) seconds="$2"; shift 2 ;;
     --connections) connections="$2"; shift 2 ;;
+    --reads-only) reads_only=1; shift ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -100,6 +101,7 @@ run /v1/map
 run "/v1/leaderboard?scope=global&period=all&limit=20"
 run "/v1/leaderboard?scope=global&period=week&limit=20"
 
+[ -z "$reads_only" ] || exit 0
 printf '\n== POST /v1/sessions: 1 000 sign-ins spread over a minute\n'
 python3 Scripts/bench-load.py --url "$url" signins --players 1000 --seconds 60 --tokens "$work/tokens.txt"
 printf '\n== POST /v1/scans with typed codes (JSON), 16 at a time for 20 s\n'
