@@ -44,7 +44,7 @@ public final class PostgresHuntRepository: HuntRepository {
     private let runner: Task<Void, Never>
     /// Statements and transactions holding or waiting for a pooled connection, for metrics.
     private let counters: StorageActivity
-    public var activity: StorageActivity? { counters }
+    public var activity: StorageActivity { counters }
 
     /// Connects to the database a URL names, migrates it, and returns the store.
     ///

@@ -7,15 +7,11 @@ import PuzzleMapCore
 public protocol HuntRepository: ContentStore, SettingsStore, AccountStore, LedgerStore, PlayStore, ScanStore, VoucherStore, SocialStore, StatsStore {
     /// Cheap round trip proving the database answers.
     func ping() async throws
-    /// How busy the database is, for metrics; `nil` where the store does not count.
-    var activity: StorageActivity? { get }
+    /// How busy the database is, for metrics.
+    var activity: StorageActivity { get }
     /// Finishes with the database at shutdown: waits for running queries, then closes its
     /// connections. Nothing may use the repository afterwards.
     func close() async throws
-}
-
-extension HuntRepository {
-    public var activity: StorageActivity? { nil }
 }
 
 /// Failures of the storage layer that callers can act on.

@@ -40,7 +40,7 @@ public struct SQLiteHuntRepository: HuntRepository {
         try await database.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
     }
 
-    public var activity: StorageActivity? { database.activity }
+    public var activity: StorageActivity { database.activity }
 
     public func close() async throws {
         // GRDB closes behind a barrier: running reads and the running write finish first, and
