@@ -15,14 +15,14 @@ func preparedServices() async throws -> (HuntServices, ServiceSettings) {
     settings.campusDirectory = repositoryRoot.appendingPathComponent("Campus").path
     settings.riddlesDirectory = repositoryRoot.appendingPathComponent("Riddles").path
     settings.dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("puzzlemap-http-\(UUID().uuidString)").path
-    let services = try await HuntServices.prepare(settings: settings, logger: Logger(label: "test"))
+    let services = try await HuntServices.prepare(settings: settings, logger: testLogger)
     return (services, settings)
 }
 
 @Suite struct HealthRoutesTests {
     @Test func healthzAnswersWhileTheProcessIsUp() async throws {
         let (services, _) = try await preparedServices()
-        try await Application(router: buildRouter(services: services)).test(.router) { client in
+        try await Application(router: buildRouter(services: services), logger: testLogger).test(.router) { client in
             try await client.execute(uri: "/healthz", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(String(buffer: response.body).contains(#""status":"ok""#))
@@ -32,7 +32,7 @@ func preparedServices() async throws -> (HuntServices, ServiceSettings) {
 
     @Test func readyzReportsTheImportedSampleCampus() async throws {
         let (services, _) = try await preparedServices()
-        try await Application(router: buildRouter(services: services)).test(.router) { client in
+        try await Application(router: buildRouter(services: services), logger: testLogger).test(.router) { client in
             try await client.execute(uri: "/readyz", method: .get) { response in
                 #expect(response.status == .ok)
                 let body = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
@@ -45,7 +45,7 @@ func preparedServices() async throws -> (HuntServices, ServiceSettings) {
     @Test func readyzIsUnavailableUntilContentIsImported() async throws {
         let (prepared, _) = try await preparedServices()
         let empty = HuntServices(repository: try SQLiteHuntRepository.inMemory(), content: prepared.content, secrets: prepared.secrets)
-        try await Application(router: buildRouter(services: empty)).test(.router) { client in
+        try await Application(router: buildRouter(services: empty), logger: testLogger).test(.router) { client in
             try await client.execute(uri: "/readyz", method: .get) { response in
                 #expect(response.status == .serviceUnavailable)
                 #expect(response.headers[.contentType] == "application/problem+json")
@@ -56,7 +56,7 @@ func preparedServices() async throws -> (HuntServices, ServiceSettings) {
 
     @Test func unknownRouteIsAProblemWithCodeDetailAndHint() async throws {
         let (services, _) = try await preparedServices()
-        try await Application(router: buildRouter(services: services)).test(.router) { client in
+        try await Application(router: buildRouter(services: services), logger: testLogger).test(.router) { client in
             try await client.execute(uri: "/no/such/route", method: .get) { response in
                 #expect(response.status == .notFound)
                 #expect(response.headers[.contentType] == "application/problem+json")
@@ -72,7 +72,7 @@ func preparedServices() async throws -> (HuntServices, ServiceSettings) {
         let (services, prepared) = try await preparedServices()
         var settings = prepared
         settings.port = 0
-        let app = buildApplication(services: services, settings: settings, logger: Logger(label: "test"))
+        let app = buildApplication(services: services, settings: settings, logger: testLogger)
         try await app.test(.live) { client in
             try await client.execute(uri: "/readyz", method: .get) { response in
                 #expect(response.status == .ok)
@@ -90,7 +90,7 @@ func preparedServices() async throws -> (HuntServices, ServiceSettings) {
         settings.riddlesDirectory = empty.path
         settings.dataDirectory = empty.appendingPathComponent("data").path
         await #expect(throws: InvalidContentError.self) {
-            _ = try await HuntServices.prepare(settings: settings, logger: Logger(label: "test"))
+            _ = try await HuntServices.prepare(settings: settings, logger: testLogger)
         }
     }
 }

@@ -49,7 +49,7 @@ struct TestService {
         self.clock = clock
     }
 
-    func test(logger: Logger = Logger(label: "test"), _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    func test(logger: Logger = testLogger, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         try await Application(router: buildRouter(services: services), logger: logger).test(.router, body)
     }
 

@@ -20,7 +20,7 @@ extension Router {
 extension TestService {
     /// Runs `body` against the router, handing back what it returns.
     func withClient<Value: Sendable>(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
-        try await Application(router: buildRouter(services: services)).test(.router, body)
+        try await Application(router: buildRouter(services: services), logger: testLogger).test(.router, body)
     }
 
     /// A consistent copy of the database in a new temporary file, to start identical worlds from.
