@@ -5,13 +5,18 @@
 // The layers, from the inside out:
 //   PuzzleMapCore     the game's domain: content model, rules, validation, signed tags. No I/O.
 //   PuzzleMapContent  reads the organiser's Campus/ and Riddles/ files into the domain model.
-//   PuzzleMapStorage  one repository protocol and its GRDB/SQLite implementation.
-//   PuzzleMapPostgres the same protocol on PostgreSQL (PostgresNIO), for several instances.
+//   PuzzleMapStorage  the storage interface: repository protocols and their value types. No database.
+//   PuzzleMapSQLite   that interface on SQLite (GRDB): SQL, row mapping, locking. The embedded default.
+//   PuzzleMapPostgres that interface on PostgreSQL (PostgresNIO), for several instances.
+//   PuzzleMapGame     the use cases (sign-up, scan, hint, gift, redeem, import, ...), written once
+//                     over the storage interface; the JSON API and the pages call these.
 //   PuzzleMapImaging  image decoders and QR codes, over the C libraries (C* system targets).
 //   PuzzleMapPrinting printable code sheets (PDF, PNG, SVG) drawn with cairo.
-//   PuzzleMapHTTP     the Hummingbird application; `buildApplication` wires everything.
+//   PuzzleMapHTTP     the Hummingbird application; `buildApplication` wires the routes.
 //   puzzlemap         the one executable: serve, check, codes, decode, ...
-// Dependencies point inwards: nothing imports PuzzleMapHTTP but the executable.
+// Dependencies point inwards: HTTP -> game -> storage interface -> core; the two databases
+// implement the interface and only the executable (and tests) pick one. Nothing imports
+// PuzzleMapHTTP but the executable's `serve`.
 
 import PackageDescription
 
@@ -64,8 +69,13 @@ let package = Package(
 
         .target(
             name: "PuzzleMapStorage",
+            dependencies: ["PuzzleMapCore"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PuzzleMapSQLite",
             dependencies: [
-                "PuzzleMapCore",
+                "PuzzleMapStorage", "PuzzleMapCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
@@ -76,6 +86,28 @@ let package = Package(
             dependencies: [
                 "PuzzleMapStorage", "PuzzleMapCore",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Use cases
+
+        .target(
+            name: "PuzzleMapGame",
+            dependencies: [
+                "PuzzleMapCore", "PuzzleMapStorage", "CArgon2",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Chooses the parts: reads the content, opens the database the settings name.
+        .target(
+            name: "PuzzleMapStartup",
+            dependencies: [
+                "PuzzleMapGame", "PuzzleMapContent", "PuzzleMapCore", "PuzzleMapStorage", "PuzzleMapSQLite", "PuzzleMapPostgres",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -95,7 +127,7 @@ let package = Package(
         .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
         .target(
             name: "PuzzleMapImaging",
-            dependencies: ["CZBar", "CQRencode", "CJPEG", "CJPEGShim", "CPNG", "CWebP", "CHeif", "CCairo"],
+            dependencies: ["CZBar", "CQRencode", "CJPEG", "CJPEGShim", "CPNG", "CWebP", "CHeif"],
             swiftSettings: swiftSettings
         ),
 
@@ -111,11 +143,9 @@ let package = Package(
             name: "PuzzleMapHTTP",
             dependencies: [
                 "PuzzleMapCore",
-                "PuzzleMapContent",
                 "PuzzleMapStorage",
-                "PuzzleMapPostgres",
+                "PuzzleMapGame",
                 "PuzzleMapImaging",
-                "CArgon2",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -136,6 +166,9 @@ let package = Package(
                 "PuzzleMapCore",
                 "PuzzleMapContent",
                 "PuzzleMapStorage",
+                "PuzzleMapSQLite",
+                "PuzzleMapGame",
+                "PuzzleMapStartup",
                 "PuzzleMapImaging",
                 "PuzzleMapPrinting",
                 "PuzzleMapHTTP",
@@ -171,6 +204,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "PuzzleMapGameTests",
+            dependencies: ["PuzzleMapGame", "PuzzleMapSQLite", "PuzzleMapStorage", "PuzzleMapContent", "PuzzleMapCore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "PuzzleMapContentTests",
             dependencies: ["PuzzleMapContent", "PuzzleMapCore"],
             resources: [.copy("Fixtures")],
@@ -179,7 +217,7 @@ let package = Package(
         .testTarget(
             name: "PuzzleMapStorageTests",
             dependencies: [
-                "PuzzleMapStorage", "PuzzleMapPostgres", "PuzzleMapContent", "PuzzleMapCore",
+                "PuzzleMapStorage", "PuzzleMapSQLite", "PuzzleMapPostgres", "PuzzleMapContent", "PuzzleMapCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -193,7 +231,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PuzzleMapPrintingTests",
-            dependencies: ["PuzzleMapPrinting", "PuzzleMapImaging", "PuzzleMapHTTP", "PuzzleMapCore"],
+            dependencies: ["PuzzleMapPrinting", "PuzzleMapImaging", "PuzzleMapGame", "PuzzleMapStartup", "PuzzleMapCore"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -202,13 +240,13 @@ let package = Package(
         ),
         .testTarget(
             name: "PuzzleMapCLITests",
-            dependencies: ["puzzlemap", "PuzzleMapCore", "PuzzleMapStorage", "PuzzleMapPostgres", "PuzzleMapTestFixtures"],
+            dependencies: ["puzzlemap", "PuzzleMapCore", "PuzzleMapStorage", "PuzzleMapSQLite", "PuzzleMapPostgres", "PuzzleMapTestFixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "PuzzleMapHTTPTests",
             dependencies: [
-                "PuzzleMapHTTP", "PuzzleMapStorage", "PuzzleMapContent", "PuzzleMapCore", "PuzzleMapImaging", "PuzzleMapTestFixtures",
+                "PuzzleMapHTTP", "PuzzleMapGame", "PuzzleMapStartup", "PuzzleMapStorage", "PuzzleMapSQLite", "PuzzleMapContent", "PuzzleMapCore", "PuzzleMapImaging", "PuzzleMapTestFixtures",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),

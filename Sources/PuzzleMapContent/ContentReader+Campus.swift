@@ -52,13 +52,30 @@ extension ContentReader {
             .compactMap { reader.int($0, what: "an item of `levels`") }
         let strength = selection.flatMap { reader.double("traitStrength", in: $0, of: "`selection`") }
         let speed = antiCheat.flatMap { reader.double("maxSpeedMetresPerSecond", in: $0, of: "`antiCheat`") }
+        var limits = GameLimits()
+        if let section = root["limits"], let mapping = reader.mapping(section, what: "`limits`") {
+            lines.merge(reader.fieldLines(of: mapping)) { first, _ in first }
+            for (name, path) in GameLimits.fields where mapping[name] != nil {
+                guard let value = reader.int(name, in: mapping, of: "`limits`") else { continue }
+                if value < 1 {
+                    reader.report(.invalidValue, at: mapping[name]!, "`limits.\(name)` is \(value)", fix: "Use a whole number of at least 1.")
+                } else {
+                    limits[keyPath: path] = value
+                }
+            }
+            for key in mapping.mapping?.keys.compactMap(\.string) ?? [] where !GameLimits.fields.contains(where: { $0.name == key }) {
+                reader.report(.invalidValue, at: mapping[key]!, "`limits` has no field `\(key)`",
+                              fix: "Use one of: \(GameLimits.fields.map(\.name).joined(separator: ", ")).")
+            }
+        }
         guard solveXP.count == Difficulty.allCases.count, let hintCost, let minimumReward, let explore,
               let checkIn, let levels, let strength, let speed
         else { return nil }
         return Located(
             GameRules(
                 solveXP: solveXP, hintCost: hintCost, minimumReward: minimumReward, exploreXP: explore,
-                checkInXP: checkIn, levelThresholds: levels, traitStrength: strength, maxSpeedMetresPerSecond: speed
+                checkInXP: checkIn, levelThresholds: levels, traitStrength: strength, maxSpeedMetresPerSecond: speed,
+                limits: limits
             ),
             at: reader.location(of: root), fieldLines: lines
         )

@@ -56,6 +56,8 @@ public struct Identity: Sendable {
     public var account: Account
     public var session: Session
     public var playerID: Int64 { account.player.id }
+    /// Whether the account's email is verified: vouchers are redeemable only then.
+    public var isVerified: Bool { account.emailVerifiedAt != nil }
 }
 
 extension Problem {

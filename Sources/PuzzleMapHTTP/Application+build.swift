@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import PuzzleMapGame
 
 /// Builds the whole HTTP application. `puzzlemap serve` and the tests both call this: it is
 /// the only place where the service is wired.

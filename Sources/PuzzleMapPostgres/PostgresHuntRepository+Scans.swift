@@ -10,9 +10,9 @@ extension PostgresHuntRepository {
 
     private func stored(playerID: Int64, key: String, _ connection: PostgresConnection) async throws -> ScanAnswer? {
         try await connection.row("""
-            SELECT status, response, requestDigest FROM idempotentScan WHERE playerId = \(playerID) AND idempotencyKey = \(key)
-            """, as: (Int, Data, String).self, logger: logger)
-            .map { ScanAnswer(status: $0.0, response: $0.1, replayed: true, requestDigest: $0.2) }
+            SELECT response, requestDigest FROM idempotentScan WHERE playerId = \(playerID) AND idempotencyKey = \(key)
+            """, as: (Data, String).self, logger: logger)
+            .map { ScanAnswer(answer: $0.0, replayed: true, requestDigest: $0.1) }
     }
 
     public func performScan(
@@ -32,19 +32,13 @@ extension PostgresHuntRepository {
                 "SELECT checkpointId, scannedAt FROM scan WHERE playerId = \(playerID) ORDER BY id DESC LIMIT 1",
                 as: (String, StoredDate).self, logger: logger
             ).map { (checkpointID: $0.0, at: $0.1.date) }
-            var reused = false
-            if let photo {
-                let recent = try await connection.rows("""
-                    SELECT photoSha256, photoHash FROM scan
-                    WHERE playerId <> \(playerID) AND checkpointId = \(checkpointID) AND scannedAt > \(StoredDate(date - photoWindow))
-                        AND photoSha256 IS NOT NULL
-                    """, as: (String, Int64).self, logger: logger)
-                reused = recent.contains { sha256, hash in
-                    sha256 == photo.sha256
-                        || (UInt64(bitPattern: hash) ^ photo.perceptual).nonzeroBitCount <= PhotoFingerprint.nearIdenticalBits
-                }
-            }
-            let effect = try decide(ScanState(active: active, events: events, previousScan: previous, photoUsedByAnotherPlayer: reused))
+            let othersPhotos = photo == nil ? [] : try await connection.rows("""
+                SELECT photoSha256, photoHash FROM scan
+                WHERE playerId <> \(playerID) AND checkpointId = \(checkpointID) AND scannedAt > \(StoredDate(date - photoWindow))
+                    AND photoSha256 IS NOT NULL
+                """, as: (String, Int64).self, logger: logger)
+                .map { PhotoFingerprint(sha256: $0.0, perceptual: UInt64(bitPattern: $0.1)) }
+            let effect = try decide(ScanState(active: active, events: events, previousScan: previous, othersRecentPhotos: othersPhotos))
             if let attemptID = effect.solvedAttemptID {
                 try await connection.run("""
                     UPDATE riddleAttempt SET closedAt = \(StoredDate(date)), outcome = \(RiddleAttempt.Outcome.solved.rawValue)
@@ -69,20 +63,20 @@ extension PostgresHuntRepository {
                         \(photo.map { Int64(bitPattern: $0.perceptual) }), \(location?.coordinate.latitude), \(location?.coordinate.longitude),
                         \(location?.accuracyMetres), \(StoredDate(date)))
                 """, logger: logger)
-            let response = try effect.respond(vouchers)
+            let answer = try effect.answer(vouchers)
             if let idempotencyKey {
                 try await connection.run("""
-                    INSERT INTO idempotentScan (playerId, idempotencyKey, status, response, createdAt, requestDigest)
-                    VALUES (\(playerID), \(idempotencyKey), \(effect.status), \(response), \(StoredDate(date)), \(requestDigest))
+                    INSERT INTO idempotentScan (playerId, idempotencyKey, response, createdAt, requestDigest)
+                    VALUES (\(playerID), \(idempotencyKey), \(answer), \(StoredDate(date)), \(requestDigest))
                     """, logger: logger)
             }
-            return ScanAnswer(status: effect.status, response: response, replayed: false, requestDigest: requestDigest)
+            return ScanAnswer(answer: answer, replayed: false, requestDigest: requestDigest)
         }
     }
 
     public func registerCheckIn(
-        id: String, playerID: Int64, xp: Int, at date: Date, grants: @Sendable ([GameEvent], GameEvent) -> [VoucherGrant]
-    ) async throws -> (before: [GameEvent], event: GameEvent, vouchers: [Voucher])? {
+        id: String, playerID: Int64, at date: Date, decide: @Sendable (PendingCheckIn, [GameEvent]) -> CheckInEffect?
+    ) async throws -> RegisteredCheckIn? {
         try await write { connection in
             try await lockPlayer(playerID, connection)
             // Taken out in one statement: of two registrations of one check-in, one finds it.
@@ -90,18 +84,13 @@ extension PostgresHuntRepository {
                 DELETE FROM checkIn WHERE id = \(id) AND playerId = \(playerID) RETURNING checkpointId, expiresAt
                 """, as: (String, StoredDate).self, logger: logger)
             else { return nil }
-            guard expiresAt.date > date else { return nil }
-            // Registering twice, or after finding the place another way, earns nothing more.
-            if try await connection.count("""
-                SELECT 1 FROM gameEvent WHERE playerId = \(playerID) AND checkpointId = \(checkpointID) LIMIT 1
-                """, logger: logger) > 0 {
-                return nil
-            }
+            let checkIn = PendingCheckIn(id: id, playerID: playerID, checkpointID: checkpointID, expiresAt: expiresAt.date)
             let before = try await events(playerID: playerID, connection)
-            let event = try await append(playerID: playerID, kind: .checkedIn, checkpointID: checkpointID, riddleID: nil, xp: xp, hintsUsed: 0,
-                                         at: date, connection)
-            let vouchers = try await issue(grants(before, event), to: playerID, at: date, connection)
-            return (before, event, vouchers)
+            guard let effect = decide(checkIn, before) else { return nil }
+            let event = try await append(playerID: playerID, kind: .checkedIn, checkpointID: checkpointID, riddleID: nil, xp: effect.xp,
+                                         hintsUsed: 0, at: date, connection)
+            let vouchers = try await issue(effect.grants, to: playerID, at: date, connection)
+            return RegisteredCheckIn(before: before, event: event, vouchers: vouchers)
         }
     }
 

@@ -21,7 +21,7 @@ extension PostgresHuntRepository {
             ON CONFLICT (playerId) DO UPDATE SET xp = score.xp + excluded.xp, lastActiveAt = excluded.lastActiveAt
             """, logger: logger)
         try await connection.run("""
-            INSERT INTO weeklyScore (playerId, weekStart, xp) VALUES (\(playerID), \(LeaderboardWeek.start(of: date))::date, \(xp))
+            INSERT INTO weeklyScore (playerId, weekStart, xp) VALUES (\(playerID), \(weeks.start(of: date))::date, \(xp))
             ON CONFLICT (weekStart, playerId) DO UPDATE SET xp = weeklyScore.xp + excluded.xp
             """, logger: logger)
         return GameEvent(id: id, playerID: playerID, kind: kind, checkpointID: checkpointID, riddleID: riddleID, xp: xp,

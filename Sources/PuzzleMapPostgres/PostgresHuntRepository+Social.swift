@@ -158,7 +158,7 @@ extension PostgresHuntRepository {
             let (table, filter) = Self.board(period)
             // Erased players have no score rows, so the board is the index read in xp order.
             let rows = try await connection.rows("""
-                WITH week AS (SELECT \(LeaderboardWeek.start(of: date))::date AS start)
+                WITH week AS (SELECT \(weeks.start(of: date))::date AS start)
                 SELECT s.xp, \(unescaped: Columns.player) FROM \(unescaped: table) s JOIN player ON player.id = s.playerId
                 WHERE \(unescaped: filter) AND s.xp > 0 AND (\(among == nil) OR s.playerId = ANY(\(among ?? [])))
                 ORDER BY s.xp DESC, s.playerId LIMIT \(limit)
@@ -179,13 +179,13 @@ extension PostgresHuntRepository {
         try await snapshot { connection in
             let (table, filter) = Self.board(period)
             guard let xp = try await connection.value("""
-                WITH week AS (SELECT \(LeaderboardWeek.start(of: date))::date AS start)
+                WITH week AS (SELECT \(weeks.start(of: date))::date AS start)
                 SELECT s.xp FROM \(unescaped: table) s WHERE \(unescaped: filter) AND s.playerId = \(playerID)
                 """, as: Int.self, logger: logger), xp > 0
             else { return (nil, 0) }
             // An index range count on xp, not a scan of every player.
             let ahead = try await connection.value("""
-                WITH week AS (SELECT \(LeaderboardWeek.start(of: date))::date AS start)
+                WITH week AS (SELECT \(weeks.start(of: date))::date AS start)
                 SELECT COUNT(*) FROM \(unescaped: table) s
                 WHERE \(unescaped: filter) AND s.xp > \(xp) AND (\(among == nil) OR s.playerId = ANY(\(among ?? [])))
                 """, as: Int.self, logger: logger) ?? 0

@@ -52,7 +52,7 @@ extension PostgresHuntRepository {
                 guard let latitude, let longitude else { return nil }
                 return Coordinate(latitude: latitude, longitude: longitude)
             }
-            let failures = HuntStatistics.decodeFailures(at: locations, places: places)
+            let failures = FailureAttribution.count(at: locations, places: places)
             return HuntStatistics(players: players, activePlayers: active, scansByCheckpoint: scans.values.sorted { $0.checkpoint < $1.checkpoint },
                                   riddles: riddles, offers: offers, flaggedScans: flagged, decodeFailuresByCheckpoint: failures)
         }

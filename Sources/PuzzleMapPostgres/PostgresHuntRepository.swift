@@ -41,6 +41,8 @@ import PuzzleMapStorage
 public final class PostgresHuntRepository: HuntRepository {
     let client: PostgresClient
     let logger: Logger
+    /// The weeks weekly scores are kept by: the campus's.
+    let weeks: CampusWeek
     private let runner: Task<Void, Never>
     /// Statements and transactions holding or waiting for a pooled connection, for metrics.
     private let counters: StorageActivity
@@ -56,7 +58,9 @@ public final class PostgresHuntRepository: HuntRepository {
     ///   - maximumConnections: the pool's size.
     /// - Throws: `PostgresConnectionURL.Invalid` for a URL or schema name it cannot use,
     ///   `PostgresUnreachable` (with the server's reason) when no connection can be made.
-    public static func connect(url: String, schema: String? = nil, maximumConnections: Int = 20,
+    ///   - weeks: the weeks weekly scores are kept by: the campus's (UTC for tools that write
+    ///     no ledger events).
+    public static func connect(url: String, schema: String? = nil, maximumConnections: Int = 20, weeks: CampusWeek = .utc,
                                logger: Logger) async throws -> PostgresHuntRepository {
         let address = try PostgresConnectionURL(url)
         let schema = schema ?? address.schema
@@ -87,11 +91,12 @@ public final class PostgresHuntRepository: HuntRepository {
         pooled.options.additionalStartupParameters = startup
         pooled.options.maximumConnections = maximumConnections
         return PostgresHuntRepository(client: PostgresClient(configuration: pooled, backgroundLogger: logger), logger: logger,
-                                      maximumConnections: maximumConnections)
+                                      maximumConnections: maximumConnections, weeks: weeks)
     }
 
-    private init(client: PostgresClient, logger: Logger, maximumConnections: Int) {
+    private init(client: PostgresClient, logger: Logger, maximumConnections: Int, weeks: CampusWeek) {
         self.client = client
+        self.weeks = weeks
         self.logger = logger
         counters = StorageActivity(maximumConnections: maximumConnections)
         runner = Task { await client.run() }

@@ -361,6 +361,13 @@ enum PostgresMigrations {
         ("v7 idempotent scans remember their request", [
             #"ALTER TABLE idempotentScan ADD COLUMN requestDigest text COLLATE "C" NOT NULL DEFAULT ''"#,
         ]),
+        // Answers were kept as HTTP bodies with their status; now the game's own answer is kept
+        // and rendered on replay. A retry of a scan made before the upgrade is decided again,
+        // and the ledger keeps it from scoring twice.
+        ("v8 idempotent scans keep the game's answer", [
+            "DELETE FROM idempotentScan",
+            "ALTER TABLE idempotentScan DROP COLUMN status",
+        ]),
     ]
 }
 

@@ -7,36 +7,14 @@ public struct ScanState: Sendable {
     public var events: [GameEvent]
     /// The player's previous scan, for the speed check.
     public var previousScan: (checkpointID: String, at: Date)?
-    /// Whether another account used the same (or a near-identical) photo recently.
-    public var photoUsedByAnotherPlayer: Bool
+    /// The photos other players scanned the same checkpoint with, within the window asked for.
+    public var othersRecentPhotos: [PhotoFingerprint]
 
-    public init(active: [RiddleAttempt], events: [GameEvent], previousScan: (checkpointID: String, at: Date)?, photoUsedByAnotherPlayer: Bool) {
+    public init(active: [RiddleAttempt], events: [GameEvent], previousScan: (checkpointID: String, at: Date)?, othersRecentPhotos: [PhotoFingerprint]) {
         self.active = active
         self.events = events
         self.previousScan = previousScan
-        self.photoUsedByAnotherPlayer = photoUsedByAnotherPlayer
-    }
-}
-
-/// The photo of a scan, as fingerprints: exact bytes and a perceptual hash.
-public struct PhotoFingerprint: Sendable, Hashable {
-    public var sha256: String
-    public var perceptual: UInt64
-
-    public init(sha256: String, perceptual: UInt64) {
-        self.sha256 = sha256
-        self.perceptual = perceptual
-    }
-}
-
-/// Where the phone said it was when the photo was taken.
-public struct ReportedLocation: Sendable, Hashable {
-    public var coordinate: Coordinate
-    public var accuracyMetres: Double?
-
-    public init(coordinate: Coordinate, accuracyMetres: Double?) {
-        self.coordinate = coordinate
-        self.accuracyMetres = accuracyMetres
+        self.othersRecentPhotos = othersRecentPhotos
     }
 }
 
@@ -53,47 +31,77 @@ public struct ScanEffect: Sendable {
     /// What the scan log records for organisers.
     public var outcome: String
     public var flagged: Bool
-    public var status: Int
-    /// The answer, given the vouchers actually issued; kept for replays under the same key.
-    public var respond: @Sendable ([Voucher]) throws -> Data
+    /// The answer, given the vouchers actually issued: bytes the store keeps, uninterpreted,
+    /// for replays under the same key.
+    public var answer: @Sendable ([Voucher]) throws -> Data
 
     public init(solvedAttemptID: Int64? = nil, event: (kind: GameEvent.Kind, riddleID: String?, xp: Int, hintsUsed: Int)? = nil,
-                checkIn: (id: String, expiresAt: Date)? = nil, grants: [VoucherGrant] = [], outcome: String, flagged: Bool, status: Int,
-                respond: @escaping @Sendable ([Voucher]) throws -> Data) {
+                checkIn: (id: String, expiresAt: Date)? = nil, grants: [VoucherGrant] = [], outcome: String, flagged: Bool,
+                answer: @escaping @Sendable ([Voucher]) throws -> Data) {
         self.solvedAttemptID = solvedAttemptID
         self.event = event
         self.checkIn = checkIn
         self.grants = grants
         self.outcome = outcome
         self.flagged = flagged
-        self.status = status
-        self.respond = respond
+        self.answer = answer
     }
 }
 
 /// The stored answer of a scan: freshly decided, or replayed for a retried upload.
 public struct ScanAnswer: Sendable {
-    public var status: Int
-    public var response: Data
+    /// What the decision wrote for the answer, as `ScanEffect.answer` gave it.
+    public var answer: Data
     public var replayed: Bool
-    /// The digest of the request the answer was first given to (empty for answers stored
-    /// before digests were kept): a key sent again with another request is a client's bug.
+    /// The digest of the request the answer was first given to: a key sent again with another
+    /// request is a client's bug.
     public var requestDigest: String
 
-    public init(status: Int, response: Data, replayed: Bool, requestDigest: String = "") {
-        self.status = status
-        self.response = response
+    public init(answer: Data, replayed: Bool, requestDigest: String) {
+        self.answer = answer
         self.replayed = replayed
         self.requestDigest = requestDigest
     }
 }
 
+/// What registering a check-in earns, as the game decided it.
+public struct CheckInEffect: Sendable {
+    public var xp: Int
+    /// Offers the check-in unlocks: a voucher each, while stock lasts.
+    public var grants: [VoucherGrant]
+
+    public init(xp: Int, grants: [VoucherGrant]) {
+        self.xp = xp
+        self.grants = grants
+    }
+}
+
+/// A check-in registered: the ledger before it, its event and the vouchers it issued.
+public struct RegisteredCheckIn: Sendable {
+    public var before: [GameEvent]
+    public var event: GameEvent
+    public var vouchers: [Voucher]
+
+    public init(before: [GameEvent], event: GameEvent, vouchers: [Voucher]) {
+        self.before = before
+        self.event = event
+        self.vouchers = vouchers
+    }
+}
+
 /// A wrong-place check-in waiting for the player's decision.
-public struct PendingCheckIn: Sendable, Hashable {
+public struct PendingCheckIn: Sendable, Hashable, Codable {
     public var id: String
     public var playerID: Int64
     public var checkpointID: String
     public var expiresAt: Date
+
+    public init(id: String, playerID: Int64, checkpointID: String, expiresAt: Date) {
+        self.id = id
+        self.playerID = playerID
+        self.checkpointID = checkpointID
+        self.expiresAt = expiresAt
+    }
 }
 
 /// Scans: decided and applied in one transaction, idempotent under a client's key.
@@ -102,22 +110,18 @@ public protocol ScanStore: Sendable {
     func storedScan(playerID: Int64, idempotencyKey: String) async throws -> ScanAnswer?
     /// Reads the state, lets `decide` choose the effect, applies it and records the answer,
     /// all in one transaction. With a key, a concurrent duplicate gets the first answer.
+    /// `photoWindow` bounds how far back other players' photos of the checkpoint are read.
     func performScan(playerID: Int64, checkpointID: String, idempotencyKey: String?, requestDigest: String, photo: PhotoFingerprint?,
                      location: ReportedLocation?, photoWindow: TimeInterval, at date: Date,
                      decide: @Sendable (ScanState) throws -> ScanEffect) async throws -> ScanAnswer
-    /// Registers a pending check-in as a ledger event, issuing the vouchers `grants` says it
-    /// unlocks (given the ledger before and the new event) in the same transaction; `nil` if the
-    /// check-in is unknown, lapsed or not theirs.
-    func registerCheckIn(id: String, playerID: Int64, xp: Int, at date: Date,
-                         grants: @Sendable (_ before: [GameEvent], _ event: GameEvent) -> [VoucherGrant]) async throws -> (before: [GameEvent], event: GameEvent, vouchers: [Voucher])?
+    /// Takes the player's pending check-in out and, with the player's ledger before it, lets
+    /// `decide` say what registering it earns: `nil` earns nothing (and leaves no trace). The
+    /// event and the vouchers it unlocks are written in the same transaction. `nil` if the
+    /// check-in is unknown, not theirs, or `decide` refused it.
+    func registerCheckIn(id: String, playerID: Int64, at date: Date,
+                         decide: @Sendable (_ checkIn: PendingCheckIn, _ before: [GameEvent]) -> CheckInEffect?) async throws -> RegisteredCheckIn?
     /// Notes a photo that gave no usable code (`no_code_found`, `corrupt_image`, ...).
     func recordScanFailure(playerID: Int64, reason: String, location: ReportedLocation?, at date: Date) async throws
     /// Cancels a pending check-in, leaving no trace; false if there was none.
     func cancelCheckIn(id: String, playerID: Int64) async throws -> Bool
-}
-
-extension PhotoFingerprint {
-    /// Perceptual hashes this close (in differing bits of 64) are the same picture, re-encoded
-    /// or resized.
-    public static let nearIdenticalBits = 4
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import PuzzleMapHTTP
+import PuzzleMapGame
+import PuzzleMapSQLite
 import PuzzleMapStorage
 
 /// `puzzlemap backup PATH`: a consistent copy of the SQLite database, taken while serve runs.

@@ -2,9 +2,10 @@ import ArgumentParser
 import Foundation
 import Logging
 import PuzzleMapCore
-import PuzzleMapHTTP
+import PuzzleMapGame
 import PuzzleMapImaging
 import PuzzleMapPrinting
+import PuzzleMapStartup
 
 /// `puzzlemap codes`: print the checkpoints' QR codes, or rotate one.
 struct Codes: AsyncParsableCommand {
@@ -16,13 +17,13 @@ struct Codes: AsyncParsableCommand {
 }
 
 /// Opens the service's data exactly as `serve` does, so codes are signed with its key.
-private func prepareServices(content: ContentOptions, service: ServiceOptions) async throws -> (HuntServices, ServiceSettings) {
+private func prepareHunt(content: ContentOptions, service: ServiceOptions) async throws -> (Hunt, ServiceSettings) {
     let configuration = ResolvedConfiguration(content: content, service: service)
     let settings = try configuration.settings
     var logger = configuration.logger(label: "puzzlemap")
     logger.logLevel = max(logger.logLevel, .notice)
     do {
-        return (try await HuntServices.prepare(settings: settings, logger: logger), settings)
+        return (try await HuntStartup.prepare(settings: settings, logger: logger), settings)
     } catch let error as InvalidContentError {
         printError(error.description)
         throw ExitCode.failure
@@ -54,8 +55,8 @@ struct PrintCodes: AsyncParsableCommand {
     var out: String?
 
     func run() async throws {
-        let (services, settings) = try await prepareServices(content: content, service: service)
-        var selected = try await services.repository.checkpoints(includingRetired: false)
+        let (hunt, settings) = try await prepareHunt(content: content, service: service)
+        var selected = try await hunt.repository.checkpoints(includingRetired: false)
         let unknown = checkpointIDs.filter { id in !selected.contains { $0.id == id } }
         guard unknown.isEmpty else {
             throw ValidationError("No active checkpoint has the id \(unknown.joined(separator: ", ")).")
@@ -63,15 +64,15 @@ struct PrintCodes: AsyncParsableCommand {
         if !checkpointIDs.isEmpty { selected = selected.filter { checkpointIDs.contains($0.id) } }
         if let category { selected = selected.filter { $0.checkpoint.category == category } }
 
-        let signer = TagSigner(secrets: services.secrets)
+        let signer = TagSigner(secrets: hunt.secrets)
         let encoder = QREncoder(errorCorrection: .quartile)
         let sheets = try selected.map { stored in
             let payload = TagPayload(purpose: .checkpoint, subject: UInt64(stored.number), version: stored.tagVersion)
             return CodeSheet(
-                huntTitle: services.content.info.title, name: stored.checkpoint.name,
+                huntTitle: hunt.content.info.title, name: stored.checkpoint.name,
                 matrix: try encoder.encode(signer.qrText(for: payload, baseURL: settings.publicURL)),
                 manualCode: signer.manualCode(for: payload),
-                caption: "A checkpoint of the \(services.content.info.university) riddle hunt. Scan me!",
+                caption: "A checkpoint of the \(hunt.content.info.university) riddle hunt. Scan me!",
                 fileStem: stored.id
             )
         }
@@ -106,8 +107,8 @@ struct RotateCode: AsyncParsableCommand {
     var checkpointID: String
 
     func run() async throws {
-        let (services, _) = try await prepareServices(content: content, service: service)
-        let rotated = try await services.repository.rotateTag(checkpointID: checkpointID, at: Date())
+        let (hunt, _) = try await prepareHunt(content: content, service: service)
+        let rotated = try await hunt.repository.rotateTag(checkpointID: checkpointID, at: Date())
         print("Checkpoint \(rotated.id) now has code version \(rotated.tagVersion); print its new code with "
             + "`puzzlemap codes --checkpoint \(rotated.id)` and replace the sticker.")
     }

@@ -3,7 +3,8 @@ import Configuration
 import Foundation
 import Logging
 import PuzzleMapCore
-import PuzzleMapHTTP
+import PuzzleMapGame
+import PuzzleMapStartup
 import PuzzleMapStorage
 
 /// Where the organiser's content lives; `check`, `serve` and `codes` share these flags.
@@ -66,7 +67,7 @@ struct ResolvedConfiguration {
                 settings.emailDomains = domains.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             }
             settings.sendmailCommand = reader.string(forKey: "sendmail")
-            settings.giftsPerDay = reader.int(forKey: "gifts.per.day", default: settings.giftsPerDay)
+            settings.giftsPerDay = reader.int(forKey: "gifts.per.day")
             if let proxies = reader.string(forKey: "trusted.proxies") {
                 settings.trustedProxies = Set(proxies.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
             }
@@ -111,7 +112,7 @@ extension ResolvedConfiguration {
     func withRepository<Value>(_ body: (any HuntRepository) async throws -> Value) async throws -> Value {
         var logger = logger(label: "puzzlemap")
         logger.logLevel = max(logger.logLevel, .warning)
-        let repository = try await HuntServices.openRepository(settings: try settings, logger: logger)
+        let repository = try await HuntStartup.openRepository(settings: try settings, logger: logger)
         do {
             let value = try await body(repository)
             try await repository.close()

@@ -1,7 +1,7 @@
 import ArgumentParser
 import PuzzleMapContent
 import PuzzleMapCore
-import PuzzleMapHTTP
+import PuzzleMapGame
 import PuzzleMapStorage
 
 /// `puzzlemap staff add|remove` and `puzzlemap admin add`: roles are granted on the command

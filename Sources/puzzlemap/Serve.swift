@@ -4,7 +4,9 @@ import Glibc
 #endif
 import Hummingbird
 import PuzzleMapCore
+import PuzzleMapGame
 import PuzzleMapHTTP
+import PuzzleMapStartup
 
 /// `puzzlemap serve`: validates and imports the content, then serves the hunt.
 struct Serve: AsyncParsableCommand {
@@ -22,18 +24,18 @@ struct Serve: AsyncParsableCommand {
         let configuration = ResolvedConfiguration(content: content, service: service)
         let settings = try configuration.settings
         let logger = configuration.logger(label: "puzzlemap")
-        let services: HuntServices
+        let hunt: Hunt
         do {
-            services = try await HuntServices.prepare(settings: settings, logger: logger)
+            hunt = try await HuntStartup.prepare(settings: settings, logger: logger)
         } catch let error as InvalidContentError {
             printError("puzzlemap serve: refusing to start.\n\(error.description)")
             throw ExitCode.failure
         }
-        let app = buildApplication(services: services, settings: settings, logger: logger)
+        let app = buildApplication(services: HuntServices(hunt: hunt, settings: settings), settings: settings, logger: logger)
         // On SIGTERM or SIGINT the server stops accepting, lets requests in flight finish
         // (a photo scan mid-upload included) and returns; then the database is closed.
         try await app.runService()
-        try await services.repository.close()
+        try await hunt.repository.close()
         logger.notice("Stopped: requests finished, database closed")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PuzzleMapSQLite
 import PuzzleMapStorage
 import Testing
 

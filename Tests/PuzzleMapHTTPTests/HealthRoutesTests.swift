@@ -4,7 +4,10 @@ import HummingbirdTesting
 import Logging
 import PuzzleMapContent
 import PuzzleMapCore
+import PuzzleMapGame
 import PuzzleMapHTTP
+import PuzzleMapSQLite
+import PuzzleMapStartup
 import PuzzleMapStorage
 import Testing
 
@@ -15,8 +18,8 @@ func preparedServices() async throws -> (HuntServices, ServiceSettings) {
     settings.campusDirectory = repositoryRoot.appendingPathComponent("Campus").path
     settings.riddlesDirectory = repositoryRoot.appendingPathComponent("Riddles").path
     settings.dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("puzzlemap-http-\(UUID().uuidString)").path
-    let services = try await HuntServices.prepare(settings: settings, logger: testLogger)
-    return (services, settings)
+    let hunt = try await HuntStartup.prepare(settings: settings, logger: testLogger)
+    return (HuntServices(hunt: hunt, settings: settings), settings)
 }
 
 @Suite struct HealthRoutesTests {
@@ -90,7 +93,7 @@ func preparedServices() async throws -> (HuntServices, ServiceSettings) {
         settings.riddlesDirectory = empty.path
         settings.dataDirectory = empty.appendingPathComponent("data").path
         await #expect(throws: InvalidContentError.self) {
-            _ = try await HuntServices.prepare(settings: settings, logger: testLogger)
+            _ = try await HuntStartup.prepare(settings: settings, logger: testLogger)
         }
     }
 }

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import PuzzleMapHTTP
+import PuzzleMapStartup
 import PuzzleMapImaging
 import Synchronization
 import Testing

@@ -216,22 +216,21 @@ extension TestClientProtocol {
             _ = try await client.call(.post, "/v1/friends/requests", json: ["friendCode": code], token: ada)
             // One voucher more than the daily limit, issued through the store's grant path.
             let player = try #require(try await service.repository.account(login: "ada")).player
-            let offers = service.services.content.offers.prefix(service.services.giftsPerDay + 1)
+            let offers = service.services.content.offers.prefix(service.services.limits.giftsPerDay + 1)
             let now = service.clock.now
             _ = try await service.repository.performScan(
                 playerID: player.id, checkpointID: service.services.content.checkpoints[0].id, idempotencyKey: nil, requestDigest: "request", photo: nil, location: nil,
                 photoWindow: 0, at: now
             ) { _ in
-                ScanEffect(grants: offers.map { VoucherGrant(offerID: $0.id, expiresAt: now + 86_400) }, outcome: "explored", flagged: false,
-                           status: 200) { _ in Data() }
+                ScanEffect(grants: offers.map { VoucherGrant(offerID: $0.id, expiresAt: now + 86_400) }, outcome: "explored", flagged: false) { _ in Data() }
             }
             let vouchers = try #require(try await client.call(.get, "/v1/me/vouchers", token: ada).list as [[String: Any]]?)
-            #expect(vouchers.count == service.services.giftsPerDay + 1)
+            #expect(vouchers.count == service.services.limits.giftsPerDay + 1)
             var statuses: [HTTPResponse.Status] = []
             for voucher in vouchers {
                 statuses.append(try await client.call(.post, "/v1/me/vouchers/\(voucher["id"] as! Int)/gift", json: ["username": "bob"], token: ada).status)
             }
-            #expect(statuses == Array(repeating: .ok, count: service.services.giftsPerDay) + [.tooManyRequests])
+            #expect(statuses == Array(repeating: .ok, count: service.services.limits.giftsPerDay) + [.tooManyRequests])
         }
     }
 }

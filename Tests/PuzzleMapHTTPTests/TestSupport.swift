@@ -4,7 +4,9 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 import PuzzleMapCore
+import PuzzleMapGame
 import PuzzleMapHTTP
+import PuzzleMapSQLite
 import PuzzleMapStorage
 import Testing
 
@@ -33,6 +35,7 @@ struct TestService {
     let services: HuntServices
     let clock: TestClock
     let repository: SQLiteHuntRepository
+    let settings: ServiceSettings
 
     init() async throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -43,14 +46,17 @@ struct TestService {
         try FileManager.default.createDirectory(atPath: settings.dataDirectory, withIntermediateDirectories: true)
         let content = try PuzzleMapContent.ContentReader(campusDirectory: settings.campusDirectory, riddlesDirectory: settings.riddlesDirectory).load().get()
         let clock = TestClock()
-        repository = try SQLiteHuntRepository.open(path: settings.databasePath)
-        services = try await HuntServices.prepare(content: content, repository: repository, settings: settings, logger: testLogger,
-                                                  random: .seeded(2026), now: { clock.now })
+        repository = try SQLiteHuntRepository.open(path: settings.databasePath, weeks: content.weeks)
+        let hunt = try await Hunt.prepare(content: content, repository: repository, settings: settings, logger: testLogger,
+                                          random: .seeded(2026), now: { clock.now })
+        services = HuntServices(hunt: hunt, settings: settings)
+        self.settings = settings
         self.clock = clock
     }
 
     func test(logger: Logger = testLogger, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        try await Application(router: buildRouter(services: services), logger: logger).test(.router, body)
+        // The application exactly as `serve` builds it, driven through its router.
+        try await buildApplication(services: services, settings: settings, logger: logger).test(.router, body)
     }
 
     /// The newest mail sent to `recipient`.

@@ -1,15 +1,16 @@
 import Foundation
 import Logging
 import PuzzleMapCore
-import PuzzleMapHTTP
+import PuzzleMapGame
 import PuzzleMapImaging
 import PuzzleMapPrinting
+import PuzzleMapStartup
 import Testing
 
 /// Every checkpoint code of the sample campus, printed and photographed back, verifies; every
 /// kind of wrong code is refused with its own answer.
 @Suite(.serialized) struct CodeRoundTripTests {
-    let services: HuntServices
+    let hunt: Hunt
     let settings: ServiceSettings
     let output: String
 
@@ -25,15 +26,15 @@ import Testing
         var logger = Logger(label: "test")
         logger.logLevel = .warning
         self.settings = settings
-        services = try await HuntServices.prepare(settings: settings, logger: logger)
+        hunt = try await HuntStartup.prepare(settings: settings, logger: logger)
     }
 
     func sheets() async throws -> [(StoredCheckpoint, CodeSheet)] {
-        let signer = TagSigner(secrets: services.secrets)
-        return try await services.repository.checkpoints(includingRetired: false).map { stored in
+        let signer = TagSigner(secrets: hunt.secrets)
+        return try await hunt.repository.checkpoints(includingRetired: false).map { stored in
             let payload = TagPayload(purpose: .checkpoint, subject: UInt64(stored.number), version: stored.tagVersion)
             return (stored, CodeSheet(
-                huntTitle: services.content.info.title, name: stored.checkpoint.name,
+                huntTitle: hunt.content.info.title, name: stored.checkpoint.name,
                 matrix: try QREncoder(errorCorrection: .quartile).encode(signer.qrText(for: payload, baseURL: settings.publicURL)),
                 manualCode: signer.manualCode(for: payload), caption: "Scan me", fileStem: stored.id
             ))
@@ -48,7 +49,7 @@ import Testing
     @Test func everyCheckpointCodeRenderedToPNGDecodesAndVerifies() async throws {
         let sheets = try await sheets()
         try CodeSheetRenderer().writePNGs(sheets.map(\.1), into: output)
-        let verifier = CodeVerifier(services: services)
+        let verifier = hunt.codes
         for (stored, sheet) in sheets {
             let codes = try scan("\(output)/\(stored.id).png")
             #expect(codes.count == 1, "\(stored.id)")
@@ -71,7 +72,7 @@ import Testing
         #expect(process.terminationStatus == 0)
         let pages = try FileManager.default.contentsOfDirectory(atPath: output).filter { $0.hasPrefix("page-") }.sorted()
         #expect(pages.count == sheets.count)
-        let verifier = CodeVerifier(services: services)
+        let verifier = hunt.codes
         for (page, (stored, _)) in zip(pages, sheets) {
             let code = try #require(try scan("\(output)/\(page)").first, "\(page)")
             #expect(try await verifier.checkpoint(from: code).id == stored.id, "pages keep the campus file's order")
@@ -86,27 +87,27 @@ import Testing
     }
 
     @Test func wrongCodesAreEachRefusedWithTheirOwnAnswer() async throws {
-        let signer = TagSigner(secrets: services.secrets)
-        let verifier = CodeVerifier(services: services)
-        let all = try await services.repository.checkpoints(includingRetired: false)
+        let signer = TagSigner(secrets: hunt.secrets)
+        let verifier = hunt.codes
+        let all = try await hunt.repository.checkpoints(includingRetired: false)
         let (first, second) = (all[0], all[1])
         let genuine = signer.qrText(for: TagPayload(purpose: .checkpoint, subject: UInt64(first.number), version: first.tagVersion),
                                     baseURL: settings.publicURL)
 
-        func code(of text: String) async -> String? {
-            do { _ = try await verifier.checkpoint(from: text); return nil } catch let problem as Problem { return problem.code } catch { return "\(error)" }
+        func refusal(of text: String) async -> GameRefusal? {
+            do { _ = try await verifier.checkpoint(from: text); return nil } catch { return error as? GameRefusal }
         }
         var tampered = genuine
         tampered.replaceSubrange(tampered.index(before: tampered.endIndex)..., with: genuine.hasSuffix("0") ? "1" : "0")
-        #expect(await code(of: tampered) == "invalid_code")
+        #expect(await refusal(of: tampered) == .invalidCode)
         let swapped = genuine.replacingOccurrences(of: "/C/\(CrockfordBase32.encode(UInt64(first.number))).",
                                                    with: "/C/\(CrockfordBase32.encode(UInt64(second.number))).")
-        #expect(await code(of: swapped) == "invalid_code")
+        #expect(await refusal(of: swapped) == .invalidCode)
         let voucher = signer.qrText(for: TagPayload(purpose: .voucher, subject: UInt64(first.number), version: 1), baseURL: settings.publicURL)
-        #expect(await code(of: voucher) == "wrong_code_kind")
-        #expect(await code(of: "https://www.gla.ac.uk/") == "not_a_puzzle_map_code")
+        #expect(await refusal(of: voucher) == .wrongCodeKind(expected: .checkpoint, found: .voucher))
+        #expect(await refusal(of: "https://www.gla.ac.uk/") == .notAPuzzleMapCode)
 
-        _ = try await services.repository.rotateTag(checkpointID: first.id, at: Date())
-        #expect(await code(of: genuine) == "code_retired")
+        _ = try await hunt.repository.rotateTag(checkpointID: first.id, at: Date())
+        #expect(await refusal(of: genuine) == .codeRetired)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import PuzzleMapContent
 import PuzzleMapCore
+import PuzzleMapSQLite
 import PuzzleMapStorage
 import Testing
 

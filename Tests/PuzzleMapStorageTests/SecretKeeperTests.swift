@@ -1,5 +1,6 @@
 import Foundation
 import PuzzleMapCore
+import PuzzleMapSQLite
 import PuzzleMapStorage
 import Testing
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The hunt's identity: what posters say and which clock opening hours follow.
 public struct CampusInfo: Hashable, Codable, Sendable {
     public var title: String
@@ -42,4 +44,13 @@ public struct CampusContent: Hashable, Codable, Sendable {
     }
 
     public func checkpoint(id: String) -> Checkpoint? { checkpoints.first { $0.id == id } }
+}
+
+extension CampusContent {
+    /// The campus's clock zone (opening hours, offers' days, weekly boards); UTC for an
+    /// identifier the system does not know, which `check` refuses anyway.
+    public var timeZone: TimeZone { TimeZone(identifier: info.timeZoneIdentifier) ?? .gmt }
+
+    /// The weeks weekly leaderboards run by.
+    public var weeks: CampusWeek { CampusWeek(timeZone: timeZone) }
 }

@@ -17,10 +17,13 @@ public struct GameRules: Hashable, Codable, Sendable {
     public var traitStrength: Double
     /// Scans further apart than this speed allows are flagged for organisers.
     public var maxSpeedMetresPerSecond: Double
+    /// Rate limits, time windows and token lifetimes (`limits` in `game.yaml`).
+    public var limits: GameLimits
 
     public init(
         solveXP: [Difficulty: Int], hintCost: [Int], minimumReward: Int, exploreXP: Int,
-        checkInXP: Int, levelThresholds: [Int], traitStrength: Double, maxSpeedMetresPerSecond: Double
+        checkInXP: Int, levelThresholds: [Int], traitStrength: Double, maxSpeedMetresPerSecond: Double,
+        limits: GameLimits = GameLimits()
     ) {
         self.solveXP = solveXP
         self.hintCost = hintCost
@@ -30,6 +33,7 @@ public struct GameRules: Hashable, Codable, Sendable {
         self.levelThresholds = levelThresholds
         self.traitStrength = traitStrength
         self.maxSpeedMetresPerSecond = maxSpeedMetresPerSecond
+        self.limits = limits
     }
 
     /// The level a player with this much XP has reached (level 1 at 0 XP).

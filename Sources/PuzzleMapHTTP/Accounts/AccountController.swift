@@ -7,17 +7,8 @@ import PuzzleMapStorage
 struct AccountController {
     let services: HuntServices
 
-    static let accessLifetime: TimeInterval = 60 * 60
-    static let refreshLifetime: TimeInterval = 30 * 24 * 60 * 60
-    static let verificationLifetime: TimeInterval = 24 * 60 * 60
-    static let resetLifetime: TimeInterval = 30 * 60
-    static let maxVerificationAttempts = 5
-    /// Failed sign-ins per account in a window: slowed after the first, refused after the second.
-    static let loginWindow: TimeInterval = 15 * 60
-    static let accountSlowdownAfter = 5
-    static let accountLimit = 10
-    /// Per address the limit is high: a whole campus shares one NAT address.
-    static let addressLimit = 300
+    /// Lifetimes and sign-in limits, from `limits` in `Campus/game.yaml`.
+    private var limits: GameLimits { services.limits }
 
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
         router.post("accounts") { request, context in try await signUp(request, context) }
@@ -54,7 +45,7 @@ struct AccountController {
         do {
             let account = try await services.repository.createAccount(
                 email: email, username: body.username, displayName: displayName, passwordHash: hash,
-                verificationCodeHash: tokenHash(code), verificationExpiresAt: now + Self.verificationLifetime,
+                verificationCodeHash: tokenHash(code), verificationExpiresAt: now + limits.verificationCodeLifetime,
                 mail: MailTemplates.verification(to: email, name: displayName, code: code, hunt: services.content.info.title), at: now
             )
             return EditedResponse(status: .created, response: PlayerView(account))
@@ -71,7 +62,7 @@ struct AccountController {
         if account.emailVerifiedAt != nil { return StatusView(status: "verified") }
         let code = body.code.filter(\.isNumber)
         guard try await services.repository.verifyEmail(playerID: account.player.id, codeHash: tokenHash(code),
-                                                         maxAttempts: Self.maxVerificationAttempts, at: services.now())
+                                                         maxAttempts: limits.verificationAttempts, at: services.now())
         else { throw Problem.invalidVerificationCode }
         return StatusView(status: "verified")
     }
@@ -84,20 +75,25 @@ struct AccountController {
         let now = services.now()
         let accountKey = "login:account:\(login)"
         let addressKey = "login:address:\(context.clientAddress(of: request, trusting: services.trustedProxies))"
-        let accountFailures = try await services.repository.eventCount(key: accountKey, window: Self.loginWindow, at: now)
-        let addressFailures = try await services.repository.eventCount(key: addressKey, window: Self.loginWindow, at: now)
-        if accountFailures >= Self.accountLimit || addressFailures >= Self.addressLimit {
-            throw Problem.tooManyAttempts(retryAfter: Int(Self.loginWindow))
+        let accountFailures = try await services.repository.eventCount(key: accountKey, window: limits.signInWindow, at: now)
+        let addressFailures = try await services.repository.eventCount(key: addressKey, window: limits.signInWindow, at: now)
+        if accountFailures >= limits.signInFailuresPerAccount || addressFailures >= limits.signInAttemptsPerAddress {
+            throw Problem.tooManyAttempts(retryAfter: Int(limits.signInWindow))
         }
-        if accountFailures >= Self.accountSlowdownAfter {
+        if accountFailures >= limits.signInSlowdownAfter {
             // Slow a guesser down without locking the real owner out.
-            try await Task.sleep(for: .seconds(min(8, accountFailures - Self.accountSlowdownAfter + 1)))
+            try await Task.sleep(for: .seconds(min(8, accountFailures - limits.signInSlowdownAfter + 1)))
         }
         let account = try await services.repository.account(login: login)
-        let matches = try await services.passwordHasher.verify(body.password, against: account?.passwordHash ?? PasswordHasher.decoy)
+        var matches = false
+        if let account {
+            matches = try await services.passwordHasher.verify(body.password, against: account.passwordHash)
+        } else {
+            try await services.passwordHasher.spendVerificationTime(body.password)
+        }
         guard let account, matches else {
-            _ = try await services.repository.countEvent(key: accountKey, window: Self.loginWindow, at: now)
-            _ = try await services.repository.countEvent(key: addressKey, window: Self.loginWindow, at: now)
+            _ = try await services.repository.countEvent(key: accountKey, window: limits.signInWindow, at: now)
+            _ = try await services.repository.countEvent(key: addressKey, window: limits.signInWindow, at: now)
             throw Problem.invalidCredentials
         }
         return try await newSession(for: account, family: UUID().uuidString, at: now)
@@ -113,19 +109,19 @@ struct AccountController {
         guard case .rotated(let session) = outcome, let account = try await services.repository.account(id: session.playerID) else {
             throw Problem.invalidRefreshToken
         }
-        return SessionView(accessToken: access, refreshToken: refresh, expiresIn: Int(Self.accessLifetime), player: PlayerView(account))
+        return SessionView(accessToken: access, refreshToken: refresh, expiresIn: Int(limits.accessTokenLifetime), player: PlayerView(account))
     }
 
     private func newSession(for account: Account, family: String, at now: Date) async throws -> SessionView {
         let (access, refresh) = (SecretToken.generate(), SecretToken.generate())
         _ = try await services.repository.createSession(playerID: account.player.id, familyID: family,
                                                          tokens: tokens(access: access, refresh: refresh, at: now), at: now)
-        return SessionView(accessToken: access, refreshToken: refresh, expiresIn: Int(Self.accessLifetime), player: PlayerView(account))
+        return SessionView(accessToken: access, refreshToken: refresh, expiresIn: Int(limits.accessTokenLifetime), player: PlayerView(account))
     }
 
     private func tokens(access: String, refresh: String, at now: Date) -> NewSessionTokens {
         NewSessionTokens(accessHash: tokenHash(access), refreshHash: tokenHash(refresh),
-                         accessExpiresAt: now + Self.accessLifetime, refreshExpiresAt: now + Self.refreshLifetime)
+                         accessExpiresAt: now + limits.accessTokenLifetime, refreshExpiresAt: now + limits.refreshTokenLifetime)
     }
 
     // MARK: Password resets
@@ -138,7 +134,7 @@ struct AccountController {
             let token = SecretToken.generate()
             let now = services.now()
             try await services.repository.createPasswordReset(
-                playerID: account.player.id, tokenHash: tokenHash(token), expiresAt: now + Self.resetLifetime,
+                playerID: account.player.id, tokenHash: tokenHash(token), expiresAt: now + limits.passwordResetLifetime,
                 mail: MailTemplates.passwordReset(to: email, name: account.player.displayName, token: token,
                                                   publicURL: services.publicURL, hunt: services.content.info.title),
                 at: now

@@ -1,5 +1,6 @@
 import Hummingbird
 import PuzzleMapCore
+import PuzzleMapGame
 
 /// What a phone's own camera opens: a QR code links to `/C/...`, `/F/...` or `/V/...`.
 /// A person without the app lands on a small page saying what the hunt is and how to join,
@@ -24,13 +25,14 @@ struct CodeLandingController {
         switch purpose {
         case .checkpoint:
             do {
-                _ = try await CodeVerifier(services: services).checkpoint(from: text)
+                _ = try await services.hunt.codes.checkpoint(from: text)
                 message = "You found a Puzzle Map checkpoint. Open the Puzzle Map app and scan this code to claim it."
-            } catch let problem as Problem {
-                status = problem.status == .gone ? .gone : .notFound
-                message = problem.code == "code_retired"
-                    ? "This code has been replaced. Find the sticker at the place itself to play."
-                    : "This code is not a valid Puzzle Map checkpoint."
+            } catch GameRefusal.codeRetired {
+                status = .gone
+                message = "This code has been replaced. Find the sticker at the place itself to play."
+            } catch is GameRefusal {
+                status = .notFound
+                message = "This code is not a valid Puzzle Map checkpoint."
             }
         case .friend:
             message = "Someone wants to be your friend on Puzzle Map. Open the app and scan their code to connect."

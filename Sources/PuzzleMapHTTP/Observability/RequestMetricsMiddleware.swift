@@ -15,10 +15,11 @@ struct RequestMetricsMiddleware: RouterMiddleware {
             status = response.status.code
             record(request, context, status: status, since: start)
             return response
-        } catch let problem as Problem {
+        } catch let error where Problem.explaining(error) != nil {
+            let problem = Problem.explaining(error)!
             if problem.status == .tooManyRequests { metrics.rateLimited(code: problem.code) }
             record(request, context, status: problem.status.code, since: start)
-            throw problem
+            throw error
         } catch let error as any HTTPResponseError {
             record(request, context, status: error.status.code, since: start)
             throw error

@@ -2,8 +2,10 @@ import Crypto
 import Foundation
 import Hummingbird
 import MultipartKit
+import Logging
 import NIOPosix
 import PuzzleMapCore
+import PuzzleMapGame
 import PuzzleMapImaging
 import PuzzleMapStorage
 
@@ -25,24 +27,17 @@ enum CodeUpload {
         var accuracy: Double?
     }
 
-    /// What a request carries: code texts, the photo's fingerprint and a location.
-    struct Submission {
-        var texts: [String]
-        var photo: PhotoFingerprint?
-        var location: ReportedLocation?
-    }
-
     /// What the request carries, by its content type.
-    static func submission(in request: Request, _ context: AppRequestContext, metrics: HuntMetrics) async throws -> Submission {
+    static func submission(in request: Request, _ context: AppRequestContext, metrics: HuntMetrics) async throws -> ScanSubmission {
         let contentType = request.headers[.contentType] ?? ""
         let type = contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
         switch type {
         case "application/json":
             let body = try await request.decode(as: CodeRequest.self, context: context)
-            return Submission(texts: [body.code])
+            return ScanSubmission(texts: [body.code])
         case "image/jpeg", "image/png", "image/heic", "image/heif", "image/webp":
-            let (texts, photo) = try await read(photo: Array(try await body(of: request).readableBytesView), metrics: metrics)
-            return Submission(texts: texts, photo: photo)
+            let (texts, photo) = try await read(photo: Array(try await body(of: request).readableBytesView), metrics: metrics, logger: context.logger)
+            return ScanSubmission(texts: texts, photo: photo)
         case "multipart/form-data":
             guard let boundary = Self.parameter("boundary", of: contentType) else { throw Problem.unreadableForm("it has no boundary") }
             let form: PhotoForm
@@ -59,8 +54,8 @@ enum CodeUpload {
                 guard coordinate.isValid else { throw Problem.unreadableForm("lat and lon are out of range") }
                 location = ReportedLocation(coordinate: coordinate, accuracyMetres: form.accuracy)
             }
-            let (texts, photo) = try await read(photo: [UInt8](form.photo), metrics: metrics)
-            return Submission(texts: texts, photo: photo, location: location)
+            let (texts, photo) = try await read(photo: [UInt8](form.photo), metrics: metrics, logger: context.logger)
+            return ScanSubmission(texts: texts, photo: photo, location: location)
         default:
             throw Problem.unsupportedScanBody
         }
@@ -70,7 +65,7 @@ enum CodeUpload {
         do {
             return try await request.body.collect(upTo: Self.maxPhotoBytes)
         } catch {
-            throw Problem.image(.tooLarge(bytes: Self.maxPhotoBytes + 1, limit: Self.maxPhotoBytes))
+            throw PhotoFailure(problem: Problem.image(.tooLarge(bytes: Self.maxPhotoBytes + 1, limit: Self.maxPhotoBytes)))
         }
     }
 
@@ -98,19 +93,16 @@ enum CodeUpload {
         return nil
     }
 
-    /// Decodes and scans off the event loop, under the scanner's time budget.
-    static func read(photo bytes: [UInt8], metrics: HuntMetrics) async throws -> ([String], PhotoFingerprint) {
+    /// Decodes and scans off the event loop, under the scanner's time budget. A picture that
+    /// cannot be decoded is a `PhotoFailure`; zbar failing is our fault, logged and answered so.
+    static func read(photo bytes: [UInt8], metrics: HuntMetrics, logger: Logger) async throws -> ([String], PhotoFingerprint) {
         let start = ContinuousClock.now
-        let result: Result<([String], UInt64), ImageDecodingError> = try await NIOThreadPool.singleton.runIfActive {
-            do {
-                // A reduced decode and the retry ladder first; a full-resolution tiled pass
-                // when that finds nothing (small codes in 12 MP photos), under one time budget.
+        let result: Result<([String], UInt64), PhotoReadingError> = try await NIOThreadPool.singleton.runIfActive {
+            // A reduced decode and the retry ladder first; a full-resolution tiled pass when that
+            // finds nothing (small codes in 12 MP photos), under one time budget.
+            Result { () throws(PhotoReadingError) in
                 let reading = try PhotoReader(limits: ImageDecodingLimits(maxBytes: Self.maxPhotoBytes)).read(photo: bytes)
-                return .success((reading.texts, PerceptualHash.dHash(reading.image)))
-            } catch {
-                // A failure of zbar itself is answered like a photo with no code in it.
-                guard case PhotoReadingError.image(let imageError)? = error as? PhotoReadingError else { return .success(([], 0)) }
-                return .failure(imageError)
+                return (reading.texts, PerceptualHash.dHash(reading.image))
             }
         }
         metrics.photoDecoded(nanoseconds: (ContinuousClock.now - start).wholeNanoseconds, foundCode: (try? result.get().0.isEmpty == false) ?? false)
@@ -118,8 +110,20 @@ enum CodeUpload {
         case .success(let (codes, hash)):
             let digest = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
             return (codes, PhotoFingerprint(sha256: digest, perceptual: hash))
-        case .failure(let error):
-            throw Problem.image(error)
+        case .failure(.image(let error)):
+            throw PhotoFailure(problem: Problem.image(error))
+        case .failure(.scanner(let error)):
+            logger.error("The QR scanner failed on an uploaded photo", metadata: ["error": "\(error)", "bytes": "\(bytes.count)"])
+            throw PhotoFailure(problem: Problem(
+                .internalServerError, code: "scanner_failed", detail: "The code reader failed on our side; your photo was not counted.",
+                hint: "Try the photo again, or type the code printed under the sticker."
+            ))
         }
     }
+}
+
+/// A photo refused before any code was looked for (unreadable, too large, the reader failed):
+/// noted for organisers' statistics, then answered with its problem.
+struct PhotoFailure: Error {
+    let problem: Problem
 }

@@ -41,7 +41,7 @@ struct QuizController {
         router.put("me/quiz") { request, context in try await answer(request, context) }
         router.get("me/quiz") { _, context -> ProfileView in
             let identity = try context.requirePlayer()
-            guard let result = try await services.repository.quiz(playerID: identity.playerID) else { throw Problem.quizRequired }
+            guard let result = try await services.repository.quiz(playerID: identity.playerID) else { throw GameRefusal.quizRequired }
             return view(of: result)
         }
     }
@@ -80,9 +80,4 @@ struct QuizController {
             explanations: bias.explanations, takenAt: result.takenAt
         )
     }
-}
-
-extension Problem {
-    static let quizRequired = Problem(.conflict, code: "quiz_required", detail: "Riddles are chosen from your quiz answers, and you have not taken the quiz yet.",
-                                      hint: "Take the quiz first: GET /v1/quiz, then PUT /v1/me/quiz.")
 }

@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import NIOCore
+import PuzzleMapCore
 
 /// The one place errors become answers: every failure leaves as `application/problem+json`.
 /// Known problems pass through; Hummingbird's own errors get a code and a hint; anything else
@@ -11,8 +12,8 @@ public struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
-        } catch let problem as Problem {
-            return try problem.response(from: request, context: context)
+        } catch let error where Problem.explaining(error) != nil {
+            return try Problem.explaining(error)!.response(from: request, context: context)
         } catch let error as HTTPError {
             return try Self.problem(for: error, request: request).response(from: request, context: context)
         } catch is NIOTooManyBytesError {

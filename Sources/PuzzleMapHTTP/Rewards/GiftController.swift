@@ -24,13 +24,13 @@ struct GiftController {
             let now = services.now()
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = services.timeZone
-            switch try await services.repository.giftVoucher(id: id, from: identity.playerID, to: friend.player.id, dailyLimit: services.giftsPerDay,
+            switch try await services.repository.giftVoucher(id: id, from: identity.playerID, to: friend.player.id, dailyLimit: services.limits.giftsPerDay,
                                                              dayStart: calendar.startOfDay(for: now), at: now) {
             case .success(let moved):
                 return VoucherView(moved, content: services.content, at: now, ownerVerified: friend.emailVerifiedAt != nil,
                                    giftedBy: identity.account.player.username)
             case .failure(.dailyLimit):
-                throw Problem(.tooManyRequests, code: "gift_limit_reached", detail: "You have given \(services.giftsPerDay) vouchers today.",
+                throw Problem(.tooManyRequests, code: "gift_limit_reached", detail: "You have given \(services.limits.giftsPerDay) vouchers today.",
                               hint: "Give more tomorrow.")
             case .failure(.notGiftable):
                 throw Problem(.conflict, code: "voucher_not_giftable", detail: "That voucher cannot be given: it was used, expired or already given.",

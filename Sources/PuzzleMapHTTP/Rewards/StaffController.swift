@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import PuzzleMapCore
+import PuzzleMapGame
 import PuzzleMapStorage
 
 /// Shop staff redeem their partner's vouchers, exactly once, and list the day's redemptions.
@@ -40,7 +41,7 @@ struct StaffController {
     private func redeem(_ request: Request, _ context: AppRequestContext) async throws -> RedemptionView {
         let (identity, partner) = try staff(context)
         let submission = try await CodeUpload.submission(in: request, context, metrics: services.metrics)
-        return try await CodeVerifier(services: services).first(in: submission.texts, expecting: .voucher) { payload in
+        return try await services.hunt.codes.first(in: submission.texts, expecting: .voucher) { payload in
             switch try await services.repository.redeem(voucherID: Int64(payload.subject), partnerID: partner, staffID: identity.playerID, at: services.now()) {
             case .success(let redemption): view(of: redemption)
             case .failure(let reason): throw Self.problem(for: reason)

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import PuzzleMapCore
+import PuzzleMapGame
 import PuzzleMapImaging
 import PuzzleMapStorage
 
@@ -155,7 +156,7 @@ struct FriendController {
     }
 
     private func player(fromCode texts: [String], _ identity: Identity) async throws -> Account {
-        try await CodeVerifier(services: services).first(in: texts, expecting: .friend) { payload in
+        try await services.hunt.codes.first(in: texts, expecting: .friend) { payload in
             guard let account = try await services.repository.account(id: Int64(payload.subject)) else { throw Problem.playerNotFound }
             return try await visiblePlayer(account.player.username, to: identity)
         }

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import PuzzleMapCore
 import PuzzleMapHTTP
 import PuzzleMapImaging
+import PuzzleMapSQLite
 import PuzzleMapStorage
 import Testing
 
@@ -38,6 +39,7 @@ extension TestService {
         let clock = TestClock(original.clock.now)
         self.repository = repository
         self.clock = clock
+        settings = original.settings
         services = HuntServices(repository: repository, content: original.services.content, secrets: original.services.secrets,
                                 random: .seeded(2026), now: { clock.now })
     }

@@ -10,15 +10,20 @@ import Testing
 
     /// A decision that explores the place for `xp` and answers how many events the player had
     /// before and how many vouchers were issued: `"<events>/<vouchers>"`.
-    static func exploring(xp: Int = 25, grants: [VoucherGrant] = [], status: Int = 200) -> @Sendable (ScanState) throws -> ScanEffect {
+    static func exploring(xp: Int = 25, grants: [VoucherGrant] = []) -> @Sendable (ScanState) throws -> ScanEffect {
         { state in
-            ScanEffect(event: (.explored, nil, xp, 0), grants: grants, outcome: "explored", flagged: false, status: status) { vouchers in
+            ScanEffect(event: (.explored, nil, xp, 0), grants: grants, outcome: "explored", flagged: false) { vouchers in
                 Data("\(state.events.count)/\(vouchers.count)".utf8)
             }
         }
     }
 
-    static func text(_ answer: ScanAnswer) -> String { String(decoding: answer.response, as: UTF8.self) }
+    /// A decision that registers any check-in for `xp`, unlocking nothing.
+    static func earning(_ xp: Int) -> @Sendable (PendingCheckIn, [GameEvent]) -> CheckInEffect? {
+        { _, _ in CheckInEffect(xp: xp, grants: []) }
+    }
+
+    static func text(_ answer: ScanAnswer) -> String { String(decoding: answer.answer, as: UTF8.self) }
 
     @Test(arguments: StorageBackend.allCases)
     func aScanAppliesItsEffectAndRecordsItsAnswerUnderItsKey(_ backend: StorageBackend) async throws {
@@ -39,17 +44,15 @@ import Testing
                 #expect(state.active == [attempt])
                 #expect(state.events.isEmpty)
                 #expect(state.previousScan == nil)
-                #expect(state.photoUsedByAnotherPlayer == false)
-                return ScanEffect(solvedAttemptID: attempt.id, event: (.solved, riddle.id, 150, 2), outcome: "solved", flagged: true, status: 201) { _ in
+                #expect(state.othersRecentPhotos.isEmpty)
+                return ScanEffect(solvedAttemptID: attempt.id, event: (.solved, riddle.id, 150, 2), outcome: "solved", flagged: true) { _ in
                     Data("solved".utf8)
                 }
             }
-            #expect(answer.status == 201)
             #expect(Self.text(answer) == "solved")
             #expect(answer.replayed == false)
             let stored = try #require(try await repository.storedScan(playerID: ada.id, idempotencyKey: "k1"))
-            #expect(stored.status == 201)
-            #expect(stored.response == Data("solved".utf8))
+            #expect(stored.answer == Data("solved".utf8))
             #expect(stored.replayed)
             #expect(try await repository.storedScan(playerID: ada.id + 1, idempotencyKey: "k1") == nil)
 
@@ -73,7 +76,7 @@ import Testing
                 #expect(state.previousScan?.at == start + 60)
                 #expect(state.active.isEmpty)
                 #expect(state.events == events)
-                return ScanEffect(outcome: "wrong_place", flagged: false, status: 200) { _ in Data() }
+                return ScanEffect(outcome: "wrong_place", flagged: false) { _ in Data() }
             }
             #expect(try await repository.events(playerID: ada.id) == events)
         }
@@ -90,13 +93,12 @@ import Testing
             let retry = try await repository.performScan(playerID: ada.id, checkpointID: place, idempotencyKey: "key", requestDigest: "another request",
                                                          photo: nil, location: nil, photoWindow: 600, at: start + 5) { _ in
                 Issue.record("a replay must not decide again")
-                return ScanEffect(outcome: "x", flagged: false, status: 500) { _ in Data() }
+                return ScanEffect(outcome: "x", flagged: false) { _ in Data() }
             }
             #expect(Self.text(first) == "0/0")
             #expect(first.replayed == false)
             #expect(Self.text(retry) == "0/0")
             #expect(retry.replayed)
-            #expect(retry.status == 200)
             // The answer remembers the request it was first given to, so a caller can tell a
             // retry from a key reused for something else.
             #expect(retry.requestDigest == "request")
@@ -163,9 +165,8 @@ import Testing
             func reused(_ player: Int64, _ photo: PhotoFingerprint, at checkpoint: String, after seconds: Double) async throws -> Bool {
                 let answer = try await repository.performScan(playerID: player, checkpointID: checkpoint, idempotencyKey: nil, requestDigest: "request", photo: photo,
                                                               location: nil, photoWindow: 600, at: start + seconds) { state in
-                    ScanEffect(outcome: "checked", flagged: state.photoUsedByAnotherPlayer, status: 200) { _ in
-                        Data("\(state.photoUsedByAnotherPlayer)".utf8)
-                    }
+                    let reused = photo.isReused(among: state.othersRecentPhotos)
+                    return ScanEffect(outcome: "checked", flagged: reused) { _ in Data("\(reused)".utf8) }
                 }
                 return Self.text(answer) == "true"
             }
@@ -198,13 +199,13 @@ import Testing
                                                  at: start)
             _ = try await repository.performScan(playerID: ada.id, checkpointID: place, idempotencyKey: nil, requestDigest: "request", photo: nil, location: nil,
                                                  photoWindow: 600, at: start + 10) { _ in
-                ScanEffect(checkIn: (id: "ci-1", expiresAt: start + 600), outcome: "wrong_place", flagged: false, status: 200) { _ in Data() }
+                ScanEffect(checkIn: (id: "ci-1", expiresAt: start + 600), outcome: "wrong_place", flagged: false) { _ in Data() }
             }
-            #expect(try await repository.registerCheckIn(id: "ci-1", playerID: bob.id, xp: 10, at: start + 20) { _, _ in [] } == nil)
-            let registered = try #require(try await repository.registerCheckIn(id: "ci-1", playerID: ada.id, xp: 10, at: start + 30) { before, event in
+            #expect(try await repository.registerCheckIn(id: "ci-1", playerID: bob.id, at: start + 20, decide: Self.earning(10)) == nil)
+            let registered = try #require(try await repository.registerCheckIn(id: "ci-1", playerID: ada.id, at: start + 30) { checkIn, before in
+                #expect(checkIn == PendingCheckIn(id: "ci-1", playerID: ada.id, checkpointID: place, expiresAt: start + 600))
                 #expect(before.count == 1)
-                #expect(event.kind == .checkedIn)
-                return [VoucherGrant(offerID: offer, expiresAt: start + 86_400)]
+                return CheckInEffect(xp: 10, grants: [VoucherGrant(offerID: offer, expiresAt: start + 86_400)])
             })
             #expect(registered.before.map(\.xp) == [25])
             #expect(registered.event == GameEvent(id: registered.event.id, playerID: ada.id, kind: .checkedIn, checkpointID: place, riddleID: nil,
@@ -212,40 +213,40 @@ import Testing
             #expect(registered.vouchers == [Voucher(id: registered.vouchers[0].id, offerID: offer, playerID: ada.id, issuedAt: start + 30,
                                                     expiresAt: start + 86_400, giftedBy: nil, redeemedAt: nil, redeemedBy: nil)])
             #expect(try await repository.vouchers(playerID: ada.id) == registered.vouchers)
-            #expect(try await repository.registerCheckIn(id: "ci-1", playerID: ada.id, xp: 10, at: start + 40) { _, _ in [] } == nil)
+            #expect(try await repository.registerCheckIn(id: "ci-1", playerID: ada.id, at: start + 40, decide: Self.earning(10)) == nil)
             #expect(try await repository.events(playerID: ada.id).count == 2)
         }
     }
 
     @Test(arguments: StorageBackend.allCases)
-    func lapsedCancelledOrAlreadyEarnedCheckInsEarnNothing(_ backend: StorageBackend) async throws {
+    func refusedCancelledOrReplacedCheckInsEarnNothing(_ backend: StorageBackend) async throws {
         try await backend.withRepository { repository in
             let content = try await repository.imported()
             let ada = try await repository.signUp("ada")
             func checkIn(_ id: String, at place: String, expiring: Date) async throws {
                 _ = try await repository.performScan(playerID: ada.id, checkpointID: place, idempotencyKey: nil, requestDigest: "request", photo: nil, location: nil,
                                                      photoWindow: 600, at: start) { _ in
-                    ScanEffect(checkIn: (id: id, expiresAt: expiring), outcome: "wrong_place", flagged: false, status: 200) { _ in Data() }
+                    ScanEffect(checkIn: (id: id, expiresAt: expiring), outcome: "wrong_place", flagged: false) { _ in Data() }
                 }
             }
-            try await checkIn("lapsing", at: content.checkpoints[0].id, expiring: start + 60)
-            #expect(try await repository.registerCheckIn(id: "lapsing", playerID: ada.id, xp: 10, at: start + 60) { _, _ in [] } == nil)
+            // Refused by the game: nothing is written, and the check-in is gone.
+            try await checkIn("refused", at: content.checkpoints[0].id, expiring: start + 60)
+            #expect(try await repository.registerCheckIn(id: "refused", playerID: ada.id, at: start + 60) { _, _ in nil } == nil)
+            #expect(try await repository.registerCheckIn(id: "refused", playerID: ada.id, at: start + 61, decide: Self.earning(10)) == nil)
 
             try await checkIn("cancelled", at: content.checkpoints[1].id, expiring: start + 600)
             #expect(try await repository.cancelCheckIn(id: "cancelled", playerID: ada.id + 1) == false)
             #expect(try await repository.cancelCheckIn(id: "cancelled", playerID: ada.id))
             #expect(try await repository.cancelCheckIn(id: "cancelled", playerID: ada.id) == false)
-            #expect(try await repository.registerCheckIn(id: "cancelled", playerID: ada.id, xp: 10, at: start + 1) { _, _ in [] } == nil)
+            #expect(try await repository.registerCheckIn(id: "cancelled", playerID: ada.id, at: start + 1, decide: Self.earning(10)) == nil)
 
             // A second check-in at one place replaces the first.
             try await checkIn("older", at: content.checkpoints[2].id, expiring: start + 600)
             try await checkIn("newer", at: content.checkpoints[2].id, expiring: start + 600)
             #expect(try await repository.cancelCheckIn(id: "older", playerID: ada.id) == false)
 
-            _ = try await repository.appendEvent(playerID: ada.id, kind: .explored, checkpointID: content.checkpoints[2].id, riddleID: nil, xp: 25,
-                                                 at: start + 2)
-            #expect(try await repository.registerCheckIn(id: "newer", playerID: ada.id, xp: 10, at: start + 3) { _, _ in [] } == nil)
-            #expect(try await repository.events(playerID: ada.id).count == 1)
+            #expect(try await repository.registerCheckIn(id: "newer", playerID: ada.id, at: start + 3, decide: Self.earning(10)) != nil)
+            #expect(try await repository.events(playerID: ada.id).map(\.checkpointID) == [content.checkpoints[2].id])
         }
     }
 
@@ -256,10 +257,10 @@ import Testing
             let ada = try await repository.signUp("ada")
             _ = try await repository.performScan(playerID: ada.id, checkpointID: content.checkpoints[0].id, idempotencyKey: nil, requestDigest: "request", photo: nil,
                                                  location: nil, photoWindow: 600, at: start) { _ in
-                ScanEffect(checkIn: (id: "ci", expiresAt: start + 600), outcome: "wrong_place", flagged: false, status: 200) { _ in Data() }
+                ScanEffect(checkIn: (id: "ci", expiresAt: start + 600), outcome: "wrong_place", flagged: false) { _ in Data() }
             }
             let results = try await concurrently(10) { _ in
-                try await repository.registerCheckIn(id: "ci", playerID: ada.id, xp: 10, at: start + 1) { _, _ in [] }
+                try await repository.registerCheckIn(id: "ci", playerID: ada.id, at: start + 1, decide: Self.earning(10))
             }
             #expect(results.compactMap { $0 }.count == 1)
             #expect(try await repository.events(playerID: ada.id).count == 1)

@@ -4,6 +4,7 @@ import PostgresNIO
 import PuzzleMapContent
 import PuzzleMapCore
 import PuzzleMapPostgres
+import PuzzleMapSQLite
 import PuzzleMapStorage
 import Testing
 

@@ -1,0 +1,70 @@
+import Foundation
+
+/// The game's limits and time windows, from the `limits` section of `Campus/game.yaml`. Every
+/// field is optional there; these defaults are what the hunt ran with before they were data.
+public struct GameLimits: Hashable, Codable, Sendable {
+    /// Scans a player may send in a minute.
+    public var scansPerMinute = 10
+    /// Codes that fail their signature (typed or photographed) before a player must wait.
+    public var failedCodesPerWindow = 5
+    /// The window those failures are counted in, in minutes.
+    public var failedCodesWindowMinutes = 10
+    /// Codes tried from one photo: an honest photo holds one, a poster a few.
+    public var codesTriedPerUpload = 4
+    /// How long a wrong-place check-in waits for the player's decision, in minutes.
+    public var checkInMinutes = 15
+    /// How far back another player's photo of the same code counts as reused, in hours.
+    public var photoReuseHours = 24
+    /// Vouchers a player may give away a day.
+    public var giftsPerDay = 3
+    /// Access token lifetime, in minutes.
+    public var accessTokenMinutes = 60
+    /// Refresh token lifetime, in days.
+    public var refreshTokenDays = 30
+    /// How long a mailed verification code works, in hours.
+    public var verificationCodeHours = 24
+    /// Wrong verification codes before a new code must be asked for.
+    public var verificationAttempts = 5
+    /// How long a password reset link works, in minutes.
+    public var passwordResetMinutes = 30
+    /// The window sign-in failures are counted in, in minutes.
+    public var signInWindowMinutes = 15
+    /// Failed sign-ins to one account after which each further try is slowed down.
+    public var signInSlowdownAfter = 5
+    /// Failed sign-ins to one account in the window before it is refused.
+    public var signInFailuresPerAccount = 10
+    /// Sign-in attempts from one network address in the window (a lecture hall's NAT included).
+    public var signInAttemptsPerAddress = 300
+
+    public init() {}
+
+    public var failedCodesWindow: TimeInterval { TimeInterval(failedCodesWindowMinutes * 60) }
+    public var checkInLifetime: TimeInterval { TimeInterval(checkInMinutes * 60) }
+    public var photoReuseWindow: TimeInterval { TimeInterval(photoReuseHours * 3600) }
+    public var accessTokenLifetime: TimeInterval { TimeInterval(accessTokenMinutes * 60) }
+    public var refreshTokenLifetime: TimeInterval { TimeInterval(refreshTokenDays * 86_400) }
+    public var verificationCodeLifetime: TimeInterval { TimeInterval(verificationCodeHours * 3600) }
+    public var passwordResetLifetime: TimeInterval { TimeInterval(passwordResetMinutes * 60) }
+    public var signInWindow: TimeInterval { TimeInterval(signInWindowMinutes * 60) }
+
+    /// The field names `game.yaml` may use under `limits`, with a path to each: the reader and
+    /// `check` know every limit from this one list.
+    public static let fields: [(name: String, path: any WritableKeyPath<GameLimits, Int> & Sendable)] = [
+        ("scansPerMinute", \.scansPerMinute),
+        ("failedCodesPerWindow", \.failedCodesPerWindow),
+        ("failedCodesWindowMinutes", \.failedCodesWindowMinutes),
+        ("codesTriedPerUpload", \.codesTriedPerUpload),
+        ("checkInMinutes", \.checkInMinutes),
+        ("photoReuseHours", \.photoReuseHours),
+        ("giftsPerDay", \.giftsPerDay),
+        ("accessTokenMinutes", \.accessTokenMinutes),
+        ("refreshTokenDays", \.refreshTokenDays),
+        ("verificationCodeHours", \.verificationCodeHours),
+        ("verificationAttempts", \.verificationAttempts),
+        ("passwordResetMinutes", \.passwordResetMinutes),
+        ("signInWindowMinutes", \.signInWindowMinutes),
+        ("signInSlowdownAfter", \.signInSlowdownAfter),
+        ("signInFailuresPerAccount", \.signInFailuresPerAccount),
+        ("signInAttemptsPerAddress", \.signInAttemptsPerAddress),
+    ]
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// Weekly leaderboards run Monday to Sunday on the campus's clock: a solve at half past
+/// midnight on a Monday in Glasgow counts towards the new week, whatever UTC says.
+public struct CampusWeek: Sendable, Hashable {
+    public let timeZone: TimeZone
+
+    public init(timeZone: TimeZone) {
+        self.timeZone = timeZone
+    }
+
+    /// Weeks as UTC counts them: for stores opened by tools that write no ledger events.
+    public static let utc = CampusWeek(timeZone: TimeZone(identifier: "UTC")!)
+
+    /// The Monday that starts the week of `date` on the campus's clock, as `YYYY-MM-DD`,
+    /// computed on the date as given (not rounded to the millisecond first), identically for
+    /// every store.
+    public func start(of date: Date) -> String {
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = timeZone
+        let start = calendar.dateInterval(of: .weekOfYear, for: date)!.start
+        let parts = calendar.dateComponents([.year, .month, .day], from: start)
+        return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Why the game refused what a player asked for. One case per reason a player can act on; the
+/// HTTP layer maps each, in one table, to a status, a stable code, a detail and a hint, and the
+/// pages show the same words.
+public enum GameRefusal: Error, Hashable, Sendable {
+    // MARK: Codes
+
+    /// A photo with no readable QR code in it.
+    case noCodeFound
+    /// Someone else's QR code, a web address, random text.
+    case notAPuzzleMapCode
+    /// Looks like ours, but forged, altered or mistyped; or it names nothing that exists.
+    case invalidCode
+    /// A genuine code of another kind (a voucher shown where a checkpoint was expected).
+    case wrongCodeKind(expected: TagPurpose, found: TagPurpose)
+    /// A genuine code whose sticker has since been reprinted.
+    case codeRetired
+    /// More scans, or more failed codes, than anyone needs in a short time.
+    case tooManyScans(retryAfter: Int)
+
+    // MARK: Scans
+
+    /// Another player scored with the same (or a near-identical) photo recently.
+    case photoAlreadyUsed
+    /// An idempotency key sent again with a different request.
+    case idempotencyKeyReused
+    /// No pending check-in with that id: registered, cancelled or lapsed.
+    case checkInNotFound(lifetimeMinutes: Int)
+
+    // MARK: Riddles
+
+    /// Riddles are biased by the quiz, so it comes first.
+    case quizRequired
+    /// The player holds no such riddle.
+    case riddleNotFound
+    /// All hints of the riddle are already shown.
+    case noHintsLeft
+    /// Every unsolved place of the category is closed now and for the opening window.
+    case nothingOpen(Category)
+    /// Every riddle of the category is solved; `remaining` are categories with riddles left.
+    case categoryExhausted(Category, remaining: [Category])
+
+    /// The refusal for a code that did not verify.
+    public init(_ error: TagError) {
+        switch error {
+        case .notAPuzzleMapCode: self = .notAPuzzleMapCode
+        case .invalidSignature, .unknownSubject: self = .invalidCode
+        case .wrongPurpose(let expected, let found): self = .wrongCodeKind(expected: expected, found: found)
+        case .retired: self = .codeRetired
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// What one event changes in a player's standing. The ledger is replayed once before and once
+/// after; the answer a player sees and the offers the event unlocks both read the same pair.
+public struct Progression: Sendable {
+    public let content: CampusContent
+    public let old: PlayerStanding
+    public let new: PlayerStanding
+
+    public init(before: [GameEvent], adding event: GameEvent?, content: CampusContent) {
+        self.content = content
+        old = PlayerStanding(events: before, content: content)
+        new = event.map { PlayerStanding(events: before + [$0], content: content) } ?? old
+    }
+
+    public var xpAwarded: Int { new.totals.xp - old.totals.xp }
+    public var levelUp: Bool { new.totals.level > old.totals.level }
+
+    /// The badges the event completed, in the order of the badges file.
+    public var newBadges: [Badge] {
+        content.badges.filter { new.earnedAt[$0.id] != nil && old.earnedAt[$0.id] == nil }
+    }
+
+    /// The offers the event unlocks: levels newly reached and badges newly earned, on the
+    /// campus's calendar day.
+    public func grants(at now: Date, in timeZone: TimeZone) -> [VoucherGrant] {
+        content.grants(fromLevel: old.totals.level, toLevel: new.totals.level,
+                       newBadges: Set(new.earnedAt.keys).subtracting(old.earnedAt.keys), at: now, in: timeZone)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Which riddles a player may be offered now, and the weighted draw among them.
+public struct RiddleSelection: Sendable {
+    public let content: CampusContent
+    public let timeZone: TimeZone
+    public let profile: TraitProfile
+
+    public init(content: CampusContent, timeZone: TimeZone, profile: TraitProfile) {
+        self.content = content
+        self.timeZone = timeZone
+        self.profile = profile
+    }
+
+    /// Places must be open now or within this long.
+    public static let openingWindow: TimeInterval = 60 * 60
+
+    public func hasUnsolved(in category: Category, solved: Set<String>) -> Bool {
+        content.checkpoints.contains { $0.category == category && !solved.contains($0.id) && hasRiddle($0) }
+    }
+
+    /// Draws a riddle of the category at an unsolved place that is open (or opens within the
+    /// hour), each place weighted by the player's quiz profile against its traits. A riddle
+    /// just given up is offered again only when nothing else is left.
+    public func choose<R: RandomNumberGenerator>(
+        in category: Category, solved: Set<String>, recentlyGivenUp: Set<String>, at now: Date, using generator: inout R
+    ) -> Riddle? {
+        let open = content.checkpoints.filter {
+            $0.category == category && !solved.contains($0.id) && $0.hours.isOpen(within: Self.openingWindow, of: now, in: timeZone)
+        }
+        let fresh = riddles(at: open, excluding: recentlyGivenUp)
+        let pool = fresh.isEmpty ? riddles(at: open, excluding: []) : fresh
+        let places = open.filter { place in pool.contains { $0.checkpointID == place.id } }
+        let selector = RiddleSelector(rules: content.rules)
+        guard let place = selector.choose(from: places, for: profile, using: &generator) else { return nil }
+        let here = pool.filter { $0.checkpointID == place.id }
+        return here[Int(generator.next(upperBound: UInt64(here.count)))]
+    }
+
+    private func hasRiddle(_ checkpoint: Checkpoint) -> Bool {
+        content.riddles.contains { $0.checkpointID == checkpoint.id }
+    }
+
+    private func riddles(at places: [Checkpoint], excluding ids: Set<String>) -> [Riddle] {
+        let placeIDs = Set(places.map(\.id))
+        return content.riddles.filter { placeIDs.contains($0.checkpointID) && !ids.contains($0.id) }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Logging
+import PuzzleMapCore
+import PuzzleMapStorage
+
+/// The running hunt: the organiser's content, the store, the keys and the injected clock and
+/// random source. Every use case (scan, hint, gift, ...) is a method on it, written once; the
+/// JSON API and the pages both call these and only render what they return.
+public struct Hunt: Sendable {
+    public let repository: any HuntRepository
+    public let content: CampusContent
+    /// The campus's clock zone, for opening hours, offers' days and weekly boards.
+    public let timeZone: TimeZone
+    public let secrets: ServiceSecrets
+    /// Who may sign up.
+    public let accountPolicy: AccountPolicy
+    /// Where players reach the service; links in mails and codes start with it.
+    public let publicURL: String
+    public let passwordHasher: PasswordHasher
+    /// Random draws (riddle choice); tests seed it.
+    public let random: RandomSource
+    /// The service's clock; tests pin it.
+    public let now: @Sendable () -> Date
+
+    public init(
+        repository: any HuntRepository, content: CampusContent, secrets: ServiceSecrets, settings: ServiceSettings = ServiceSettings(),
+        passwordHasher: PasswordHasher = PasswordHasher(), random: RandomSource = .system, now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.repository = repository
+        var content = content
+        if let giftsPerDay = settings.giftsPerDay { content.rules.limits.giftsPerDay = giftsPerDay }
+        self.content = content
+        timeZone = content.timeZone
+        self.secrets = secrets
+        accountPolicy = AccountPolicy(emailDomains: settings.emailDomains)
+        publicURL = settings.publicURL
+        self.passwordHasher = passwordHasher
+        self.random = random
+        self.now = now
+    }
+
+    /// The game's limits and windows, from `Campus/game.yaml`.
+    public var limits: GameLimits { content.rules.limits }
+
+    /// Settles the signing keys (refusing to start with keys the database does not know) and
+    /// imports the content, then gives the hunt ready to serve.
+    public static func prepare(
+        content: CampusContent, repository: any HuntRepository, settings: ServiceSettings, logger: Logger,
+        random: RandomSource = .system, now: @escaping @Sendable () -> Date = Date.init
+    ) async throws -> Hunt {
+        let keeper = SecretKeeper(dataDirectory: settings.dataDirectory, keeping: settings.databaseURL == nil ? .dataDirectory : .database)
+        let (secrets, source) = try await keeper.resolve(configured: settings.configuredSecrets, repository: repository)
+        if source == .generated {
+            logger.notice("Generated new signing keys", metadata: [
+                "kept in": "\(keeper.keeping == .database ? "the database" : keeper.secretsFile)",
+                "fingerprint": "\(secrets.tagKeyFingerprint)",
+                "advice": "back them up with the database: printed codes are signed with them",
+            ])
+        }
+        let summary = try await repository.importContent(content, at: now())
+        logger.info("Content imported", metadata: [
+            "checkpoints": "\(content.checkpoints.count)", "riddles": "\(content.riddles.count)",
+            "added": "\(summary.checkpointsAdded)", "updated": "\(summary.checkpointsUpdated)",
+            "retired": "\(summary.checkpointsRetired)", "fingerprint": "\(summary.fingerprint)",
+        ])
+        return Hunt(repository: repository, content: content, secrets: secrets, settings: settings, random: random, now: now)
+    }
+}

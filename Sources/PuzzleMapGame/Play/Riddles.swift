@@ -1,0 +1,67 @@
+import Foundation
+import PuzzleMapCore
+import PuzzleMapStorage
+
+/// A riddle a player holds, with its text and hints.
+public struct HeldRiddle: Sendable, Equatable {
+    public var attempt: RiddleAttempt
+    public var riddle: Riddle
+    /// What solving it pays now, after the hints taken.
+    public var xpIfSolved: Int
+    /// The hints shown so far, in order.
+    public var hintsShown: [String] { Array(riddle.hints.prefix(attempt.hintsUsed)) }
+}
+
+/// Riddles: asking for one in a category, hints, giving up.
+extension Hunt {
+    /// The riddle held in `category`, or a new one drawn for the player's quiz profile among
+    /// the unsolved places that are open now or within the opening window. `isNew` tells which.
+    public func askForRiddle(playerID: Int64, category: Category) async throws -> (held: HeldRiddle, isNew: Bool) {
+        guard let quiz = try await repository.quiz(playerID: playerID) else { throw GameRefusal.quizRequired }
+        let now = now()
+        let selection = RiddleSelection(content: content, timeZone: timeZone, profile: quiz.profile)
+        let random = random
+        let outcome = try await repository.startRiddle(playerID: playerID, category: category, at: now) { solved, givenUp in
+            var generator = random.generator
+            return selection.choose(in: category, solved: solved, recentlyGivenUp: givenUp, at: now, using: &generator)
+        }
+        switch outcome {
+        case .existing(let attempt):
+            return (try held(attempt), false)
+        case .started(let attempt):
+            return (try held(attempt), true)
+        case nil:
+            let solved = try await repository.solvedCheckpointIDs(playerID: playerID)
+            if selection.hasUnsolved(in: category, solved: solved) { throw GameRefusal.nothingOpen(category) }
+            let remaining = Category.allCases.filter { $0 != category && selection.hasUnsolved(in: $0, solved: solved) }
+            throw GameRefusal.categoryExhausted(category, remaining: remaining)
+        }
+    }
+
+    /// The riddles the player holds, in the order they were asked for.
+    public func heldRiddles(playerID: Int64) async throws -> [HeldRiddle] {
+        try await repository.activeAttempts(playerID: playerID).compactMap { try? held($0) }
+    }
+
+    /// Reveals the next hint, lowering the riddle's reward by its cost.
+    public func takeHint(playerID: Int64, attemptID: Int64) async throws -> HeldRiddle {
+        guard let attempt = try await repository.takeHint(attemptID: attemptID, playerID: playerID, maxHints: Riddle.hintCount) else {
+            guard let current = try await repository.attempt(id: attemptID, playerID: playerID), current.isActive else {
+                throw GameRefusal.riddleNotFound
+            }
+            throw GameRefusal.noHintsLeft
+        }
+        return try held(attempt)
+    }
+
+    /// Gives up a held riddle: it may be offered again later, after the others.
+    public func giveUp(playerID: Int64, attemptID: Int64) async throws {
+        guard try await repository.giveUp(attemptID: attemptID, playerID: playerID, at: now()) != nil else { throw GameRefusal.riddleNotFound }
+    }
+
+    /// The attempt with its riddle; refused for a riddle that left the content since.
+    func held(_ attempt: RiddleAttempt) throws -> HeldRiddle {
+        guard let riddle = content.riddles.first(where: { $0.id == attempt.riddleID }) else { throw GameRefusal.riddleNotFound }
+        return HeldRiddle(attempt: attempt, riddle: riddle, xpIfSolved: content.rules.reward(for: riddle.difficulty, hintsUsed: attempt.hintsUsed))
+    }
+}

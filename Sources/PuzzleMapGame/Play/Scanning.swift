@@ -1,0 +1,81 @@
+import Foundation
+import PuzzleMapCore
+import PuzzleMapStorage
+
+/// Scanning a checkpoint: a photo's codes or a typed code become a verdict, XP, badges and
+/// vouchers, exactly once per idempotency key.
+extension Hunt {
+    /// The scan already answered under this key, if there is one; refused when the key comes
+    /// back with a different request (a client's bug, not a retry).
+    public func replayedScan(playerID: Int64, idempotencyKey: String, requestDigest: String) async throws -> ScanResult? {
+        guard let stored = try await repository.storedScan(playerID: playerID, idempotencyKey: idempotencyKey) else { return nil }
+        return try result(of: stored, requestDigest: requestDigest)
+    }
+
+    /// Counts one scan towards the player's per-minute limit, refusing past it. Called before
+    /// a photo is decoded, so a flood of uploads costs no decoding.
+    public func admitScan(playerID: Int64) async throws {
+        let scans = try await repository.countEvent(key: "scan:\(playerID)", window: 60, at: now())
+        guard scans <= limits.scansPerMinute else { throw GameRefusal.tooManyScans(retryAfter: 60) }
+    }
+
+    /// Notes a photo that could not be read at all (`corrupt_image`, `image_too_large`, ...),
+    /// for organisers' statistics.
+    public func recordUnreadablePhoto(playerID: Int64, reason: String, location: ReportedLocation?) async throws {
+        try await repository.recordScanFailure(playerID: playerID, reason: reason, location: location, at: now())
+    }
+
+    /// Decides and records a scan: the first genuine, current checkpoint among the codes,
+    /// judged against what the player holds and has done, in one transaction.
+    public func scan(
+        _ submission: ScanSubmission, playerID: Int64, ownerVerified: Bool, idempotencyKey: String?, requestDigest: String
+    ) async throws -> ScanResult {
+        let now = now()
+        guard !submission.texts.isEmpty else {
+            try await repository.recordScanFailure(playerID: playerID, reason: "no_code_found", location: submission.location, at: now)
+            throw GameRefusal.noCodeFound
+        }
+        let checkpoint = try await verifiedCheckpoint(submission.texts, playerID: playerID, at: now)
+        let decision = ScanDecision(content: content, checkpoint: checkpoint.checkpoint, photo: submission.photo, now: now,
+                                    timeZone: timeZone, ownerVerified: ownerVerified)
+        let stored = try await repository.performScan(
+            playerID: playerID, checkpointID: checkpoint.id, idempotencyKey: idempotencyKey, requestDigest: requestDigest,
+            photo: submission.photo, location: submission.location, photoWindow: limits.photoReuseWindow, at: now
+        ) { state in try decision.effect(for: state) }
+        return try result(of: stored, requestDigest: requestDigest)
+    }
+
+    private func result(of stored: ScanAnswer, requestDigest: String) throws -> ScanResult {
+        if stored.replayed, !stored.requestDigest.isEmpty, stored.requestDigest != requestDigest {
+            throw GameRefusal.idempotencyKeyReused
+        }
+        return ScanResult(outcome: try ScanOutcome(stored: stored.answer), replayed: stored.replayed)
+    }
+
+    /// The first genuine, current checkpoint among the codes; else the most telling refusal.
+    ///
+    /// Every forged code (a signature that does not check out) counts towards a much lower
+    /// limit, typed or photographed, one per code in the picture, so guessing is hopeless. The
+    /// count is taken atomically for each forgery, and an answer whose count went over the limit
+    /// is refused: of many simultaneous guesses, exactly the allowed number get an answer.
+    private func verifiedCheckpoint(_ texts: [String], playerID: Int64, at now: Date) async throws -> StoredCheckpoint {
+        let guessesKey = "manual-code-failures:\(playerID)"
+        let (limit, window) = (limits.failedCodesPerWindow, limits.failedCodesWindow)
+        let wait = GameRefusal.tooManyScans(retryAfter: Int(window))
+        if try await repository.eventCount(key: guessesKey, window: window, at: now) >= limit { throw wait }
+        let verifier = codes
+        // An honest photo holds one code, a poster a few: more are not tried, so one upload
+        // cannot test a sheet of guesses beyond the limit.
+        let texts = Array(texts.prefix(limits.codesTriedPerUpload))
+        do {
+            return try await verifier.checkpoint(in: texts)
+        } catch {
+            var count = 0
+            for _ in 0..<min(verifier.forgeries(in: texts), limit + 1) {
+                count = try await repository.countEvent(key: guessesKey, window: window, at: now)
+            }
+            if count > limit { throw wait }
+            throw error
+        }
+    }
+}

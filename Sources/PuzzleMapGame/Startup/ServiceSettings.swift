@@ -1,0 +1,36 @@
+import NIOCore
+import PuzzleMapCore
+
+/// What the service needs to know to start. The executable fills it from configuration
+/// (flags, then `PUZZLEMAP_*` variables, then these defaults); tests build it directly.
+public struct ServiceSettings: Sendable {
+    public var host = "127.0.0.1"
+    public var port = 8080
+    /// Holds the SQLite database and, unless configured, the generated secrets.
+    public var dataDirectory = "./data"
+    /// `postgres://user:password@host:5432/database`: PostgreSQL instead of SQLite, shared by
+    /// every instance, which then also keeps the generated signing keys.
+    public var databaseURL: String?
+    public var campusDirectory = "Campus"
+    public var riddlesDirectory = "Riddles"
+    /// The address players reach the service at; printed QR codes link under it.
+    public var publicURL = "http://localhost:8080"
+    /// University email domains that may sign up.
+    public var emailDomains = ["student.gla.ac.uk", "gla.ac.uk"]
+    /// Overrides `limits.giftsPerDay` of `Campus/game.yaml` (`PUZZLEMAP_GIFTS_PER_DAY`).
+    public var giftsPerDay: Int?
+    /// Addresses of the proxies in front of the service: for requests from them, the client's
+    /// address is the last one the proxy added to `X-Forwarded-For`.
+    public var trustedProxies: Set<String> = []
+    /// A sendmail-compatible command (`/usr/sbin/sendmail -t`); `nil` logs mail instead.
+    public var sendmailCommand: String?
+    /// How long a connection may go without a complete request part (a header, a body chunk)
+    /// before it is closed: a client trickling a header byte by byte is dropped after this.
+    public var idleTimeout: TimeAmount = .seconds(30)
+    /// Keys given by configuration; `nil` means the data directory keeps them.
+    public var configuredSecrets: ServiceSecrets?
+
+    public init() {}
+
+    public var databasePath: String { dataDirectory + "/puzzlemap.sqlite" }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Hummingbird
+import PuzzleMapCore
+import PuzzleMapGame
+
+/// XP, level and badges after an event, compared with before it.
+struct StandingView: ResponseCodable {
+    struct NewBadge: Codable {
+        var id: String
+        var name: String
+        var description: String
+    }
+    var xpAwarded: Int
+    var totalXp: Int
+    var level: Int
+    var levelUp: Bool
+    var newBadges: [NewBadge]
+    var newVouchers: [VoucherView]
+
+    init(_ change: StandingChange, content: CampusContent, at date: Date, ownerVerified: Bool) {
+        xpAwarded = change.xpAwarded
+        totalXp = change.totalXP
+        level = change.level
+        levelUp = change.levelUp
+        newBadges = change.newBadges.map { NewBadge(id: $0.id, name: $0.name, description: $0.description) }
+        newVouchers = change.newVouchers.map { VoucherView($0, content: content, at: date, ownerVerified: ownerVerified) }
+    }
+}
+
+/// A scan's answer as the app reads it, rendered from the game's report: a replay renders the
+/// same report, so it answers the same bytes.
+struct ScanView: Codable {
+    struct PlaceView: Codable {
+        var id: String
+        var name: String
+        var category: Category
+        var building: String
+        var facts: [String]
+    }
+
+    struct CheckInView: Codable {
+        var id: String
+        var expiresAt: Date
+    }
+
+    struct FunRiddle: Codable {
+        var text: String
+    }
+
+    var outcome: String
+    var message: String
+    var xpAwarded: Int
+    var totalXp: Int
+    var level: Int
+    var levelUp: Bool
+    var newBadges: [StandingView.NewBadge]
+    var newVouchers: [VoucherView]
+    var checkpoint: PlaceView
+    var insider: String?
+    var riddle: FunRiddle?
+    var checkIn: CheckInView?
+    var flagged: Bool
+
+    init(_ report: ScanReport, content: CampusContent) {
+        let place = content.checkpoint(id: report.checkpointID)
+        outcome = report.kind.rawValue
+        message = Self.message(for: report.kind)
+        xpAwarded = report.xpAwarded
+        totalXp = report.totalXP
+        level = report.level
+        levelUp = report.levelUp
+        newBadges = report.newBadgeIDs.compactMap { id in
+            content.badges.first { $0.id == id }.map { StandingView.NewBadge(id: $0.id, name: $0.name, description: $0.description) }
+        }
+        newVouchers = report.newVouchers.map { VoucherView($0, content: content, at: report.decidedAt, ownerVerified: report.ownerVerified) }
+        checkpoint = PlaceView(id: report.checkpointID, name: place?.name ?? report.checkpointID, category: place?.category ?? .social,
+                               building: place?.building ?? "", facts: place?.facts ?? [])
+        insider = report.insider
+        riddle = report.funRiddle.map(FunRiddle.init(text:))
+        checkIn = report.checkIn.map { CheckInView(id: $0.id, expiresAt: $0.expiresAt) }
+        flagged = report.flagged
+    }
+
+    static func message(for kind: ScanReport.Kind) -> String {
+        switch kind {
+        case .solved: "You found it! Riddle solved."
+        case .alreadyVisited: "You have been here before. Nice to see you again!"
+        case .wrongPlace: "A real checkpoint, but not the one your riddle describes. You get more XP if you find this place with a riddle; register the check-in for a small exploration reward, or cancel it."
+        case .explored: "You discovered a checkpoint without a riddle. Here is its riddle, just for the fun of it."
+        }
+    }
+
+    /// The answer's bytes: sorted keys and ISO 8601 dates, as every scan answer has been.
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys]
+        return try encoder.encode(self)
+    }
+}

@@ -1,0 +1,265 @@
+import GRDB
+
+/// The database schema, one migration at a time. A migration is never edited once it has
+/// landed: changes come as new migrations, so every existing database can follow.
+enum Migrations {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1 content, players and ledger") { db in
+            try db.create(table: "checkpoint") { t in
+                t.primaryKey("id", .text)
+                // Printed codes name a checkpoint by this short number; never reused.
+                t.column("number", .integer).notNull().unique()
+                t.column("position", .integer).notNull()
+                t.column("name", .text).notNull()
+                t.column("category", .text).notNull()
+                t.column("building", .text).notNull()
+                t.column("floor", .integer).notNull()
+                t.column("latitude", .double).notNull()
+                t.column("longitude", .double).notNull()
+                t.column("hours", .jsonText).notNull()
+                t.column("tags", .jsonText).notNull()
+                t.column("facts", .jsonText).notNull()
+                t.column("tagVersion", .integer).notNull().defaults(to: 1)
+                t.column("retiredAt", .datetime)
+                t.column("updatedAt", .datetime).notNull()
+            }
+            try db.create(table: "riddle") { t in
+                t.primaryKey("id", .text)
+                t.column("checkpointId", .text).notNull().indexed().references("checkpoint", onDelete: .restrict)
+                t.column("difficulty", .text).notNull()
+                t.column("text", .text).notNull()
+                t.column("hints", .jsonText).notNull()
+                t.column("insider", .text).notNull()
+                t.column("retiredAt", .datetime)
+                t.column("updatedAt", .datetime).notNull()
+            }
+            try db.create(table: "contentImport") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("fingerprint", .text).notNull()
+                t.column("importedAt", .datetime).notNull()
+                t.column("summary", .jsonText).notNull()
+            }
+            try db.create(table: "setting") { t in
+                t.primaryKey("key", .text)
+                t.column("value", .text).notNull()
+            }
+            try db.create(table: "player") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("email", .text).notNull().unique().collate(.nocase)
+                t.column("username", .text).notNull().unique().collate(.nocase)
+                t.column("displayName", .text).notNull()
+                t.column("createdAt", .datetime).notNull()
+            }
+            try db.create(table: "gameEvent") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("playerId", .integer).notNull().indexed().references("player", onDelete: .cascade)
+                t.column("kind", .text).notNull()
+                t.column("checkpointId", .text).indexed().references("checkpoint", onDelete: .restrict)
+                t.column("riddleId", .text).references("riddle", onDelete: .restrict)
+                t.column("xp", .integer).notNull()
+                t.column("occurredAt", .datetime).notNull()
+            }
+        }
+        migrator.registerMigration("v2 accounts, sessions, mail and rate counters") { db in
+            try db.alter(table: "player") { t in
+                t.add(column: "passwordHash", .text).notNull().defaults(to: "")
+                t.add(column: "role", .text).notNull().defaults(to: "player")
+                t.add(column: "partnerId", .text)
+                t.add(column: "emailVerifiedAt", .datetime)
+                t.add(column: "deletedAt", .datetime)
+            }
+            try db.create(table: "session") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("playerId", .integer).notNull().indexed().references("player", onDelete: .cascade)
+                t.column("familyId", .text).notNull().indexed()
+                t.column("accessHash", .text).notNull().unique()
+                t.column("refreshHash", .text).notNull().unique()
+                t.column("accessExpiresAt", .datetime).notNull()
+                t.column("refreshExpiresAt", .datetime).notNull()
+                t.column("createdAt", .datetime).notNull()
+                // Set when the refresh token is spent: presenting it again reveals a stolen copy.
+                t.column("refreshedAt", .datetime)
+                t.column("revokedAt", .datetime)
+            }
+            try db.create(table: "emailVerification") { t in
+                t.primaryKey("playerId", .integer).references("player", onDelete: .cascade)
+                t.column("codeHash", .text).notNull()
+                t.column("expiresAt", .datetime).notNull()
+                t.column("failedAttempts", .integer).notNull().defaults(to: 0)
+            }
+            try db.create(table: "passwordReset") { t in
+                t.primaryKey("tokenHash", .text)
+                t.column("playerId", .integer).notNull().indexed().references("player", onDelete: .cascade)
+                t.column("expiresAt", .datetime).notNull()
+                t.column("usedAt", .datetime)
+            }
+            try db.create(table: "mailOutbox") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("recipient", .text).notNull()
+                t.column("subject", .text).notNull()
+                t.column("body", .text).notNull()
+                t.column("createdAt", .datetime).notNull()
+                t.column("sentAt", .datetime)
+                t.column("attempts", .integer).notNull().defaults(to: 0)
+                t.column("lastError", .text)
+                t.column("nextAttemptAt", .datetime).notNull()
+            }
+            try db.create(index: "mailOutbox_pending", on: "mailOutbox", columns: ["sentAt", "nextAttemptAt"])
+            try db.create(table: "rateCounter") { t in
+                t.primaryKey("key", .text)
+                t.column("windowStart", .datetime).notNull()
+                t.column("count", .integer).notNull()
+            }
+        }
+        migrator.registerMigration("v3 quiz and riddles held") { db in
+            try db.create(table: "quizResult") { t in
+                t.primaryKey("playerId", .integer).references("player", onDelete: .cascade)
+                t.column("answers", .jsonText).notNull()
+                t.column("profile", .jsonText).notNull()
+                t.column("takenAt", .datetime).notNull()
+            }
+            try db.create(table: "riddleAttempt") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("playerId", .integer).notNull().indexed().references("player", onDelete: .cascade)
+                t.column("riddleId", .text).notNull().references("riddle", onDelete: .restrict)
+                t.column("checkpointId", .text).notNull().references("checkpoint", onDelete: .restrict)
+                t.column("category", .text).notNull()
+                t.column("hintsUsed", .integer).notNull().defaults(to: 0)
+                t.column("startedAt", .datetime).notNull()
+                t.column("closedAt", .datetime)
+                t.column("outcome", .text)
+            }
+            try db.alter(table: "gameEvent") { t in
+                t.add(column: "hintsUsed", .integer).notNull().defaults(to: 0)
+            }
+            // At most one riddle held per player and category, whatever the concurrency.
+            try db.execute(sql: """
+                CREATE UNIQUE INDEX riddleAttempt_one_active_per_category
+                ON riddleAttempt(playerId, category) WHERE closedAt IS NULL
+                """)
+        }
+        migrator.registerMigration("v4 scans, check-ins and idempotency") { db in
+            try db.create(table: "scan") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("playerId", .integer).notNull().references("player", onDelete: .cascade)
+                t.column("checkpointId", .text).notNull().indexed().references("checkpoint", onDelete: .restrict)
+                t.column("outcome", .text).notNull()
+                t.column("flagged", .boolean).notNull().defaults(to: false)
+                t.column("photoSha256", .text)
+                t.column("photoHash", .integer)
+                // Where the phone said it was, when the app sent it (multipart uploads).
+                t.column("latitude", .double)
+                t.column("longitude", .double)
+                t.column("accuracyMetres", .double)
+                t.column("scannedAt", .datetime).notNull()
+            }
+            try db.create(index: "scan_player_time", on: "scan", columns: ["playerId", "scannedAt"])
+            try db.create(index: "scan_photo", on: "scan", columns: ["photoSha256"])
+            // Photos that gave no code, for organisers: a sticker that stops scanning needs a look.
+            try db.create(table: "scanFailure") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("playerId", .integer).notNull().references("player", onDelete: .cascade)
+                t.column("reason", .text).notNull()
+                t.column("latitude", .double)
+                t.column("longitude", .double)
+                t.column("failedAt", .datetime).notNull()
+            }
+            try db.create(table: "checkIn") { t in
+                t.primaryKey("id", .text)
+                t.column("playerId", .integer).notNull().indexed().references("player", onDelete: .cascade)
+                t.column("checkpointId", .text).notNull().references("checkpoint", onDelete: .restrict)
+                t.column("expiresAt", .datetime).notNull()
+            }
+            try db.create(table: "idempotentScan") { t in
+                t.column("playerId", .integer).notNull().references("player", onDelete: .cascade)
+                t.column("idempotencyKey", .text).notNull()
+                t.column("status", .integer).notNull()
+                t.column("response", .blob).notNull()
+                t.column("createdAt", .datetime).notNull()
+                t.primaryKey(["playerId", "idempotencyKey"])
+            }
+        }
+        migrator.registerMigration("v5 offer stock and vouchers") { db in
+            try db.create(table: "offerStock") { t in
+                t.primaryKey("offerId", .text)
+                t.column("partnerId", .text).notNull()
+                t.column("stock", .integer).notNull()
+                t.column("issued", .integer).notNull().defaults(to: 0)
+            }
+            try db.create(table: "voucher") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("offerId", .text).notNull().references("offerStock", onDelete: .restrict)
+                t.column("playerId", .integer).notNull().indexed().references("player", onDelete: .cascade)
+                // Who unlocked it: each player unlocks an offer once, whoever holds it later.
+                t.column("unlockedBy", .integer).notNull()
+                t.column("issuedAt", .datetime).notNull()
+                t.column("expiresAt", .datetime).notNull()
+                t.column("giftedBy", .integer)
+                t.column("giftedAt", .datetime)
+                t.column("redeemedAt", .datetime)
+                t.column("redeemedBy", .integer)
+                t.uniqueKey(["offerId", "unlockedBy"])
+            }
+            try db.create(index: "voucher_redeemed", on: "voucher", columns: ["redeemedAt"])
+            try db.create(index: "voucher_gifts", on: "voucher", columns: ["giftedBy", "giftedAt"])
+        }
+        migrator.registerMigration("v6 friends, blocks and scores") { db in
+            // One row per pair, the smaller id first.
+            try db.create(table: "friendship") { t in
+                t.column("playerA", .integer).notNull().references("player", onDelete: .cascade)
+                t.column("playerB", .integer).notNull().indexed().references("player", onDelete: .cascade)
+                t.column("since", .datetime).notNull()
+                t.primaryKey(["playerA", "playerB"])
+                t.check(sql: "playerA < playerB")
+            }
+            try db.create(table: "friendRequest") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("fromPlayer", .integer).notNull().references("player", onDelete: .cascade)
+                t.column("toPlayer", .integer).notNull().indexed().references("player", onDelete: .cascade)
+                t.column("createdAt", .datetime).notNull()
+                t.uniqueKey(["fromPlayer", "toPlayer"])
+            }
+            try db.create(table: "block") { t in
+                t.column("blocker", .integer).notNull().references("player", onDelete: .cascade)
+                t.column("blocked", .integer).notNull().indexed().references("player", onDelete: .cascade)
+                t.column("createdAt", .datetime).notNull()
+                t.primaryKey(["blocker", "blocked"])
+            }
+            // Totals kept beside the ledger for leaderboards: a rank is an index range count.
+            try db.create(table: "score") { t in
+                t.primaryKey("playerId", .integer).references("player", onDelete: .cascade)
+                t.column("xp", .integer).notNull()
+                t.column("lastActiveAt", .datetime).notNull()
+            }
+            try db.create(index: "score_xp", on: "score", columns: ["xp", "playerId"])
+            try db.create(table: "weeklyScore") { t in
+                t.column("playerId", .integer).notNull().references("player", onDelete: .cascade)
+                t.column("weekStart", .date).notNull()
+                t.column("xp", .integer).notNull()
+                t.primaryKey(["weekStart", "playerId"])
+            }
+            try db.create(index: "weeklyScore_xp", on: "weeklyScore", columns: ["weekStart", "xp", "playerId"])
+            try db.execute(sql: """
+                INSERT INTO score (playerId, xp, lastActiveAt)
+                SELECT playerId, SUM(xp), MAX(occurredAt) FROM gameEvent GROUP BY playerId
+                """)
+        }
+        migrator.registerMigration("v7 idempotent scans remember their request") { db in
+            try db.alter(table: "idempotentScan") { t in
+                t.add(column: "requestDigest", .text).notNull().defaults(to: "")
+            }
+        }
+        migrator.registerMigration("v8 idempotent scans keep the game's answer") { db in
+            // Answers were kept as HTTP bodies with their status; now the game's own answer is
+            // kept and rendered on replay. Old answers cannot be read that way: a retry of a
+            // scan made before the upgrade is decided again, and the ledger keeps it from
+            // scoring twice.
+            try db.execute(sql: "DELETE FROM idempotentScan")
+            try db.alter(table: "idempotentScan") { t in
+                t.drop(column: "status")
+            }
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,272 @@
+import Foundation
+import GRDB
+import PuzzleMapCore
+import PuzzleMapStorage
+
+/// A row of `checkpoint`: the organiser's checkpoint flattened, plus its code version.
+struct CheckpointRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "checkpoint"
+
+    var id: String
+    var number: Int
+    var position: Int
+    var name: String
+    var category: Category
+    var building: String
+    var floor: Int
+    var latitude: Double
+    var longitude: Double
+    var hours: OpeningHours
+    var tags: [String]
+    var facts: [String]
+    var tagVersion: Int
+    var retiredAt: Date?
+    var updatedAt: Date
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let number = Column(CodingKeys.number)
+        static let position = Column(CodingKeys.position)
+        static let retiredAt = Column(CodingKeys.retiredAt)
+    }
+
+    init(_ checkpoint: Checkpoint, number: Int, position: Int, tagVersion: Int, retiredAt: Date?, updatedAt: Date) {
+        id = checkpoint.id
+        self.number = number
+        self.position = position
+        name = checkpoint.name
+        category = checkpoint.category
+        building = checkpoint.building
+        floor = checkpoint.floor
+        latitude = checkpoint.coordinate.latitude
+        longitude = checkpoint.coordinate.longitude
+        hours = checkpoint.hours
+        tags = checkpoint.tags
+        facts = checkpoint.facts
+        self.tagVersion = tagVersion
+        self.retiredAt = retiredAt
+        self.updatedAt = updatedAt
+    }
+
+    var checkpoint: Checkpoint {
+        Checkpoint(id: id, name: name, category: category, building: building, floor: floor,
+                   coordinate: Coordinate(latitude: latitude, longitude: longitude),
+                   hours: hours, tags: tags, facts: facts)
+    }
+
+    var stored: StoredCheckpoint {
+        StoredCheckpoint(checkpoint: checkpoint, number: number, tagVersion: tagVersion, retiredAt: retiredAt)
+    }
+}
+
+/// A row of `riddle`.
+struct RiddleRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "riddle"
+
+    var id: String
+    var checkpointId: String
+    var difficulty: Difficulty
+    var text: String
+    var hints: [String]
+    var insider: String
+    var retiredAt: Date?
+    var updatedAt: Date
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let retiredAt = Column(CodingKeys.retiredAt)
+    }
+
+    init(_ riddle: Riddle, retiredAt: Date?, updatedAt: Date) {
+        id = riddle.id
+        checkpointId = riddle.checkpointID
+        difficulty = riddle.difficulty
+        text = riddle.text
+        hints = riddle.hints
+        insider = riddle.insider
+        self.retiredAt = retiredAt
+        self.updatedAt = updatedAt
+    }
+
+    var riddle: Riddle {
+        Riddle(id: id, checkpointID: checkpointId, difficulty: difficulty, text: text, hints: hints, insider: insider)
+    }
+}
+
+/// A row of `contentImport`: one import of the organiser's files.
+struct ContentImportRecord: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "contentImport"
+
+    var id: Int64?
+    var fingerprint: String
+    var importedAt: Date
+    var summary: ContentImportSummary
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+/// A row of `setting`.
+struct SettingRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "setting"
+    var key: String
+    var value: String
+}
+
+/// A row of `player`.
+struct PlayerRecord: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "player"
+
+    var id: Int64?
+    var email: String
+    var username: String
+    var displayName: String
+    var createdAt: Date
+    var passwordHash: String
+    var role: Role
+    var partnerId: String?
+    var emailVerifiedAt: Date?
+    var deletedAt: Date?
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let email = Column(CodingKeys.email)
+        static let username = Column(CodingKeys.username)
+        static let deletedAt = Column(CodingKeys.deletedAt)
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    var player: Player {
+        Player(id: id!, email: email, username: username, displayName: displayName, createdAt: createdAt)
+    }
+
+    var account: Account {
+        Account(player: player, role: role, partnerID: partnerId, emailVerifiedAt: emailVerifiedAt,
+                passwordHash: passwordHash, deletedAt: deletedAt)
+    }
+}
+
+/// A row of `gameEvent`: one entry of a player's append-only ledger.
+struct GameEventRecord: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "gameEvent"
+
+    var id: Int64?
+    var playerId: Int64
+    var kind: GameEvent.Kind
+    var checkpointId: String?
+    var riddleId: String?
+    var xp: Int
+    var hintsUsed: Int
+    var occurredAt: Date
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let playerId = Column(CodingKeys.playerId)
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    var event: GameEvent {
+        GameEvent(id: id!, playerID: playerId, kind: kind, checkpointID: checkpointId, riddleID: riddleId, xp: xp,
+                  hintsUsed: hintsUsed, occurredAt: occurredAt)
+    }
+}
+
+/// A row of `session`.
+struct SessionRecord: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "session"
+
+    var id: Int64?
+    var playerId: Int64
+    var familyId: String
+    var accessHash: String
+    var refreshHash: String
+    var accessExpiresAt: Date
+    var refreshExpiresAt: Date
+    var createdAt: Date
+    var refreshedAt: Date?
+    var revokedAt: Date?
+
+    enum Columns {
+        static let playerId = Column(CodingKeys.playerId)
+        static let familyId = Column(CodingKeys.familyId)
+        static let accessHash = Column(CodingKeys.accessHash)
+        static let refreshHash = Column(CodingKeys.refreshHash)
+        static let revokedAt = Column(CodingKeys.revokedAt)
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    var session: Session {
+        Session(id: id!, playerID: playerId, familyID: familyId, accessExpiresAt: accessExpiresAt, refreshExpiresAt: refreshExpiresAt)
+    }
+}
+
+/// A row of `emailVerification`.
+struct EmailVerificationRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "emailVerification"
+    var playerId: Int64
+    var codeHash: String
+    var expiresAt: Date
+    var failedAttempts: Int
+}
+
+/// A row of `passwordReset`.
+struct PasswordResetRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "passwordReset"
+    var tokenHash: String
+    var playerId: Int64
+    var expiresAt: Date
+    var usedAt: Date?
+}
+
+/// A row of `mailOutbox`.
+struct MailRecord: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "mailOutbox"
+
+    var id: Int64?
+    var recipient: String
+    var subject: String
+    var body: String
+    var createdAt: Date
+    var sentAt: Date?
+    var attempts: Int
+    var lastError: String?
+    var nextAttemptAt: Date
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let sentAt = Column(CodingKeys.sentAt)
+        static let nextAttemptAt = Column(CodingKeys.nextAttemptAt)
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    init(_ draft: MailDraft, at date: Date) {
+        recipient = draft.recipient
+        subject = draft.subject
+        body = draft.body
+        createdAt = date
+        attempts = 0
+        nextAttemptAt = date
+    }
+
+    var mail: OutgoingMail {
+        OutgoingMail(id: id!, recipient: recipient, subject: subject, body: body, createdAt: createdAt,
+                     sentAt: sentAt, attempts: attempts, lastError: lastError)
+    }
+}
+
+/// A row of `rateCounter`: one fixed window of a rate limit.
+struct RateCounterRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "rateCounter"
+    var key: String
+    var windowStart: Date
+    var count: Int
+}
+
+extension Category: DatabaseValueConvertible {}

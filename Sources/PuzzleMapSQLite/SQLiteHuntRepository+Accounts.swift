@@ -1,0 +1,252 @@
+import Foundation
+import GRDB
+import PuzzleMapCore
+import PuzzleMapStorage
+
+extension SQLiteHuntRepository {
+    public func createAccount(
+        email: String, username: String, displayName: String, passwordHash: String,
+        verificationCodeHash: String, verificationExpiresAt: Date, mail: MailDraft, at date: Date
+    ) async throws -> Account {
+        try await database.write { db in
+            if try PlayerRecord.filter(PlayerRecord.Columns.email == email).fetchCount(db) > 0 {
+                throw StorageError.conflict("email")
+            }
+            if try PlayerRecord.filter(PlayerRecord.Columns.username == username).fetchCount(db) > 0 {
+                throw StorageError.conflict("username")
+            }
+            var record = PlayerRecord(id: nil, email: email, username: username, displayName: displayName, createdAt: date,
+                                      passwordHash: passwordHash, role: .player, partnerId: nil, emailVerifiedAt: nil, deletedAt: nil)
+            do {
+                try record.insert(db)
+            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+                // Lost a race with a simultaneous sign-up: the database's constraint decides.
+                throw StorageError.conflict((error.message ?? "").contains("username") ? "username" : "email")
+            }
+            try EmailVerificationRecord(playerId: record.id!, codeHash: verificationCodeHash, expiresAt: verificationExpiresAt, failedAttempts: 0)
+                .insert(db)
+            var queued = MailRecord(mail, at: date)
+            try queued.insert(db)
+            return record.account
+        }
+    }
+
+    public func account(login: String) async throws -> Account? {
+        try await database.read { db in
+            try PlayerRecord
+                .filter(PlayerRecord.Columns.email == login || PlayerRecord.Columns.username == login)
+                .filter(PlayerRecord.Columns.deletedAt == nil)
+                .fetchOne(db)?.account
+        }
+    }
+
+    public func account(id: Int64) async throws -> Account? {
+        try await database.read { db in
+            try PlayerRecord.filter(PlayerRecord.Columns.id == id).filter(PlayerRecord.Columns.deletedAt == nil).fetchOne(db)?.account
+        }
+    }
+
+    public func updateAccount(id: Int64, displayName: String?, passwordHash: String?) async throws -> Account {
+        try await database.write { db in
+            guard var record = try PlayerRecord.fetchOne(db, key: id), record.deletedAt == nil else {
+                throw StorageError.notFound("player \(id)")
+            }
+            if let displayName { record.displayName = displayName }
+            if let passwordHash { record.passwordHash = passwordHash }
+            try record.update(db)
+            return record.account
+        }
+    }
+
+    public func setRole(email: String, role: Role, partnerID: String?) async throws -> Account {
+        try await database.write { db in
+            guard var record = try PlayerRecord.filter(PlayerRecord.Columns.email == email)
+                .filter(PlayerRecord.Columns.deletedAt == nil).fetchOne(db)
+            else { throw StorageError.notFound("account \(email)") }
+            record.role = role
+            record.partnerId = partnerID
+            try record.update(db)
+            return record.account
+        }
+    }
+
+    public func eraseAccount(id: Int64, at date: Date) async throws {
+        try await database.write { db in
+            guard var record = try PlayerRecord.fetchOne(db, key: id), record.deletedAt == nil else {
+                throw StorageError.notFound("player \(id)")
+            }
+            record.email = "erased-\(id)@invalid"
+            record.username = "erased_\(id)"
+            record.displayName = "Erased player"
+            record.passwordHash = ""
+            record.partnerId = nil
+            record.deletedAt = date
+            try record.update(db)
+            try SessionRecord.filter(SessionRecord.Columns.playerId == id).deleteAll(db)
+            // Off the leaderboards; the ledger itself stays for anonymous aggregates.
+            try db.execute(sql: "DELETE FROM score WHERE playerId = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM weeklyScore WHERE playerId = ?", arguments: [id])
+            try EmailVerificationRecord.deleteOne(db, key: id)
+            try PasswordResetRecord.filter(Column("playerId") == id).deleteAll(db)
+        }
+    }
+
+    // MARK: Email verification and password resets
+
+    public func verifyEmail(playerID: Int64, codeHash: String, maxAttempts: Int, at date: Date) async throws -> Bool {
+        try await database.write { db in
+            guard var pending = try EmailVerificationRecord.fetchOne(db, key: playerID),
+                  pending.expiresAt > date, pending.failedAttempts < maxAttempts
+            else { return false }
+            guard pending.codeHash == codeHash else {
+                pending.failedAttempts += 1
+                try pending.update(db)
+                return false
+            }
+            try pending.delete(db)
+            try db.execute(sql: "UPDATE player SET emailVerifiedAt = ? WHERE id = ? AND emailVerifiedAt IS NULL", arguments: [date, playerID])
+            return true
+        }
+    }
+
+    public func replaceVerificationCode(playerID: Int64, codeHash: String, expiresAt: Date, mail: MailDraft, at date: Date) async throws {
+        try await database.write { db in
+            try EmailVerificationRecord(playerId: playerID, codeHash: codeHash, expiresAt: expiresAt, failedAttempts: 0).save(db)
+            var queued = MailRecord(mail, at: date)
+            try queued.insert(db)
+        }
+    }
+
+    public func createPasswordReset(playerID: Int64, tokenHash: String, expiresAt: Date, mail: MailDraft, at date: Date) async throws {
+        try await database.write { db in
+            try PasswordResetRecord(tokenHash: tokenHash, playerId: playerID, expiresAt: expiresAt, usedAt: nil).insert(db)
+            var queued = MailRecord(mail, at: date)
+            try queued.insert(db)
+        }
+    }
+
+    public func resetPassword(tokenHash: String, newPasswordHash: String, at date: Date) async throws -> Int64? {
+        try await database.write { db in
+            guard var reset = try PasswordResetRecord.fetchOne(db, key: tokenHash), reset.usedAt == nil, reset.expiresAt > date,
+                  var player = try PlayerRecord.fetchOne(db, key: reset.playerId), player.deletedAt == nil
+            else { return nil }
+            reset.usedAt = date
+            try reset.update(db)
+            player.passwordHash = newPasswordHash
+            try player.update(db)
+            try SessionRecord.filter(SessionRecord.Columns.playerId == player.id!).filter(SessionRecord.Columns.revokedAt == nil)
+                .updateAll(db, SessionRecord.Columns.revokedAt.set(to: date))
+            return player.id
+        }
+    }
+
+    // MARK: Sessions
+
+    public func createSession(playerID: Int64, familyID: String, tokens: NewSessionTokens, at date: Date) async throws -> Session {
+        try await database.write { db in try Self.insertSession(playerID: playerID, familyID: familyID, tokens: tokens, at: date, db) }
+    }
+
+    private static func insertSession(playerID: Int64, familyID: String, tokens: NewSessionTokens, at date: Date, _ db: Database) throws -> Session {
+        var record = SessionRecord(
+            id: nil, playerId: playerID, familyId: familyID, accessHash: tokens.accessHash, refreshHash: tokens.refreshHash,
+            accessExpiresAt: tokens.accessExpiresAt, refreshExpiresAt: tokens.refreshExpiresAt, createdAt: date
+        )
+        try record.insert(db)
+        return record.session
+    }
+
+    public func session(accessHash: String, at date: Date) async throws -> (Session, Account)? {
+        try await database.read { db in
+            guard let record = try SessionRecord.filter(SessionRecord.Columns.accessHash == accessHash).fetchOne(db),
+                  record.revokedAt == nil, record.accessExpiresAt > date,
+                  let player = try PlayerRecord.fetchOne(db, key: record.playerId), player.deletedAt == nil
+            else { return nil }
+            return (record.session, player.account)
+        }
+    }
+
+    public func refreshSession(refreshHash: String, replacement: NewSessionTokens, at date: Date) async throws -> RefreshOutcome {
+        try await database.write { db in
+            guard var record = try SessionRecord.filter(SessionRecord.Columns.refreshHash == refreshHash).fetchOne(db) else {
+                return .invalid
+            }
+            if record.refreshedAt != nil {
+                try SessionRecord.filter(SessionRecord.Columns.familyId == record.familyId).filter(SessionRecord.Columns.revokedAt == nil)
+                    .updateAll(db, SessionRecord.Columns.revokedAt.set(to: date))
+                return .reuseDetected
+            }
+            guard record.revokedAt == nil, record.refreshExpiresAt > date else { return .invalid }
+            record.refreshedAt = date
+            record.revokedAt = date
+            try record.update(db)
+            return .rotated(try Self.insertSession(playerID: record.playerId, familyID: record.familyId, tokens: replacement, at: date, db))
+        }
+    }
+
+    public func revokeSession(id: Int64, at date: Date) async throws {
+        _ = try await database.write { db in
+            try SessionRecord.filter(key: id).filter(SessionRecord.Columns.revokedAt == nil)
+                .updateAll(db, SessionRecord.Columns.revokedAt.set(to: date))
+        }
+    }
+
+    public func revokeAllSessions(playerID: Int64, keeping: Int64?, at date: Date) async throws {
+        _ = try await database.write { db in
+            try SessionRecord.filter(SessionRecord.Columns.playerId == playerID).filter(SessionRecord.Columns.revokedAt == nil)
+                .filter(Column("id") != keeping)
+                .updateAll(db, SessionRecord.Columns.revokedAt.set(to: date))
+        }
+    }
+
+    // MARK: Mail
+
+    public func pendingMail(limit: Int, at date: Date) async throws -> [OutgoingMail] {
+        try await database.read { db in
+            try MailRecord.filter(MailRecord.Columns.sentAt == nil).filter(MailRecord.Columns.nextAttemptAt <= date)
+                .order(MailRecord.Columns.id).limit(limit).fetchAll(db).map(\.mail)
+        }
+    }
+
+    public func allMail(limit: Int) async throws -> [OutgoingMail] {
+        try await database.read { db in
+            try MailRecord.order(MailRecord.Columns.id.desc).limit(limit).fetchAll(db).map(\.mail)
+        }
+    }
+
+    public func markMailSent(id: Int64, at date: Date) async throws {
+        try await database.write { db in
+            try db.execute(sql: "UPDATE mailOutbox SET sentAt = ?, attempts = attempts + 1, lastError = NULL WHERE id = ?", arguments: [date, id])
+        }
+    }
+
+    public func markMailFailed(id: Int64, error: String, retryAt: Date) async throws {
+        try await database.write { db in
+            try db.execute(sql: "UPDATE mailOutbox SET attempts = attempts + 1, lastError = ?, nextAttemptAt = ? WHERE id = ?",
+                           arguments: [error, retryAt, id])
+        }
+    }
+
+    // MARK: Rate limits
+
+    public func countEvent(key: String, window: TimeInterval, at date: Date) async throws -> Int {
+        try await database.write { db in
+            var counter = try RateCounterRecord.fetchOne(db, key: key) ?? RateCounterRecord(key: key, windowStart: date, count: 0)
+            if date.timeIntervalSince(counter.windowStart) >= window {
+                counter.windowStart = date
+                counter.count = 0
+            }
+            counter.count += 1
+            try counter.save(db)
+            return counter.count
+        }
+    }
+
+    public func eventCount(key: String, window: TimeInterval, at date: Date) async throws -> Int {
+        try await database.read { db in
+            guard let counter = try RateCounterRecord.fetchOne(db, key: key), date.timeIntervalSince(counter.windowStart) < window else {
+                return 0
+            }
+            return counter.count
+        }
+    }
+}

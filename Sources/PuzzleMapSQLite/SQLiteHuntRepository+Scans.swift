@@ -1,0 +1,103 @@
+import Foundation
+import GRDB
+import PuzzleMapCore
+import PuzzleMapStorage
+
+extension SQLiteHuntRepository {
+    public func storedScan(playerID: Int64, idempotencyKey: String) async throws -> ScanAnswer? {
+        try await database.read { db in try Self.stored(playerID: playerID, key: idempotencyKey, db) }
+    }
+
+    private static func stored(playerID: Int64, key: String, _ db: Database) throws -> ScanAnswer? {
+        try Row.fetchOne(db, sql: "SELECT response, requestDigest FROM idempotentScan WHERE playerId = ? AND idempotencyKey = ?",
+                         arguments: [playerID, key])
+            .map { ScanAnswer(answer: $0["response"], replayed: true, requestDigest: $0["requestDigest"]) }
+    }
+
+    public func performScan(
+        playerID: Int64, checkpointID: String, idempotencyKey: String?, requestDigest: String, photo: PhotoFingerprint?,
+        location: ReportedLocation?, photoWindow: TimeInterval, at date: Date, decide: @Sendable (ScanState) throws -> ScanEffect
+    ) async throws -> ScanAnswer {
+        try await database.write { db in
+            // A retried upload that got here first wins; the retry gets its answer.
+            if let idempotencyKey, let earlier = try Self.stored(playerID: playerID, key: idempotencyKey, db) {
+                return earlier
+            }
+            let active = try RiddleAttemptRecord.filter(RiddleAttemptRecord.Columns.playerId == playerID)
+                .filter(RiddleAttemptRecord.Columns.closedAt == nil).fetchAll(db).map(\.attempt)
+            let events = try GameEventRecord.filter(GameEventRecord.Columns.playerId == playerID)
+                .order(GameEventRecord.Columns.id).fetchAll(db).map(\.event)
+            let previous = try Row.fetchOne(db, sql: "SELECT checkpointId, scannedAt FROM scan WHERE playerId = ? ORDER BY id DESC LIMIT 1",
+                                            arguments: [playerID])
+                .map { (checkpointID: $0["checkpointId"] as String, at: $0["scannedAt"] as Date) }
+            let othersPhotos = photo == nil ? [] : try Row.fetchAll(db, sql: """
+                SELECT photoSha256, photoHash FROM scan
+                WHERE playerId <> ? AND checkpointId = ? AND scannedAt > ? AND photoSha256 IS NOT NULL
+                """, arguments: [playerID, checkpointID, date - photoWindow])
+                .map { PhotoFingerprint(sha256: $0["photoSha256"], perceptual: UInt64(bitPattern: $0["photoHash"])) }
+            let effect = try decide(ScanState(active: active, events: events, previousScan: previous, othersRecentPhotos: othersPhotos))
+            if let attemptID = effect.solvedAttemptID {
+                try db.execute(sql: "UPDATE riddleAttempt SET closedAt = ?, outcome = 'solved' WHERE id = ? AND closedAt IS NULL",
+                               arguments: [date, attemptID])
+            }
+            if let event = effect.event {
+                var record = GameEventRecord(id: nil, playerId: playerID, kind: event.kind, checkpointId: checkpointID, riddleId: event.riddleID,
+                                             xp: event.xp, hintsUsed: event.hintsUsed, occurredAt: date)
+                try append(&record, db)
+            }
+            let vouchers = try Self.issue(effect.grants, to: playerID, at: date, db)
+            if let checkIn = effect.checkIn {
+                try db.execute(sql: "DELETE FROM checkIn WHERE playerId = ? AND checkpointId = ?", arguments: [playerID, checkpointID])
+                try db.execute(sql: "INSERT INTO checkIn (id, playerId, checkpointId, expiresAt) VALUES (?, ?, ?, ?)",
+                               arguments: [checkIn.id, playerID, checkpointID, checkIn.expiresAt])
+            }
+            try db.execute(sql: """
+                INSERT INTO scan (playerId, checkpointId, outcome, flagged, photoSha256, photoHash, latitude, longitude, accuracyMetres, scannedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [playerID, checkpointID, effect.outcome, effect.flagged, photo?.sha256,
+                                 photo.map { Int64(bitPattern: $0.perceptual) }, location?.coordinate.latitude,
+                                 location?.coordinate.longitude, location?.accuracyMetres, date])
+            let answer = try effect.answer(vouchers)
+            if let idempotencyKey {
+                try db.execute(sql: """
+                    INSERT INTO idempotentScan (playerId, idempotencyKey, response, createdAt, requestDigest) VALUES (?, ?, ?, ?, ?)
+                    """, arguments: [playerID, idempotencyKey, answer, date, requestDigest])
+            }
+            return ScanAnswer(answer: answer, replayed: false, requestDigest: requestDigest)
+        }
+    }
+
+    public func registerCheckIn(
+        id: String, playerID: Int64, at date: Date, decide: @Sendable (PendingCheckIn, [GameEvent]) -> CheckInEffect?
+    ) async throws -> RegisteredCheckIn? {
+        try await database.write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT checkpointId, expiresAt FROM checkIn WHERE id = ? AND playerId = ?",
+                                             arguments: [id, playerID])
+            else { return nil }
+            try db.execute(sql: "DELETE FROM checkIn WHERE id = ?", arguments: [id])
+            let checkIn = PendingCheckIn(id: id, playerID: playerID, checkpointID: row["checkpointId"], expiresAt: row["expiresAt"])
+            let before = try GameEventRecord.filter(GameEventRecord.Columns.playerId == playerID)
+                .order(GameEventRecord.Columns.id).fetchAll(db).map(\.event)
+            guard let effect = decide(checkIn, before) else { return nil }
+            var record = GameEventRecord(id: nil, playerId: playerID, kind: .checkedIn, checkpointId: checkIn.checkpointID, riddleId: nil,
+                                         xp: effect.xp, hintsUsed: 0, occurredAt: date)
+            try append(&record, db)
+            let vouchers = try Self.issue(effect.grants, to: playerID, at: date, db)
+            return RegisteredCheckIn(before: before, event: record.event, vouchers: vouchers)
+        }
+    }
+
+    public func recordScanFailure(playerID: Int64, reason: String, location: ReportedLocation?, at date: Date) async throws {
+        try await database.write { db in
+            try db.execute(sql: "INSERT INTO scanFailure (playerId, reason, latitude, longitude, failedAt) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [playerID, reason, location?.coordinate.latitude, location?.coordinate.longitude, date])
+        }
+    }
+
+    public func cancelCheckIn(id: String, playerID: Int64) async throws -> Bool {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM checkIn WHERE id = ? AND playerId = ?", arguments: [id, playerID])
+            return db.changesCount == 1
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import GRDB
+import PuzzleMapCore
+import PuzzleMapStorage
+
+/// A row of `voucher`.
+struct VoucherRecord: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "voucher"
+
+    var id: Int64?
+    var offerId: String
+    var playerId: Int64
+    var unlockedBy: Int64
+    var issuedAt: Date
+    var expiresAt: Date
+    var giftedBy: Int64?
+    var giftedAt: Date?
+    var redeemedAt: Date?
+    var redeemedBy: Int64?
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let playerId = Column(CodingKeys.playerId)
+        static let offerId = Column(CodingKeys.offerId)
+        static let redeemedAt = Column(CodingKeys.redeemedAt)
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    var voucher: Voucher {
+        Voucher(id: id!, offerID: offerId, playerID: playerId, issuedAt: issuedAt, expiresAt: expiresAt, giftedBy: giftedBy,
+                redeemedAt: redeemedAt, redeemedBy: redeemedBy)
+    }
+}
+
+extension SQLiteHuntRepository {
+    /// Issues each granted offer's voucher unless the player already unlocked it or the stock is
+    /// spent. The stock is taken by one conditional UPDATE, so it never goes below zero however
+    /// many players unlock at once.
+    static func issue(_ grants: [VoucherGrant], to playerID: Int64, at date: Date, _ db: Database) throws -> [Voucher] {
+        var issued: [Voucher] = []
+        for grant in grants {
+            let already = try VoucherRecord.filter(VoucherRecord.Columns.offerId == grant.offerID)
+                .filter(Column("unlockedBy") == playerID).fetchCount(db)
+            guard already == 0 else { continue }
+            try db.execute(sql: "UPDATE offerStock SET issued = issued + 1 WHERE offerId = ? AND issued < stock", arguments: [grant.offerID])
+            guard db.changesCount == 1 else { continue }
+            var record = VoucherRecord(id: nil, offerId: grant.offerID, playerId: playerID, unlockedBy: playerID, issuedAt: date,
+                                       expiresAt: grant.expiresAt)
+            try record.insert(db)
+            issued.append(record.voucher)
+        }
+        return issued
+    }
+
+    public func vouchers(playerID: Int64) async throws -> [Voucher] {
+        try await database.read { db in try Self.vouchers(playerID: playerID, db) }
+    }
+
+    static func vouchers(playerID: Int64, _ db: Database) throws -> [Voucher] {
+        try VoucherRecord.filter(VoucherRecord.Columns.playerId == playerID).order(VoucherRecord.Columns.id.desc).fetchAll(db).map(\.voucher)
+    }
+
+    public func voucher(id: Int64) async throws -> Voucher? {
+        try await database.read { db in try VoucherRecord.fetchOne(db, key: id)?.voucher }
+    }
+
+    public func redeem(voucherID: Int64, partnerID: String, staffID: Int64, at date: Date) async throws -> Result<Redemption, RedemptionRefusal> {
+        try await database.write { db in
+            guard let record = try VoucherRecord.fetchOne(db, key: voucherID),
+                  let partner = try String.fetchOne(db, sql: "SELECT partnerId FROM offerStock WHERE offerId = ?", arguments: [record.offerId]),
+                  let owner = try PlayerRecord.fetchOne(db, key: record.playerId)
+            else { return .failure(.notFound) }
+            guard partner == partnerID else { return .failure(.wrongPartner) }
+            if let redeemedAt = record.redeemedAt { return .failure(.alreadyRedeemed(at: redeemedAt)) }
+            guard record.expiresAt > date else { return .failure(.expired(at: record.expiresAt)) }
+            guard owner.emailVerifiedAt != nil else { return .failure(.pendingVerification) }
+            // The write transaction serialises redemptions; the condition keeps it exactly-once
+            // even if this ever ran under weaker isolation.
+            try db.execute(sql: "UPDATE voucher SET redeemedAt = ?, redeemedBy = ? WHERE id = ? AND redeemedAt IS NULL",
+                           arguments: [date, staffID, voucherID])
+            guard db.changesCount == 1 else { return .failure(.alreadyRedeemed(at: date)) }
+            var redeemed = record
+            redeemed.redeemedAt = date
+            redeemed.redeemedBy = staffID
+            return .success(Redemption(voucher: redeemed.voucher, playerDisplayName: owner.displayName))
+        }
+    }
+
+    public func redemptions(partnerID: String, from start: Date, to end: Date) async throws -> [Redemption] {
+        try await database.read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT voucher.*, player.displayName AS ownerName FROM voucher
+                JOIN offerStock ON offerStock.offerId = voucher.offerId
+                JOIN player ON player.id = voucher.playerId
+                WHERE offerStock.partnerId = ? AND voucher.redeemedAt >= ? AND voucher.redeemedAt < ?
+                ORDER BY voucher.redeemedAt
+                """, arguments: [partnerID, start, end])
+            return try rows.map { Redemption(voucher: try VoucherRecord(row: $0).voucher, playerDisplayName: $0["ownerName"]) }
+        }
+    }
+}
+
+extension SQLiteHuntRepository {
+    /// An offer's stock and how much of it was issued.
+    public func offerStock(offerID: String) async throws -> (stock: Int, issued: Int)? {
+        try await database.read { db in
+            try Row.fetchOne(db, sql: "SELECT stock, issued FROM offerStock WHERE offerId = ?", arguments: [offerID])
+                .map { (stock: $0["stock"], issued: $0["issued"]) }
+        }
+    }
+
+    /// Sets how much of an offer was issued (organisers' corrections, and tests near the limit).
+    public func setStockIssued(offerID: String, issued: Int) async throws -> Bool {
+        try await database.write { db in
+            try db.execute(sql: "UPDATE offerStock SET issued = ? WHERE offerId = ?", arguments: [issued, offerID])
+            return db.changesCount == 1
+        }
+    }
+}

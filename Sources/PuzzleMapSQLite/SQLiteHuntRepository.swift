@@ -1,0 +1,208 @@
+import Foundation
+import GRDB
+import PuzzleMapCore
+import PuzzleMapStorage
+
+/// The embedded store: SQLite through GRDB, a `DatabasePool` in WAL mode in production and an
+/// in-memory queue in tests. The migrator runs when it is created.
+public struct SQLiteHuntRepository: HuntRepository {
+    let writer: any DatabaseWriter
+    /// The same database, counted for metrics: every query below goes through it.
+    let database: MeteredDatabase
+    /// The weeks weekly scores are kept by: the campus's.
+    let weeks: CampusWeek
+
+    /// Opens (creating if needed) the database file at `path` in WAL mode and migrates it.
+    /// The service passes its campus's weeks; tools that write no ledger events may keep UTC.
+    public static func open(path: String, weeks: CampusWeek = .utc) throws -> SQLiteHuntRepository {
+        try SQLiteHuntRepository(DatabasePool(path: path, configuration: configuration()), weeks: weeks)
+    }
+
+    /// A private in-memory database, for tests and tools.
+    public static func inMemory(weeks: CampusWeek = .utc) throws -> SQLiteHuntRepository {
+        try SQLiteHuntRepository(DatabaseQueue(configuration: configuration()), weeks: weeks)
+    }
+
+    init(_ writer: any DatabaseWriter, weeks: CampusWeek) throws {
+        self.writer = writer
+        self.weeks = weeks
+        // A pool opens one writer and up to `maximumReaderCount` readers; a queue, one.
+        let connections = (writer as? DatabasePool).map { $0.configuration.maximumReaderCount + 1 } ?? 1
+        database = MeteredDatabase(writer: writer, activity: StorageActivity(maximumConnections: connections))
+        try Migrations.migrator.migrate(writer)
+    }
+
+    private static func configuration() -> Configuration {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        // The CLI (codes rotate, backups) may write while the service runs: wait, don't fail.
+        configuration.busyMode = .timeout(10)
+        return configuration
+    }
+
+    /// The journal mode SQLite reports (`wal` for a file database).
+    public func journalMode() async throws -> String {
+        try await database.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
+    }
+
+    public var activity: StorageActivity { database.activity }
+
+    public func close() async throws {
+        // GRDB closes behind a barrier: running reads and the running write finish first, and
+        // the WAL is checkpointed into the main file as the last connection closes.
+        try (writer as? DatabasePool)?.close()
+    }
+
+    public func ping() async throws {
+        _ = try await database.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+    }
+
+    // MARK: Content
+
+    public func importContent(_ content: CampusContent, at date: Date) async throws -> ContentImportSummary {
+        let fingerprint = content.fingerprint
+        return try await database.write { db in
+            // Stock follows the files; what was issued stays. Cheap, so done on every start.
+            for offer in content.offers {
+                try db.execute(sql: """
+                    INSERT INTO offerStock (offerId, partnerId, stock) VALUES (?, ?, ?)
+                    ON CONFLICT(offerId) DO UPDATE SET partnerId = excluded.partnerId, stock = excluded.stock
+                    """, arguments: [offer.id, offer.partnerID, offer.stock])
+            }
+            if let last = try ContentImportRecord.order(ContentImportRecord.Columns.id.desc).fetchOne(db),
+               last.fingerprint == fingerprint {
+                return ContentImportSummary(fingerprint: fingerprint, importedAt: last.importedAt)
+            }
+            var summary = ContentImportSummary(fingerprint: fingerprint, importedAt: date)
+            try importCheckpoints(content.checkpoints, at: date, into: &summary, db)
+            try importRiddles(content.riddles, at: date, into: &summary, db)
+            var record = ContentImportRecord(id: nil, fingerprint: fingerprint, importedAt: date, summary: summary)
+            try record.insert(db)
+            return summary
+        }
+    }
+
+    private func importCheckpoints(_ checkpoints: [Checkpoint], at date: Date, into summary: inout ContentImportSummary, _ db: Database) throws {
+        var existing = Dictionary(uniqueKeysWithValues: try CheckpointRecord.fetchAll(db).map { ($0.id, $0) })
+        var nextNumber = (try Int.fetchOne(db, CheckpointRecord.select(max(CheckpointRecord.Columns.number))) ?? 0) + 1
+        for (position, checkpoint) in checkpoints.enumerated() {
+            if let old = existing.removeValue(forKey: checkpoint.id) {
+                let new = CheckpointRecord(checkpoint, number: old.number, position: position, tagVersion: old.tagVersion,
+                                           retiredAt: nil, updatedAt: date)
+                if old.checkpoint != checkpoint || old.position != position || old.retiredAt != nil {
+                    try new.update(db)
+                    summary.checkpointsUpdated += 1
+                }
+            } else {
+                try CheckpointRecord(checkpoint, number: nextNumber, position: position, tagVersion: 1, retiredAt: nil, updatedAt: date)
+                    .insert(db)
+                nextNumber += 1
+                summary.checkpointsAdded += 1
+            }
+        }
+        for var gone in existing.values where gone.retiredAt == nil {
+            gone.retiredAt = date
+            gone.updatedAt = date
+            try gone.update(db)
+            summary.checkpointsRetired += 1
+        }
+    }
+
+    private func importRiddles(_ riddles: [Riddle], at date: Date, into summary: inout ContentImportSummary, _ db: Database) throws {
+        var existing = Dictionary(uniqueKeysWithValues: try RiddleRecord.fetchAll(db).map { ($0.id, $0) })
+        for riddle in riddles {
+            if let old = existing.removeValue(forKey: riddle.id) {
+                if old.riddle != riddle || old.retiredAt != nil {
+                    try RiddleRecord(riddle, retiredAt: nil, updatedAt: date).update(db)
+                    summary.riddlesUpdated += 1
+                }
+            } else {
+                try RiddleRecord(riddle, retiredAt: nil, updatedAt: date).insert(db)
+                summary.riddlesAdded += 1
+            }
+        }
+        for var gone in existing.values where gone.retiredAt == nil {
+            gone.retiredAt = date
+            gone.updatedAt = date
+            try gone.update(db)
+            summary.riddlesRetired += 1
+        }
+    }
+
+    public func lastImport() async throws -> ContentImportSummary? {
+        try await database.read { db in
+            try ContentImportRecord.order(ContentImportRecord.Columns.id.desc).fetchOne(db)?.summary
+        }
+    }
+
+    public func checkpoints(includingRetired: Bool) async throws -> [StoredCheckpoint] {
+        try await database.read { db in
+            var request = CheckpointRecord.order(CheckpointRecord.Columns.position, CheckpointRecord.Columns.id)
+            if !includingRetired { request = request.filter(CheckpointRecord.Columns.retiredAt == nil) }
+            return try request.fetchAll(db).map(\.stored)
+        }
+    }
+
+    public func checkpoint(number: Int) async throws -> StoredCheckpoint? {
+        try await database.read { db in
+            try CheckpointRecord.filter(CheckpointRecord.Columns.number == number).fetchOne(db)?.stored
+        }
+    }
+
+    public func rotateTag(checkpointID: String, at date: Date) async throws -> StoredCheckpoint {
+        try await database.write { db in
+            guard var record = try CheckpointRecord.fetchOne(db, key: checkpointID) else {
+                throw StorageError.notFound("checkpoint \(checkpointID)")
+            }
+            record.tagVersion += 1
+            record.updatedAt = date
+            try record.update(db)
+            return record.stored
+        }
+    }
+
+    public func activeRiddles() async throws -> [Riddle] {
+        try await database.read { db in
+            try RiddleRecord.filter(RiddleRecord.Columns.retiredAt == nil).order(RiddleRecord.Columns.id).fetchAll(db).map(\.riddle)
+        }
+    }
+
+    // MARK: Settings
+
+    public func setting(_ key: String) async throws -> String? {
+        try await database.read { db in try SettingRecord.fetchOne(db, key: key)?.value }
+    }
+
+    public func setSettingIfAbsent(_ key: String, to value: String) async throws -> String {
+        try await database.write { db in
+            if let stored = try SettingRecord.fetchOne(db, key: key) { return stored.value }
+            try SettingRecord(key: key, value: value).insert(db)
+            return value
+        }
+    }
+
+    // MARK: The ledger
+
+    public func appendEvent(
+        playerID: Int64, kind: GameEvent.Kind, checkpointID: String?, riddleID: String?, xp: Int, at date: Date
+    ) async throws -> GameEvent {
+        do {
+            return try await database.write { db in
+                var record = GameEventRecord(id: nil, playerId: playerID, kind: kind, checkpointId: checkpointID,
+                                             riddleId: riddleID, xp: xp, hintsUsed: 0, occurredAt: date)
+                try append(&record, db)
+                return record.event
+            }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+            throw StorageError.notFound(error.message ?? "foreign key")
+        }
+    }
+
+    public func events(playerID: Int64) async throws -> [GameEvent] {
+        try await database.read { db in try Self.events(playerID: playerID, db) }
+    }
+
+    static func events(playerID: Int64, _ db: Database) throws -> [GameEvent] {
+        try GameEventRecord.filter(GameEventRecord.Columns.playerId == playerID).order(GameEventRecord.Columns.id).fetchAll(db).map(\.event)
+    }
+}
