@@ -64,6 +64,9 @@ let plantedMistakes: [PlantedMistake] = [
           rule: .missingField, reportedIn: riddles, marker: "- id: cafe-1"),
     .init(name: "yaml syntax error", file: badges, find: "description: Solve your first riddle.", replace: "description: [Solve your first riddle.",
           rule: .syntax, reportedIn: badges, marker: "description: [Solve"),
+    .init(name: "a limit below 1", file: "Campus/game.yaml", find: "  maxSpeedMetresPerSecond: 7\n",
+          replace: "  maxSpeedMetresPerSecond: 7\nlimits:\n  scansPerMinute: 0\n",
+          rule: .invalidValue, reportedIn: "Campus/game.yaml", marker: "scansPerMinute: 0"),
 ]
 
 @Suite("puzzlemap check: each rule, planted in a broken fixture")
@@ -73,6 +76,22 @@ struct CheckRulesTests {
         let content = try fixture.reader.load().get()
         #expect(content.checkpoints.map(\.id) == ["museum", "hall", "cafe"])
         #expect(content.riddles.count == 3)
+    }
+
+    @Test func limitsAreReadFromTheGameFileAndUnknownOnesAreRefused() throws {
+        let fixture = try ContentFixture()
+        #expect(try fixture.reader.load().get().rules.limits == GameLimits())
+        let game = fixture.root.appendingPathComponent("Campus/game.yaml")
+        let original = try String(contentsOf: game, encoding: .utf8)
+        try (original + "limits:\n  scansPerMinute: 3\n  checkInMinutes: 5\n").write(to: game, atomically: true, encoding: .utf8)
+        let limits = try fixture.reader.load().get().rules.limits
+        #expect(limits.scansPerMinute == 3)
+        #expect(limits.checkInLifetime == 300)
+        #expect(limits.giftsPerDay == GameLimits().giftsPerDay)
+
+        try (original + "limits:\n  scansPerHour: 3\n").write(to: game, atomically: true, encoding: .utf8)
+        guard case .failure(let error) = fixture.reader.load() else { Issue.record("an unknown limit was accepted"); return }
+        #expect(error.problems.contains { $0.rule == .invalidValue && $0.message.contains("scansPerHour") })
     }
 
     @Test(arguments: plantedMistakes)
