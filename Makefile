@@ -2,8 +2,11 @@
 
 SWIFT ?= swift
 PUZZLEMAP_ARGS ?=
+# make bench-photos PHOTO_SEED=7 PHOTOS_PER_CATEGORY=10: seed 1 is the tile window's tuning set.
+PHOTO_SEED ?= 1
+PHOTOS_PER_CATEGORY ?= 20
 
-.PHONY: run test deps build release check clean fuzz-api bench-decode bench-photos bench-scan bench-load
+.PHONY: run test deps build release check clean fuzz-api bench-decode bench-photos bench-photos-heldout bench-scan bench-load
 
 ## Install missing Debian packages, build a release binary, serve the sample campus.
 run: deps release
@@ -43,7 +46,13 @@ bench-decode: deps release
 
 ## Our decoder, zbarimg and ZXingReader on synthetic 12 MP phone photos (13 categories).
 bench-photos: deps release
-	PUZZLEMAP_BIN=.build/release/puzzlemap Scripts/bench-photos.sh
+	PUZZLEMAP_BIN=.build/release/puzzlemap Scripts/bench-photos.sh \
+		--seed $(PHOTO_SEED) --per-category $(PHOTOS_PER_CATEGORY)
+
+## The same on photos from seed 7, which no tuning run has used.
+bench-photos-heldout: deps release
+	PUZZLEMAP_BIN=.build/release/puzzlemap Scripts/bench-photos.sh \
+		--seed 7 --per-category $(PHOTOS_PER_CATEGORY)
 
 ## POST /v1/scans with 12 MP JPEGs against a release build on loopback.
 bench-scan: deps
