@@ -65,6 +65,11 @@ final class CapturedLog: Sendable {
             let text = String(decoding: try await client.call(.get, "/metrics").body, as: UTF8.self)
             #expect(text.contains(#"puzzlemap_photo_decode_duration_seconds_count{found="no"} 1"#), "\(text)")
             #expect(text.contains(#"puzzlemap_scan_outcomes_total{outcome="no_code_found"} 1"#))
+
+            // A picture that cannot be decoded at all counts under its own code.
+            #expect(try await client.scan(photo: Array(png.prefix(16)), type: "image/png", token: token).code == "corrupt_image")
+            let after = String(decoding: try await client.call(.get, "/metrics").body, as: UTF8.self)
+            #expect(after.contains(#"puzzlemap_scan_outcomes_total{outcome="corrupt_image"} 1"#), "\(after)")
         }
     }
 

@@ -9,22 +9,19 @@ struct RequestMetricsMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
-        let status: Int
         do {
             let response = try await next(request, context)
-            status = response.status.code
-            record(request, context, status: status, since: start)
+            record(request, context, status: response.status.code, since: start)
             return response
-        } catch let error where Problem.explaining(error) != nil {
-            let problem = Problem.explaining(error)!
-            if problem.status == .tooManyRequests { metrics.rateLimited(code: problem.code) }
-            record(request, context, status: problem.status.code, since: start)
-            throw error
-        } catch let error as any HTTPResponseError {
-            record(request, context, status: error.status.code, since: start)
-            throw error
         } catch {
-            record(request, context, status: 500, since: start)
+            let status: HTTPResponse.Status
+            if let problem = Problem.explaining(error) {
+                if problem.status == .tooManyRequests { metrics.rateLimited(code: problem.code) }
+                status = problem.status
+            } else {
+                status = (error as? any HTTPResponseError)?.status ?? .internalServerError
+            }
+            record(request, context, status: status.code, since: start)
             throw error
         }
     }

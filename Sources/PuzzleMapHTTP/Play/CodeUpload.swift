@@ -65,7 +65,7 @@ enum CodeUpload {
         do {
             return try await request.body.collect(upTo: Self.maxPhotoBytes)
         } catch {
-            throw PhotoFailure(problem: Problem.image(.tooLarge(bytes: Self.maxPhotoBytes + 1, limit: Self.maxPhotoBytes)))
+            throw PhotoFailure(problem: .photoTooLarge)
         }
     }
 
@@ -76,7 +76,7 @@ enum CodeUpload {
         do {
             body = try await request.collectBody(upTo: Self.maxPhotoBytes)
         } catch {
-            throw Problem.image(.tooLarge(bytes: Self.maxPhotoBytes + 1, limit: Self.maxPhotoBytes))
+            throw Problem.photoTooLarge
         }
         var hasher = SHA256()
         hasher.update(data: Data((request.headers[.contentType] ?? "").utf8 + [0]))

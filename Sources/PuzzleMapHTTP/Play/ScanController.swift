@@ -14,12 +14,10 @@ struct ScanController {
         router.post("scans") { request, context in
             do {
                 return try await scan(request, context)
-            } catch let refusal as GameRefusal {
-                services.metrics.scan(outcome: Problem(refusal).code)
-                throw refusal
-            } catch let problem as Problem {
-                services.metrics.scan(outcome: problem.code)
-                throw problem
+            } catch {
+                // Every refusal counts under its code: unreadable photos, forged codes, limits.
+                if let problem = Problem.explaining(error) { services.metrics.scan(outcome: problem.code) }
+                throw error
             }
         }
         router.post("check-ins/:id/register") { _, context -> StandingView in

@@ -12,17 +12,25 @@ public struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
-        } catch let error where Problem.explaining(error) != nil {
-            return try Problem.explaining(error)!.response(from: request, context: context)
-        } catch let error as HTTPError {
-            return try Self.problem(for: error, request: request).response(from: request, context: context)
-        } catch is NIOTooManyBytesError {
-            return try Self.problem(for: HTTPError(.contentTooLarge), request: request).response(from: request, context: context)
         } catch {
+            return try Self.problem(for: error, request: request, context: context).response(from: request, context: context)
+        }
+    }
+
+    /// The answer for any error: its own problem when it explains itself, Hummingbird's errors
+    /// with a code and a hint, and otherwise a logged, generic 500 that reveals nothing inside.
+    static func problem(for error: any Error, request: Request, context: Context) -> Problem {
+        if let problem = Problem.explaining(error) { return problem }
+        switch error {
+        case let error as HTTPError:
+            return problem(for: error, request: request)
+        case is NIOTooManyBytesError:
+            return problem(for: HTTPError(.contentTooLarge), request: request)
+        default:
             context.logger.error("Unhandled error", metadata: [
                 "error": "\(String(reflecting: error))", "method": "\(request.method)", "route": "\(context.endpointPath ?? "unmatched")",
             ])
-            return try Problem.internalError.response(from: request, context: context)
+            return .internalError
         }
     }
 
