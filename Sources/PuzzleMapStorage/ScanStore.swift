@@ -90,7 +90,7 @@ public struct RegisteredCheckIn: Sendable {
 }
 
 /// A wrong-place check-in waiting for the player's decision.
-public struct PendingCheckIn: Sendable, Hashable, Codable {
+public struct PendingCheckIn: Sendable, Hashable {
     public var id: String
     public var playerID: Int64
     public var checkpointID: String

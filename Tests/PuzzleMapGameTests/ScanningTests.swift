@@ -75,8 +75,8 @@ struct GameWorld {
         let first = try await world.scan(ada, at: held.riddle.checkpointID, key: "k1", digest: "upload")
         guard case .decided(let report) = first.outcome else { Issue.record("refused: \(first)"); return }
         #expect(report.kind == .solved)
-        #expect(report.xpAwarded == reward)
-        #expect(report.totalXP == reward)
+        #expect(report.standing.xpAwarded == reward)
+        #expect(report.standing.totalXP == reward)
         #expect(report.insider == held.riddle.insider)
         #expect(first.replayed == false)
 
@@ -88,7 +88,7 @@ struct GameWorld {
         let again = try await world.scan(ada, at: held.riddle.checkpointID)
         guard case .decided(let second) = again.outcome else { Issue.record("refused: \(again)"); return }
         #expect(second.kind == .alreadyVisited)
-        #expect(second.xpAwarded == 0)
+        #expect(second.standing.xpAwarded == 0)
         #expect(try await world.hunt.repository.events(playerID: ada).map(\.xp) == [reward])
     }
 
@@ -99,7 +99,7 @@ struct GameWorld {
         let photo = PhotoFingerprint(sha256: "ada's photo", perceptual: 0xF0F0_F0F0_F0F0_F0F0)
         guard case .decided(let explored) = try await world.scan(ada, at: place, photo: photo).outcome else { Issue.record("refused"); return }
         #expect(explored.kind == .explored)
-        #expect(explored.xpAwarded == world.hunt.content.rules.exploreXP)
+        #expect(explored.standing.xpAwarded == world.hunt.content.rules.exploreXP)
 
         world.clock.advance(by: 60)
         let resent = PhotoFingerprint(sha256: "re-encoded", perceptual: photo.perceptual ^ 0b101)
@@ -114,7 +114,7 @@ struct GameWorld {
     @Test func aWrongPlaceCheckInPaysOnceWithinItsWindowAndNotAfter() async throws {
         let world = try await GameWorld()
         let ada = try await world.player("ada")
-        let (held, _) = try await world.hunt.askForRiddle(playerID: ada, category: .lab)
+        _ = try await world.hunt.askForRiddle(playerID: ada, category: .lab)
         let elsewhere = try #require(world.hunt.content.checkpoints.first { $0.category != .lab })
         guard case .decided(let wrong) = try await world.scan(ada, at: elsewhere.id).outcome, let checkIn = wrong.checkIn else {
             Issue.record("no check-in"); return
@@ -139,7 +139,6 @@ struct GameWorld {
             try await world.hunt.registerCheckIn(id: lapsing.id, playerID: ada)
         }
         #expect(try await world.hunt.repository.events(playerID: ada).map(\.kind) == [.checkedIn])
-        _ = held
     }
 
     @Test func theScanLimitAndTheCheckInWindowComeFromTheGameFile() async throws {

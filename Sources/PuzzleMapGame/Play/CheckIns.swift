@@ -2,26 +2,6 @@ import Foundation
 import PuzzleMapCore
 import PuzzleMapStorage
 
-/// What an event changed in a player's standing, with the vouchers it issued.
-public struct StandingChange: Sendable, Equatable {
-    public var xpAwarded: Int
-    public var totalXP: Int
-    public var level: Int
-    public var levelUp: Bool
-    /// Badges newly earned, in the order of the badges file.
-    public var newBadges: [Badge]
-    public var newVouchers: [Voucher]
-
-    init(_ progression: Progression, vouchers: [Voucher]) {
-        xpAwarded = progression.xpAwarded
-        totalXP = progression.new.totals.xp
-        level = progression.new.totals.level
-        levelUp = progression.levelUp
-        newBadges = progression.newBadges
-        newVouchers = vouchers
-    }
-}
-
 /// Wrong-place check-ins: the player takes the small exploration reward, or leaves no trace.
 extension Hunt {
     /// Registers a pending check-in for its small reward. A lapsed check-in, or one for a place

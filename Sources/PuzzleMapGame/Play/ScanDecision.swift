@@ -18,49 +18,36 @@ struct ScanDecision: Sendable {
             let answer = try ScanOutcome.photoAlreadyUsed.encoded()
             return ScanEffect(outcome: ScanOutcome.photoAlreadyUsed.label, flagged: true) { _ in answer }
         }
-        let flagged = SpeedCheck.isImplausiblyFast(from: state.previousScan, to: checkpoint, at: now, content: content)
-        let verdict = ScanJudge.verdict(at: checkpoint.id, active: state.active, events: state.events, content: content)
-        var effect = ScanEffect(outcome: "", flagged: flagged) { _ in Data() }
-        var report = ScanReport(kind: .alreadyVisited, checkpointID: checkpoint.id, xpAwarded: 0, totalXP: 0, level: 0, levelUp: false,
-                                newBadgeIDs: [], newVouchers: [], flagged: flagged, decidedAt: now, ownerVerified: ownerVerified)
-        switch verdict {
+        let kind: ScanReport.Kind, event: (kind: GameEvent.Kind, riddleID: String?, xp: Int, hintsUsed: Int)?
+        var (solvedAttemptID, insider, funRiddle): (Int64?, String?, String?) = (nil, nil, nil)
+        switch ScanJudge.verdict(at: checkpoint.id, active: state.active, events: state.events, content: content) {
         case .solved(let attempt, let riddle, let xp):
-            report.kind = .solved
-            report.insider = riddle.insider
-            effect.event = (.solved, riddle.id, xp, attempt.hintsUsed)
-            effect.solvedAttemptID = attempt.id
+            (kind, event) = (.solved, (.solved, riddle.id, xp, attempt.hintsUsed))
+            (solvedAttemptID, insider) = (attempt.id, riddle.insider)
         case .alreadyVisited:
-            report.kind = .alreadyVisited
+            (kind, event) = (.alreadyVisited, nil)
         case .wrongPlace:
-            report.kind = .wrongPlace
-            let checkIn = PendingCheckIn(id: UUID().uuidString.lowercased(), playerID: 0, checkpointID: checkpoint.id,
-                                         expiresAt: now + content.rules.limits.checkInLifetime)
-            report.checkIn = checkIn
-            effect.checkIn = (checkIn.id, checkIn.expiresAt)
+            (kind, event) = (.wrongPlace, nil)
         case .explored(let xp, let riddle):
-            report.kind = .explored
-            report.funRiddle = riddle?.text
-            effect.event = (.explored, nil, xp, 0)
+            (kind, event) = (.explored, (.explored, nil, xp, 0))
+            funRiddle = riddle?.text
         }
-        let event = effect.event.map {
+        let checkIn = kind == .wrongPlace
+            ? ScanReport.CheckIn(id: UUID().uuidString.lowercased(), expiresAt: now + content.rules.limits.checkInLifetime) : nil
+        let progression = Progression(before: state.events, adding: event.map {
             GameEvent(id: 0, playerID: 0, kind: $0.kind, checkpointID: checkpoint.id, riddleID: $0.riddleID, xp: $0.xp,
                       hintsUsed: $0.hintsUsed, occurredAt: now)
-        }
-        let progression = Progression(before: state.events, adding: event, content: content)
-        report.xpAwarded = progression.xpAwarded
-        report.totalXP = progression.new.totals.xp
-        report.level = progression.new.totals.level
-        report.levelUp = progression.levelUp
-        report.newBadgeIDs = progression.newBadges.map(\.id)
-        effect.grants = progression.grants(at: now, in: timeZone)
-        effect.outcome = report.kind.rawValue
-        let decided = report
-        effect.answer = { vouchers in
-            var report = decided
-            report.newVouchers = vouchers
+        }, content: content)
+        let flagged = SpeedCheck.isImplausiblyFast(from: state.previousScan, to: checkpoint, at: now, content: content)
+        let report = ScanReport(kind: kind, checkpoint: checkpoint, standing: StandingChange(progression, vouchers: []), insider: insider,
+                                funRiddle: funRiddle, checkIn: checkIn, flagged: flagged, decidedAt: now, ownerVerified: ownerVerified)
+        return ScanEffect(solvedAttemptID: solvedAttemptID, event: event, checkIn: checkIn.map { ($0.id, $0.expiresAt) },
+                          grants: progression.grants(at: now, in: timeZone), outcome: kind.rawValue, flagged: flagged) { vouchers in
+            // The vouchers are the ones stock allowed, known only once they are issued.
+            var report = report
+            report.standing.newVouchers = vouchers
             return try ScanOutcome.decided(report).encoded()
         }
-        return effect
     }
 }
 

@@ -1,6 +1,5 @@
 import Foundation
 import PuzzleMapCore
-import PuzzleMapStorage
 
 /// What a scan of a genuine checkpoint decided, as the game sees it: kept with the scan under
 /// its idempotency key, so a retried upload is answered with exactly the same result.
@@ -16,22 +15,23 @@ public struct ScanReport: Codable, Sendable, Equatable {
         case explored
     }
 
+    /// A wrong-place check-in waiting for the player's decision.
+    public struct CheckIn: Codable, Sendable, Equatable {
+        public var id: String
+        public var expiresAt: Date
+    }
+
     public var kind: Kind
-    public var checkpointID: String
-    public var xpAwarded: Int
-    public var totalXP: Int
-    public var level: Int
-    public var levelUp: Bool
-    /// Badges newly earned, in the order of the badges file.
-    public var newBadgeIDs: [String]
-    /// Vouchers newly issued (as many as stock allowed).
-    public var newVouchers: [Voucher]
+    /// The place scanned, as the content described it when the scan was decided.
+    public var checkpoint: Checkpoint
+    /// XP, level, badges and vouchers the scan brought.
+    public var standing: StandingChange
     /// The riddle's insider fact, for a solve.
     public var insider: String?
     /// The place's riddle, shown for fun to an explorer.
     public var funRiddle: String?
     /// The pending check-in of a wrong-place scan.
-    public var checkIn: PendingCheckIn?
+    public var checkIn: CheckIn?
     /// Flagged for organisers (implausibly fast since the previous scan).
     public var flagged: Bool
     /// When it was decided, and whether the owner's email was verified then: what the vouchers'
@@ -65,7 +65,6 @@ public struct ScanResult: Sendable, Equatable {
         self.replayed = replayed
     }
 }
-
 
 /// What a photo or a typed code brought to a scan.
 public struct ScanSubmission: Sendable {

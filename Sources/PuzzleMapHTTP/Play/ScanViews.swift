@@ -62,19 +62,17 @@ struct ScanView: Codable {
     var flagged: Bool
 
     init(_ report: ScanReport, content: CampusContent) {
-        let place = content.checkpoint(id: report.checkpointID)
+        let standing = StandingView(report.standing, content: content, at: report.decidedAt, ownerVerified: report.ownerVerified)
+        let place = report.checkpoint
         outcome = report.kind.rawValue
         message = Self.message(for: report.kind)
-        xpAwarded = report.xpAwarded
-        totalXp = report.totalXP
-        level = report.level
-        levelUp = report.levelUp
-        newBadges = report.newBadgeIDs.compactMap { id in
-            content.badges.first { $0.id == id }.map { StandingView.NewBadge(id: $0.id, name: $0.name, description: $0.description) }
-        }
-        newVouchers = report.newVouchers.map { VoucherView($0, content: content, at: report.decidedAt, ownerVerified: report.ownerVerified) }
-        checkpoint = PlaceView(id: report.checkpointID, name: place?.name ?? report.checkpointID, category: place?.category ?? .social,
-                               building: place?.building ?? "", facts: place?.facts ?? [])
+        xpAwarded = standing.xpAwarded
+        totalXp = standing.totalXp
+        level = standing.level
+        levelUp = standing.levelUp
+        newBadges = standing.newBadges
+        newVouchers = standing.newVouchers
+        checkpoint = PlaceView(id: place.id, name: place.name, category: place.category, building: place.building, facts: place.facts)
         insider = report.insider
         riddle = report.funRiddle.map(FunRiddle.init(text:))
         checkIn = report.checkIn.map { CheckInView(id: $0.id, expiresAt: $0.expiresAt) }
