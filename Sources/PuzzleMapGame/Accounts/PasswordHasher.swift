@@ -18,25 +18,22 @@ public struct PasswordHasher: Sendable {
     }
 
     /// Whether the password matches the stored hash. A malformed hash never matches.
-    public func verify(_ password: String, against encoded: String) async throws -> Bool {
+    ///
+    /// With no hash (no such account) it never matches either, but only after the time of one
+    /// verification, so a sign-in with an unknown login takes as long as one with a wrong
+    /// password. That time is spent verifying against a hash of a random password made once;
+    /// should libargon2 ever fail to make it, the password is hashed instead, which costs the
+    /// same, rather than answering at once and telling an attacker which logins exist.
+    public func verify(_ password: String, against encoded: String?) async throws -> Bool {
+        guard let encoded else {
+            let decoy = Self.decoy
+            try await NIOThreadPool.singleton.runIfActive {
+                if let decoy { _ = verifyNow(password, against: decoy) } else { _ = try hashNow(password) }
+            }
+            return false
+        }
         guard encoded.hasPrefix("$argon2id$") else { return false }
         return try await NIOThreadPool.singleton.runIfActive { verifyNow(password, against: encoded) }
-    }
-
-    /// Spends the time of one verification without an account to verify against, so a
-    /// sign-in with an unknown login takes as long as one with a wrong password. It verifies
-    /// against a hash of a random password made once; should libargon2 ever fail to make
-    /// it, each call hashes the password instead, which costs the same, rather than
-    /// returning at once and telling an attacker which logins exist.
-    public func spendVerificationTime(_ password: String) async throws {
-        let decoy = Self.decoy
-        try await NIOThreadPool.singleton.runIfActive {
-            if let decoy {
-                _ = verifyNow(password, against: decoy)
-            } else {
-                _ = try hashNow(password)
-            }
-        }
     }
 
     private static let decoy: String? = try? PasswordHasher().hashNow(UUID().uuidString)

@@ -20,18 +20,20 @@ public struct CodeVerifier: Sendable {
         var refusal: (any Error)?
         for text in texts {
             do {
-                let payload: TagPayload
-                do {
-                    payload = try signer.verify(text, expecting: purpose)
-                } catch {
-                    throw GameRefusal(error)
-                }
-                return try await resolve(payload)
+                return try await resolve(try payload(in: text, expecting: purpose))
             } catch {
                 if refusal == nil || (refusal as? GameRefusal) == .notAPuzzleMapCode { refusal = error }
             }
         }
         throw refusal ?? GameRefusal.noCodeFound
+    }
+
+    private func payload(in text: String, expecting purpose: TagPurpose) throws(GameRefusal) -> TagPayload {
+        do {
+            return try signer.verify(text, expecting: purpose)
+        } catch {
+            throw GameRefusal(error)
+        }
     }
 
     /// How many texts look like our codes but fail their signature: guesses, or codes altered

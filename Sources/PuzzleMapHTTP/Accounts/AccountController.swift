@@ -85,12 +85,7 @@ struct AccountController {
             try await Task.sleep(for: .seconds(min(8, accountFailures - limits.signInSlowdownAfter + 1)))
         }
         let account = try await services.repository.account(login: login)
-        var matches = false
-        if let account {
-            matches = try await services.passwordHasher.verify(body.password, against: account.passwordHash)
-        } else {
-            try await services.passwordHasher.spendVerificationTime(body.password)
-        }
+        let matches = try await services.passwordHasher.verify(body.password, against: account?.passwordHash)
         guard let account, matches else {
             _ = try await services.repository.countEvent(key: accountKey, window: limits.signInWindow, at: now)
             _ = try await services.repository.countEvent(key: addressKey, window: limits.signInWindow, at: now)
