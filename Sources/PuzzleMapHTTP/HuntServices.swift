@@ -1,7 +1,6 @@
 import Foundation
 import PuzzleMapCore
 import PuzzleMapGame
-import PuzzleMapStorage
 
 /// What the routes work with: the hunt and its use cases, and what only HTTP needs (metrics,
 /// the proxies to trust). The hunt's own properties read through (`services.content`).
@@ -17,15 +16,6 @@ public struct HuntServices: Sendable {
         self.hunt = hunt
         trustedProxies = settings.trustedProxies
         self.metrics = metrics
-    }
-
-    /// Services around a hunt made on the spot, for tests that swap a part.
-    public init(
-        repository: any HuntRepository, content: CampusContent, secrets: ServiceSecrets, settings: ServiceSettings = ServiceSettings(),
-        random: RandomSource = .system, now: @escaping @Sendable () -> Date = Date.init
-    ) {
-        self.init(hunt: Hunt(repository: repository, content: content, secrets: secrets, settings: settings, random: random, now: now),
-                  settings: settings)
     }
 
     public subscript<Value>(dynamicMember path: KeyPath<Hunt, Value>) -> Value { hunt[keyPath: path] }

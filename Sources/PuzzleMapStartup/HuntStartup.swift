@@ -13,7 +13,7 @@ import PuzzleMapStorage
 public enum HuntStartup {
     /// The database the settings name, opened and migrated: PostgreSQL when a URL is
     /// configured, otherwise SQLite in the data directory. Weekly scores follow `weeks`.
-    public static func openRepository(settings: ServiceSettings, weeks: CampusWeek = .utc, logger: Logger) async throws -> any HuntRepository {
+    public static func openRepository(settings: ServiceSettings, weeks: CampusWeek, logger: Logger) async throws -> any HuntRepository {
         if let url = settings.databaseURL {
             let address = try PostgresConnectionURL(url)
             let repository = try await PostgresHuntRepository.connect(url: url, weeks: weeks, logger: logger)

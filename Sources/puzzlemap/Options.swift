@@ -112,7 +112,9 @@ extension ResolvedConfiguration {
     func withRepository<Value>(_ body: (any HuntRepository) async throws -> Value) async throws -> Value {
         var logger = logger(label: "puzzlemap")
         logger.logLevel = max(logger.logLevel, .warning)
-        let repository = try await HuntStartup.openRepository(settings: try settings, logger: logger)
+        // These commands (staff, roles, stats, outbox, backup) write no ledger events, so the
+        // weeks scores are kept by do not matter to them and the content need not be read.
+        let repository = try await HuntStartup.openRepository(settings: try settings, weeks: .utc, logger: logger)
         do {
             let value = try await body(repository)
             try await repository.close()

@@ -47,7 +47,7 @@ func preparedServices() async throws -> (HuntServices, ServiceSettings) {
 
     @Test func readyzIsUnavailableUntilContentIsImported() async throws {
         let (prepared, _) = try await preparedServices()
-        let empty = HuntServices(repository: try SQLiteHuntRepository.inMemory(), content: prepared.content, secrets: prepared.secrets)
+        let empty = HuntServices(hunt: Hunt(repository: try SQLiteHuntRepository.inMemory(), content: prepared.content, secrets: prepared.secrets))
         try await Application(router: buildRouter(services: empty), logger: testLogger).test(.router) { client in
             try await client.execute(uri: "/readyz", method: .get) { response in
                 #expect(response.status == .serviceUnavailable)

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import PuzzleMapCore
+import PuzzleMapGame
 import PuzzleMapHTTP
 import PuzzleMapImaging
 import PuzzleMapSQLite
@@ -40,8 +41,8 @@ extension TestService {
         self.repository = repository
         self.clock = clock
         settings = original.settings
-        services = HuntServices(repository: repository, content: original.services.content, secrets: original.services.secrets,
-                                random: .seeded(2026), now: { clock.now })
+        services = HuntServices(hunt: Hunt(repository: repository, content: original.services.content, secrets: original.services.secrets,
+                                                random: .seeded(2026), now: { clock.now }))
     }
 }
 
