@@ -8,108 +8,73 @@ extension PostgresHuntRepository {
     /// the other and the later ones find the content already in place.
     static let contentImportLockKey: Int64 = 0x5A5A_4D41_5030_0002
 
-    public func importContent(_ content: CampusContent, at date: Date) async throws -> ContentImportSummary {
-        let fingerprint = content.fingerprint
-        return try await write { connection in
+    public func importContent(at date: Date, plan: @Sendable (StoredContent) -> ContentImport) async throws -> ContentImportSummary {
+        try await write { connection in
             try await connection.run("SELECT pg_advisory_xact_lock(\(Self.contentImportLockKey))", logger: logger)
-            // Stock follows the files; what was issued stays. Rows are locked in id order, the
-            // order scans lock them in.
-            for offer in content.offers.sorted(by: { $0.id < $1.id }) {
+            let stored = StoredContent(
+                checkpoints: try await connection.rows("SELECT \(unescaped: Columns.checkpoint) FROM checkpoint", as: Columns.CheckpointRow.self,
+                                                       logger: logger).map { row in
+                    let (stored, position) = try Columns.checkpoint(row)
+                    return PlacedCheckpoint(stored: stored, position: position)
+                },
+                riddles: try await connection.rows("SELECT \(unescaped: Columns.riddle) FROM riddle", as: Columns.RiddleRow.self, logger: logger)
+                    .map { row in
+                        let (riddle, retiredAt) = try Columns.riddle(row)
+                        return StoredRiddle(riddle: riddle, retiredAt: retiredAt)
+                    },
+                lastImport: try await connection.value("SELECT summary FROM contentImport ORDER BY id DESC LIMIT 1", as: String.self, logger: logger)
+                    .map { try StoredJSON.decode(ContentImportSummary.self, from: $0) })
+            let contentImport = plan(stored)
+            for offer in contentImport.offers {
                 try await connection.run("""
                     INSERT INTO offerStock (offerId, partnerId, stock) VALUES (\(offer.id), \(offer.partnerID), \(offer.stock))
                     ON CONFLICT (offerId) DO UPDATE SET partnerId = excluded.partnerId, stock = excluded.stock
                     """, logger: logger)
             }
-            if let (lastFingerprint, importedAt) = try await connection.row(
-                "SELECT fingerprint, importedAt FROM contentImport ORDER BY id DESC LIMIT 1", as: (String, StoredDate).self, logger: logger
-            ), lastFingerprint == fingerprint {
-                return ContentImportSummary(fingerprint: fingerprint, importedAt: importedAt.date)
+            guard contentImport.isRecorded else { return contentImport.summary }
+            for placed in contentImport.checkpoints {
+                try await upsert(placed, at: date, connection)
             }
-            var summary = ContentImportSummary(fingerprint: fingerprint, importedAt: date)
-            try await importCheckpoints(content.checkpoints, at: date, into: &summary, connection)
-            try await importRiddles(content.riddles, at: date, into: &summary, connection)
+            for stored in contentImport.riddles {
+                try await upsert(stored, at: date, connection)
+            }
             try await connection.run("""
                 INSERT INTO contentImport (fingerprint, importedAt, summary)
-                VALUES (\(fingerprint), \(StoredDate(date)), \(try StoredJSON.encode(summary))::jsonb)
+                VALUES (\(contentImport.summary.fingerprint), \(StoredDate(date)), \(try StoredJSON.encode(contentImport.summary))::jsonb)
                 """, logger: logger)
-            return summary
+            return contentImport.summary
         }
     }
 
-    private func importCheckpoints(_ checkpoints: [Checkpoint], at date: Date, into summary: inout ContentImportSummary,
-                                   _ connection: PostgresConnection) async throws {
-        var existing: [String: (stored: StoredCheckpoint, position: Int)] = [:]
-        for row in try await connection.rows("SELECT \(unescaped: Columns.checkpoint) FROM checkpoint", as: Columns.CheckpointRow.self, logger: logger) {
-            let checkpoint = try Columns.checkpoint(row)
-            existing[checkpoint.stored.id] = checkpoint
-        }
-        var nextNumber = (try await connection.value("SELECT COALESCE(MAX(number), 0) FROM checkpoint", as: Int.self, logger: logger) ?? 0) + 1
-        for (position, checkpoint) in checkpoints.enumerated() {
-            if let old = existing.removeValue(forKey: checkpoint.id) {
-                if old.stored.checkpoint != checkpoint || old.position != position || old.stored.retiredAt != nil {
-                    try await connection.run("""
-                        UPDATE checkpoint SET position = \(position), name = \(checkpoint.name), category = \(checkpoint.category.rawValue),
-                            building = \(checkpoint.building), floor = \(checkpoint.floor), latitude = \(checkpoint.coordinate.latitude),
-                            longitude = \(checkpoint.coordinate.longitude), hours = \(try StoredJSON.encode(checkpoint.hours))::jsonb,
-                            tags = \(try StoredJSON.encode(checkpoint.tags))::jsonb, facts = \(try StoredJSON.encode(checkpoint.facts))::jsonb,
-                            retiredAt = NULL, updatedAt = \(StoredDate(date))
-                        WHERE id = \(checkpoint.id)
-                        """, logger: logger)
-                    summary.checkpointsUpdated += 1
-                }
-            } else {
-                try await connection.run("""
-                    INSERT INTO checkpoint (id, number, position, name, category, building, floor, latitude, longitude, hours, tags, facts,
-                                            tagVersion, retiredAt, updatedAt)
-                    VALUES (\(checkpoint.id), \(nextNumber), \(position), \(checkpoint.name), \(checkpoint.category.rawValue),
-                            \(checkpoint.building), \(checkpoint.floor), \(checkpoint.coordinate.latitude), \(checkpoint.coordinate.longitude),
-                            \(try StoredJSON.encode(checkpoint.hours))::jsonb, \(try StoredJSON.encode(checkpoint.tags))::jsonb,
-                            \(try StoredJSON.encode(checkpoint.facts))::jsonb, 1, NULL, \(StoredDate(date)))
-                    """, logger: logger)
-                nextNumber += 1
-                summary.checkpointsAdded += 1
-            }
-        }
-        for gone in existing.values where gone.stored.retiredAt == nil {
-            try await connection.run(
-                "UPDATE checkpoint SET retiredAt = \(StoredDate(date)), updatedAt = \(StoredDate(date)) WHERE id = \(gone.stored.id)",
-                logger: logger)
-            summary.checkpointsRetired += 1
-        }
+    /// Inserts or updates a checkpoint's row; its number and code version are the store's once
+    /// assigned (a rotation may have bumped the version meanwhile).
+    private func upsert(_ placed: PlacedCheckpoint, at date: Date, _ connection: PostgresConnection) async throws {
+        let (checkpoint, stored) = (placed.stored.checkpoint, placed.stored)
+        try await connection.run("""
+            INSERT INTO checkpoint (id, number, position, name, category, building, floor, latitude, longitude, hours, tags, facts,
+                                    tagVersion, retiredAt, updatedAt)
+            VALUES (\(checkpoint.id), \(stored.number), \(placed.position), \(checkpoint.name), \(checkpoint.category.rawValue),
+                    \(checkpoint.building), \(checkpoint.floor), \(checkpoint.coordinate.latitude), \(checkpoint.coordinate.longitude),
+                    \(try StoredJSON.encode(checkpoint.hours))::jsonb, \(try StoredJSON.encode(checkpoint.tags))::jsonb,
+                    \(try StoredJSON.encode(checkpoint.facts))::jsonb, \(stored.tagVersion), \(stored.retiredAt.map(StoredDate.init)),
+                    \(StoredDate(date)))
+            ON CONFLICT (id) DO UPDATE SET position = excluded.position, name = excluded.name, category = excluded.category,
+                building = excluded.building, floor = excluded.floor, latitude = excluded.latitude, longitude = excluded.longitude,
+                hours = excluded.hours, tags = excluded.tags, facts = excluded.facts, retiredAt = excluded.retiredAt,
+                updatedAt = excluded.updatedAt
+            """, logger: logger)
     }
 
-    private func importRiddles(_ riddles: [Riddle], at date: Date, into summary: inout ContentImportSummary,
-                               _ connection: PostgresConnection) async throws {
-        var existing: [String: (riddle: Riddle, retiredAt: Date?)] = [:]
-        for row in try await connection.rows("SELECT \(unescaped: Columns.riddle) FROM riddle", as: Columns.RiddleRow.self, logger: logger) {
-            let riddle = try Columns.riddle(row)
-            existing[riddle.riddle.id] = riddle
-        }
-        for riddle in riddles {
-            if let old = existing.removeValue(forKey: riddle.id) {
-                if old.riddle != riddle || old.retiredAt != nil {
-                    try await connection.run("""
-                        UPDATE riddle SET checkpointId = \(riddle.checkpointID), difficulty = \(riddle.difficulty.rawValue), text = \(riddle.text),
-                            hints = \(try StoredJSON.encode(riddle.hints))::jsonb, insider = \(riddle.insider), retiredAt = NULL,
-                            updatedAt = \(StoredDate(date))
-                        WHERE id = \(riddle.id)
-                        """, logger: logger)
-                    summary.riddlesUpdated += 1
-                }
-            } else {
-                try await connection.run("""
-                    INSERT INTO riddle (id, checkpointId, difficulty, text, hints, insider, retiredAt, updatedAt)
-                    VALUES (\(riddle.id), \(riddle.checkpointID), \(riddle.difficulty.rawValue), \(riddle.text),
-                            \(try StoredJSON.encode(riddle.hints))::jsonb, \(riddle.insider), NULL, \(StoredDate(date)))
-                    """, logger: logger)
-                summary.riddlesAdded += 1
-            }
-        }
-        for (id, gone) in existing where gone.retiredAt == nil {
-            try await connection.run("UPDATE riddle SET retiredAt = \(StoredDate(date)), updatedAt = \(StoredDate(date)) WHERE id = \(id)",
-                                     logger: logger)
-            summary.riddlesRetired += 1
-        }
+    private func upsert(_ stored: StoredRiddle, at date: Date, _ connection: PostgresConnection) async throws {
+        let riddle = stored.riddle
+        try await connection.run("""
+            INSERT INTO riddle (id, checkpointId, difficulty, text, hints, insider, retiredAt, updatedAt)
+            VALUES (\(riddle.id), \(riddle.checkpointID), \(riddle.difficulty.rawValue), \(riddle.text),
+                    \(try StoredJSON.encode(riddle.hints))::jsonb, \(riddle.insider), \(stored.retiredAt.map(StoredDate.init)),
+                    \(StoredDate(date)))
+            ON CONFLICT (id) DO UPDATE SET checkpointId = excluded.checkpointId, difficulty = excluded.difficulty, text = excluded.text,
+                hints = excluded.hints, insider = excluded.insider, retiredAt = excluded.retiredAt, updatedAt = excluded.updatedAt
+            """, logger: logger)
     }
 
     public func lastImport() async throws -> ContentImportSummary? {

@@ -59,73 +59,31 @@ public struct SQLiteHuntRepository: HuntRepository {
 
     // MARK: Content
 
-    public func importContent(_ content: CampusContent, at date: Date) async throws -> ContentImportSummary {
-        let fingerprint = content.fingerprint
-        return try await database.write { db in
-            // Stock follows the files; what was issued stays. Cheap, so done on every start.
-            for offer in content.offers {
+    public func importContent(at date: Date, plan: @Sendable (StoredContent) -> ContentImport) async throws -> ContentImportSummary {
+        try await database.write { db in
+            let stored = StoredContent(
+                checkpoints: try CheckpointRecord.fetchAll(db).map { PlacedCheckpoint(stored: $0.stored, position: $0.position) },
+                riddles: try RiddleRecord.fetchAll(db).map { StoredRiddle(riddle: $0.riddle, retiredAt: $0.retiredAt) },
+                lastImport: try ContentImportRecord.order(ContentImportRecord.Columns.id.desc).fetchOne(db)?.summary)
+            let contentImport = plan(stored)
+            for offer in contentImport.offers {
                 try db.execute(sql: """
                     INSERT INTO offerStock (offerId, partnerId, stock) VALUES (?, ?, ?)
                     ON CONFLICT(offerId) DO UPDATE SET partnerId = excluded.partnerId, stock = excluded.stock
                     """, arguments: [offer.id, offer.partnerID, offer.stock])
             }
-            if let last = try ContentImportRecord.order(ContentImportRecord.Columns.id.desc).fetchOne(db),
-               last.fingerprint == fingerprint {
-                return ContentImportSummary(fingerprint: fingerprint, importedAt: last.importedAt)
+            guard contentImport.isRecorded else { return contentImport.summary }
+            for placed in contentImport.checkpoints {
+                try CheckpointRecord(placed.stored.checkpoint, number: placed.stored.number, position: placed.position,
+                                     tagVersion: placed.stored.tagVersion, retiredAt: placed.stored.retiredAt, updatedAt: date).save(db)
             }
-            var summary = ContentImportSummary(fingerprint: fingerprint, importedAt: date)
-            try importCheckpoints(content.checkpoints, at: date, into: &summary, db)
-            try importRiddles(content.riddles, at: date, into: &summary, db)
-            var record = ContentImportRecord(id: nil, fingerprint: fingerprint, importedAt: date, summary: summary)
+            for stored in contentImport.riddles {
+                try RiddleRecord(stored.riddle, retiredAt: stored.retiredAt, updatedAt: date).save(db)
+            }
+            var record = ContentImportRecord(id: nil, fingerprint: contentImport.summary.fingerprint, importedAt: date,
+                                             summary: contentImport.summary)
             try record.insert(db)
-            return summary
-        }
-    }
-
-    private func importCheckpoints(_ checkpoints: [Checkpoint], at date: Date, into summary: inout ContentImportSummary, _ db: Database) throws {
-        var existing = Dictionary(uniqueKeysWithValues: try CheckpointRecord.fetchAll(db).map { ($0.id, $0) })
-        var nextNumber = (try Int.fetchOne(db, CheckpointRecord.select(max(CheckpointRecord.Columns.number))) ?? 0) + 1
-        for (position, checkpoint) in checkpoints.enumerated() {
-            if let old = existing.removeValue(forKey: checkpoint.id) {
-                let new = CheckpointRecord(checkpoint, number: old.number, position: position, tagVersion: old.tagVersion,
-                                           retiredAt: nil, updatedAt: date)
-                if old.checkpoint != checkpoint || old.position != position || old.retiredAt != nil {
-                    try new.update(db)
-                    summary.checkpointsUpdated += 1
-                }
-            } else {
-                try CheckpointRecord(checkpoint, number: nextNumber, position: position, tagVersion: 1, retiredAt: nil, updatedAt: date)
-                    .insert(db)
-                nextNumber += 1
-                summary.checkpointsAdded += 1
-            }
-        }
-        for var gone in existing.values where gone.retiredAt == nil {
-            gone.retiredAt = date
-            gone.updatedAt = date
-            try gone.update(db)
-            summary.checkpointsRetired += 1
-        }
-    }
-
-    private func importRiddles(_ riddles: [Riddle], at date: Date, into summary: inout ContentImportSummary, _ db: Database) throws {
-        var existing = Dictionary(uniqueKeysWithValues: try RiddleRecord.fetchAll(db).map { ($0.id, $0) })
-        for riddle in riddles {
-            if let old = existing.removeValue(forKey: riddle.id) {
-                if old.riddle != riddle || old.retiredAt != nil {
-                    try RiddleRecord(riddle, retiredAt: nil, updatedAt: date).update(db)
-                    summary.riddlesUpdated += 1
-                }
-            } else {
-                try RiddleRecord(riddle, retiredAt: nil, updatedAt: date).insert(db)
-                summary.riddlesAdded += 1
-            }
-        }
-        for var gone in existing.values where gone.retiredAt == nil {
-            gone.retiredAt = date
-            gone.updatedAt = date
-            try gone.update(db)
-            summary.riddlesRetired += 1
+            return contentImport.summary
         }
     }
 

@@ -24,10 +24,10 @@ public enum StorageError: Error, Equatable, Sendable {
 
 /// The organiser's content as imported.
 public protocol ContentStore: Sendable {
-    /// Brings the stored checkpoints and riddles in line with the organiser's content:
-    /// new ones added, changed ones updated, missing ones retired (never deleted), players'
-    /// progress untouched. Importing the same content twice changes nothing.
-    func importContent(_ content: CampusContent, at date: Date) async throws -> ContentImportSummary
+    /// Reads the stored content under the import's lock, lets `plan` decide what the import
+    /// writes, writes it and records the import, in one transaction: instances starting together
+    /// import one after the other, and the later ones find the content in place.
+    func importContent(at date: Date, plan: @Sendable (StoredContent) -> ContentImport) async throws -> ContentImportSummary
     /// The last import, if content was ever imported.
     func lastImport() async throws -> ContentImportSummary?
     /// Checkpoints in the order of the campus file; retired ones only when asked for.
@@ -38,6 +38,15 @@ public protocol ContentStore: Sendable {
     func rotateTag(checkpointID: String, at date: Date) async throws -> StoredCheckpoint
     /// Riddles that are offered (not retired).
     func activeRiddles() async throws -> [Riddle]
+}
+
+extension ContentStore {
+    /// Brings the stored checkpoints and riddles in line with the organiser's content:
+    /// new ones added, changed ones updated, missing ones retired (never deleted), players'
+    /// progress untouched. Importing the same content twice changes nothing.
+    public func importContent(_ content: CampusContent, at date: Date) async throws -> ContentImportSummary {
+        try await importContent(at: date) { stored in ContentImport(importing: content, over: stored, at: date) }
+    }
 }
 
 /// Values the service keeps for itself.

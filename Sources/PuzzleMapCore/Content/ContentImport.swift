@@ -1,0 +1,111 @@
+import Foundation
+
+/// A checkpoint as stored, with its place in the campus file's order.
+public struct PlacedCheckpoint: Hashable, Sendable {
+    public var stored: StoredCheckpoint
+    public var position: Int
+
+    public init(stored: StoredCheckpoint, position: Int) {
+        self.stored = stored
+        self.position = position
+    }
+}
+
+/// A riddle as stored, with when it left the files.
+public struct StoredRiddle: Hashable, Sendable {
+    public var riddle: Riddle
+    public var retiredAt: Date?
+
+    public init(riddle: Riddle, retiredAt: Date?) {
+        self.riddle = riddle
+        self.retiredAt = retiredAt
+    }
+}
+
+/// The stored content an import compares the organiser's files with, read in the import's
+/// transaction: every checkpoint and riddle ever imported, retired ones included.
+public struct StoredContent: Sendable {
+    public var checkpoints: [PlacedCheckpoint]
+    public var riddles: [StoredRiddle]
+    public var lastImport: ContentImportSummary?
+
+    public init(checkpoints: [PlacedCheckpoint], riddles: [StoredRiddle], lastImport: ContentImportSummary?) {
+        self.checkpoints = checkpoints
+        self.riddles = riddles
+        self.lastImport = lastImport
+    }
+}
+
+/// What importing the organiser's content writes: new checkpoints and riddles added, changed
+/// ones updated, missing ones retired (never deleted, so players' history keeps its places),
+/// and the offers' stock. A store writes the rows as given, in one transaction.
+public struct ContentImport: Sendable {
+    public var summary: ContentImportSummary
+    /// Stock follows the files on every import; vouchers already issued stay. In offer id
+    /// order, the order scans lock them in.
+    public var offers: [Offer]
+    /// Checkpoint rows to write: added, changed or retired. A new one gets the next number
+    /// (numbers are never reused) and code version 1; a kept one keeps both.
+    public var checkpoints: [PlacedCheckpoint]
+    /// Riddle rows to write: added, changed or retired.
+    public var riddles: [StoredRiddle]
+    /// False when the files are the very content imported last: then only the stock is
+    /// written and no import is recorded.
+    public var isRecorded: Bool
+
+    public init(importing content: CampusContent, over stored: StoredContent, at date: Date) {
+        let fingerprint = content.fingerprint
+        offers = content.offers.sorted { $0.id < $1.id }
+        if let last = stored.lastImport, last.fingerprint == fingerprint {
+            summary = ContentImportSummary(fingerprint: fingerprint, importedAt: last.importedAt)
+            checkpoints = []
+            riddles = []
+            isRecorded = false
+            return
+        }
+        summary = ContentImportSummary(fingerprint: fingerprint, importedAt: date)
+        checkpoints = []
+        riddles = []
+        isRecorded = true
+
+        var existing = Dictionary(uniqueKeysWithValues: stored.checkpoints.map { ($0.stored.id, $0) })
+        var nextNumber = (stored.checkpoints.map(\.stored.number).max() ?? 0) + 1
+        for (position, checkpoint) in content.checkpoints.enumerated() {
+            if let old = existing.removeValue(forKey: checkpoint.id) {
+                guard old.stored.checkpoint != checkpoint || old.position != position || old.stored.isRetired else { continue }
+                var kept = old.stored
+                kept.checkpoint = checkpoint
+                kept.retiredAt = nil
+                checkpoints.append(PlacedCheckpoint(stored: kept, position: position))
+                summary.checkpointsUpdated += 1
+            } else {
+                let added = StoredCheckpoint(checkpoint: checkpoint, number: nextNumber, tagVersion: 1, retiredAt: nil)
+                checkpoints.append(PlacedCheckpoint(stored: added, position: position))
+                nextNumber += 1
+                summary.checkpointsAdded += 1
+            }
+        }
+        for var gone in existing.values.sorted(by: { $0.stored.number < $1.stored.number }) where !gone.stored.isRetired {
+            gone.stored.retiredAt = date
+            checkpoints.append(gone)
+            summary.checkpointsRetired += 1
+        }
+
+        var existingRiddles = Dictionary(uniqueKeysWithValues: stored.riddles.map { ($0.riddle.id, $0) })
+        for riddle in content.riddles {
+            if let old = existingRiddles.removeValue(forKey: riddle.id) {
+                guard old.riddle != riddle || old.retiredAt != nil else { continue }
+                riddles.append(StoredRiddle(riddle: riddle, retiredAt: nil))
+                summary.riddlesUpdated += 1
+            } else {
+                riddles.append(StoredRiddle(riddle: riddle, retiredAt: nil))
+                summary.riddlesAdded += 1
+            }
+        }
+        for var gone in existingRiddles.values.sorted(by: { $0.riddle.id < $1.riddle.id }) where gone.retiredAt == nil {
+            gone.retiredAt = date
+            riddles.append(gone)
+            summary.riddlesRetired += 1
+        }
+    }
+}
