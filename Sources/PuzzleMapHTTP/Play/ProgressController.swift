@@ -65,44 +65,25 @@ struct ProgressController {
 
     private func progress(_ context: AppRequestContext) async throws -> ProgressView {
         let identity = try context.requirePlayer()
-        let state = try await services.repository.progressState(playerID: identity.playerID)
-        let standing = PlayerStanding(events: state.events, content: services.content)
-        let content = services.content
-        let earned = content.badges.compactMap { badge in
-            standing.earnedAt[badge.id].map { ProgressView.EarnedBadge(id: badge.id, name: badge.name, description: badge.description, earnedAt: $0) }
-        }
-        let locked = content.badges.filter { standing.earnedAt[$0.id] == nil }.map { badge in
-            ProgressView.LockedBadge(id: badge.id, name: badge.name,
-                                     howToEarn: BadgeEvaluator.howToEarn(badge, checkpoints: content.checkpoints,
-                                                                         history: standing.history, level: standing.totals.level))
-        }
-        var solved = Dictionary(uniqueKeysWithValues: Category.allCases.map { ($0, 0) })
-        for solve in standing.history.solves { solved[solve.category, default: 0] += 1 }
+        let progress = try await services.hunt.progress(playerID: identity.playerID, ownerVerified: identity.account.emailVerifiedAt != nil)
         return ProgressView(
-            xp: standing.totals.xp, level: standing.totals.level,
-            levelProgress: .init(current: standing.totals.levelProgress.current, needed: standing.totals.levelProgress.needed),
-            badges: .init(earned: earned, locked: locked), solved: solved, visited: standing.visitedIDs.count,
-            activeRiddles: state.activeAttempts.count,
-            vouchers: .init(unclaimed: state.vouchers.filter {
-                $0.status(at: services.now(), ownerVerified: identity.account.emailVerifiedAt != nil) == .unclaimed
-            }.count)
-        )
+            xp: progress.xp, level: progress.level,
+            levelProgress: .init(current: progress.levelProgress.current, needed: progress.levelProgress.needed),
+            badges: .init(
+                earned: progress.earnedBadges.map { .init(id: $0.badge.id, name: $0.badge.name, description: $0.badge.description, earnedAt: $0.earnedAt) },
+                locked: progress.lockedBadges.map { .init(id: $0.badge.id, name: $0.badge.name, howToEarn: $0.howToEarn) }),
+            solved: progress.solvedByCategory, visited: progress.placesVisited, activeRiddles: progress.riddlesHeld,
+            vouchers: .init(unclaimed: progress.unclaimedVouchers))
     }
 
     private func map(_ context: AppRequestContext) async throws -> MapView {
         let identity = try context.requirePlayer()
-        async let stored = services.repository.checkpoints(includingRetired: false)
-        let (solved, visited) = PlayerStanding.places(in: try await services.repository.events(playerID: identity.playerID))
-        let now = services.now()
-        return MapView(checkpoints: try await stored.map { stored in
-            let place = stored.checkpoint
-            let status = solved.contains(place.id) ? "solved" : visited.contains(place.id) ? "visited" : "unvisited"
+        return MapView(checkpoints: try await services.hunt.map(playerID: identity.playerID).map { place in
+            let checkpoint = place.checkpoint
             return MapView.Place(
-                id: place.id, name: place.name, category: place.category, building: place.building, floor: place.floor,
-                latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
-                openNow: place.hours.isOpen(at: now, in: services.timeZone), openingHours: place.hours.summary,
-                status: status, facts: status == "unvisited" ? nil : place.facts
-            )
+                id: checkpoint.id, name: checkpoint.name, category: checkpoint.category, building: checkpoint.building, floor: checkpoint.floor,
+                latitude: checkpoint.coordinate.latitude, longitude: checkpoint.coordinate.longitude,
+                openNow: place.isOpenNow, openingHours: checkpoint.hours.summary, status: place.status.rawValue, facts: place.facts)
         })
     }
 }
