@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+import PuzzleMapStorage
 
 /// The few ways this store runs a statement. Each one reads the whole answer before returning,
 /// so an error PostgreSQL reports mid-stream is thrown here, inside the transaction, and the
@@ -40,6 +41,15 @@ extension PostgresConnection {
     /// The first column of the first row, if there is a row.
     func value<Value: PostgresDecodable>(_ query: PostgresQuery, as type: Value.Type, logger: Logger) async throws -> Value? {
         try await values(query, as: Value.self, logger: logger).first
+    }
+
+    /// The first column of the row an `INSERT ... RETURNING` wrote. A statement that returns
+    /// no row (a trigger or rule swallowed it) is an error, never a crash.
+    func returned<Value: PostgresDecodable>(_ query: PostgresQuery, as type: Value.Type, logger: Logger) async throws -> Value {
+        guard let value = try await value(query, as: Value.self, logger: logger) else {
+            throw StorageError.notFound("the row a statement was to return")
+        }
+        return value
     }
 
     /// How many rows a statement with a `RETURNING` clause touched.

@@ -58,11 +58,11 @@ extension PostgresHuntRepository {
                     AND closedAt > \(StoredDate(date - Self.giveUpCooldown))
                 """, as: String.self, logger: logger))
             guard let riddle = choose(solved, recentlyGivenUp) else { return nil }
-            let id = try await connection.value("""
+            let id = try await connection.returned("""
                 INSERT INTO riddleAttempt (playerId, riddleId, checkpointId, category, hintsUsed, startedAt)
                 VALUES (\(playerID), \(riddle.id), \(riddle.checkpointID), \(category.rawValue), 0, \(StoredDate(date)))
                 RETURNING id
-                """, as: Int64.self, logger: logger)!
+                """, as: Int64.self, logger: logger)
             return .started(RiddleAttempt(id: id, playerID: playerID, riddleID: riddle.id, checkpointID: riddle.checkpointID, category: category,
                                           hintsUsed: 0, startedAt: date, closedAt: nil, outcome: nil))
         }

@@ -11,11 +11,11 @@ extension PostgresHuntRepository {
     func append(playerID: Int64, kind: GameEvent.Kind, checkpointID: String?, riddleID: String?, xp: Int, hintsUsed: Int,
                 at date: Date, _ connection: PostgresConnection) async throws -> GameEvent {
         let occurredAt = StoredDate(date)
-        let id = try await connection.value("""
+        let id = try await connection.returned("""
             INSERT INTO gameEvent (playerId, kind, checkpointId, riddleId, xp, hintsUsed, occurredAt)
             VALUES (\(playerID), \(kind.rawValue), \(checkpointID), \(riddleID), \(xp), \(hintsUsed), \(occurredAt))
             RETURNING id
-            """, as: Int64.self, logger: logger)!
+            """, as: Int64.self, logger: logger)
         try await connection.run("""
             INSERT INTO score (playerId, xp, lastActiveAt) VALUES (\(playerID), \(xp), \(occurredAt))
             ON CONFLICT (playerId) DO UPDATE SET xp = score.xp + excluded.xp, lastActiveAt = excluded.lastActiveAt
