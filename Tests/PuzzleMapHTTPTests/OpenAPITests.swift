@@ -34,9 +34,26 @@ import Yams
         }
     }
 
-    @Test func theDocumentValidatesAsOpenAPI31() throws {
-        let document = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    @Test func theDocumentNamesEveryProblemCodeTheServiceCanAnswerWithAndNoOther() throws {
+        let document = try #require(try Yams.load(yaml: String(contentsOf: documentURL, encoding: .utf8)) as? [String: Any])
+        let components = try #require(document["components"] as? [String: Any])
+        let schemas = try #require(components["schemas"] as? [String: Any])
+        let problem = try #require(schemas["Problem"] as? [String: Any])
+        let properties = try #require(problem["properties"] as? [String: Any])
+        let code = try #require(properties["code"] as? [String: Any])
+        let documented = Set(try #require(code["enum"] as? [String]))
+        let answered = Set(ProblemCode.allCases.map(\.rawValue))
+        #expect(answered.subtracting(documented).isEmpty, "answered but not documented: \(answered.subtracting(documented).sorted())")
+        #expect(documented.subtracting(answered).isEmpty, "documented but never answered: \(documented.subtracting(answered).sorted())")
+    }
+
+    var documentURL: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Sources/PuzzleMapHTTP/Resources/openapi.yaml")
+    }
+
+    @Test func theDocumentValidatesAsOpenAPI31() throws {
+        let document = documentURL
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", """

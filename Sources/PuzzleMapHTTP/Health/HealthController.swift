@@ -23,11 +23,11 @@ struct HealthController {
             try await services.repository.ping()
             lastImport = try await services.repository.lastImport()
         } catch {
-            throw Problem(.serviceUnavailable, code: "database_unavailable", detail: "The database does not answer.",
+            throw Problem(.serviceUnavailable, code: .databaseUnavailable, detail: "The database does not answer.",
                           hint: "Check the database file or server; the service retries on every request.")
         }
         guard let lastImport else {
-            throw Problem(.serviceUnavailable, code: "content_not_loaded", detail: "No campus content has been imported.",
+            throw Problem(.serviceUnavailable, code: .contentNotLoaded, detail: "No campus content has been imported.",
                           hint: "Run `puzzlemap check`, fix what it reports and restart the service.")
         }
         return Status(status: "ready", checkpoints: services.content.checkpoints.count, contentFingerprint: lastImport.fingerprint)

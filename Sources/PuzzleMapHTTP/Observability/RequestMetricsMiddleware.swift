@@ -16,7 +16,7 @@ struct RequestMetricsMiddleware: RouterMiddleware {
         } catch {
             let status: HTTPResponse.Status
             if let problem = Problem.explaining(error) {
-                if problem.status == .tooManyRequests { metrics.rateLimited(code: problem.code) }
+                if problem.status == .tooManyRequests { metrics.rateLimited(code: problem.code.rawValue) }
                 status = problem.status
             } else {
                 status = (error as? any HTTPResponseError)?.status ?? .internalServerError

@@ -115,7 +115,7 @@ enum CodeUpload {
         case .failure(.scanner(let error)):
             logger.error("The QR scanner failed on an uploaded photo", metadata: ["error": "\(error)", "bytes": "\(bytes.count)"])
             throw PhotoFailure(problem: Problem(
-                .internalServerError, code: "scanner_failed", detail: "The code reader failed on our side; your photo was not counted.",
+                .internalServerError, code: .scannerFailed, detail: "The code reader failed on our side; your photo was not counted.",
                 hint: "Try the photo again, or type the code printed under the sticker."
             ))
         }

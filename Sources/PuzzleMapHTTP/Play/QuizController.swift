@@ -52,17 +52,17 @@ struct QuizController {
         do {
             body = try await request.decode(as: AnswersRequest.self, context: context)
         } catch let error as HTTPError where error.status == .badRequest {
-            throw Problem(.badRequest, code: "invalid_quiz_answers", detail: "The answers could not be read.",
+            throw Problem(.badRequest, code: .invalidQuizAnswers, detail: "The answers could not be read.",
                           hint: "Send {\"answers\": {\"<question id>\": \"strongly_agree\" | \"agree\" | \"disagree\" | \"strongly_disagree\"}}.")
         }
         let profile: TraitProfile
         do {
             profile = try TraitProfile.score(answers: body.answers, quiz: services.content.quiz)
         } catch .missingAnswers(let ids) {
-            throw Problem(.unprocessableContent, code: "quiz_incomplete", detail: "Every question needs an answer; missing: \(ids.joined(separator: ", ")).",
+            throw Problem(.unprocessableContent, code: .quizIncomplete, detail: "Every question needs an answer; missing: \(ids.joined(separator: ", ")).",
                           hint: "Answer all \(services.content.quiz.count) questions (GET /v1/quiz lists them).")
         } catch .unknownQuestions(let ids) {
-            throw Problem(.unprocessableContent, code: "unknown_quiz_question", detail: "No question has the id \(ids.joined(separator: ", ")).",
+            throw Problem(.unprocessableContent, code: .unknownQuizQuestion, detail: "No question has the id \(ids.joined(separator: ", ")).",
                           hint: "Use the ids from GET /v1/quiz.")
         }
         let result = QuizResult(answers: body.answers, profile: profile, takenAt: services.now())

@@ -65,7 +65,7 @@ struct RiddleController {
         let identity = try context.requirePlayer()
         let body = try await request.decode(as: RiddleRequest.self, context: context)
         guard let category = Category(rawValue: body.category) else {
-            throw Problem(.unprocessableContent, code: "unknown_category", detail: "There is no category '\(body.category)'.",
+            throw Problem(.unprocessableContent, code: .unknownCategory, detail: "There is no category '\(body.category)'.",
                           hint: "Choose lab, lecture or social.")
         }
         let (held, isNew) = try await services.hunt.askForRiddle(playerID: identity.playerID, category: category)
@@ -77,7 +77,7 @@ struct RiddleController {
         let id = try attemptID(context)
         let body = try await request.decode(as: HintRequest.self, context: context)
         guard body.confirm == true else {
-            throw Problem(.badRequest, code: "confirmation_required", detail: "A hint lowers this riddle's reward, so it needs confirming.",
+            throw Problem(.badRequest, code: .confirmationRequired, detail: "A hint lowers this riddle's reward, so it needs confirming.",
                           hint: "Send {\"confirm\": true} to reveal the next hint.")
         }
         let held = try await services.hunt.takeHint(playerID: identity.playerID, attemptID: id)

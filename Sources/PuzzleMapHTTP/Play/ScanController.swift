@@ -16,7 +16,7 @@ struct ScanController {
                 return try await scan(request, context)
             } catch {
                 // Every refusal counts under its code: unreadable photos, forged codes, limits.
-                if let problem = Problem.explaining(error) { services.metrics.scan(outcome: problem.code) }
+                if let problem = Problem.explaining(error) { services.metrics.scan(outcome: problem.code.rawValue) }
                 throw error
             }
         }
@@ -38,7 +38,7 @@ struct ScanController {
         let hunt = services.hunt
         let key = request.headers[.init("Idempotency-Key")!]
         if let key, !(1...200).contains(key.utf8.count) {
-            throw Problem(.badRequest, code: "invalid_idempotency_key", detail: "An Idempotency-Key has 1 to 200 characters; this one has \(key.utf8.count).",
+            throw Problem(.badRequest, code: .invalidIdempotencyKey, detail: "An Idempotency-Key has 1 to 200 characters; this one has \(key.utf8.count).",
                           hint: "Send a fresh UUID as the Idempotency-Key of each new scan, and the same one when retrying it.")
         }
         // A key names one request: its body and type. The same key with another request is
@@ -52,7 +52,7 @@ struct ScanController {
         do {
             submission = try await CodeUpload.submission(in: request, context, metrics: services.metrics)
         } catch let failure as PhotoFailure {
-            try await hunt.recordUnreadablePhoto(playerID: identity.playerID, reason: failure.problem.code, location: nil)
+            try await hunt.recordUnreadablePhoto(playerID: identity.playerID, reason: failure.problem.code.rawValue, location: nil)
             throw failure.problem
         }
         let result = try await hunt.scan(submission, playerID: identity.playerID, ownerVerified: identity.isVerified,

@@ -6,14 +6,14 @@ import Hummingbird
 public struct Problem: Error, Equatable, Sendable, HTTPResponseError {
     public var status: HTTPResponse.Status
     /// Stable machine-readable code, e.g. `no_code_found`.
-    public var code: String
+    public var code: ProblemCode
     /// What happened, in a sentence.
     public var detail: String
     /// What the person should do next.
     public var hint: String
     public var headers: HTTPFields
 
-    public init(_ status: HTTPResponse.Status, code: String, detail: String, hint: String, headers: HTTPFields = [:]) {
+    public init(_ status: HTTPResponse.Status, code: ProblemCode, detail: String, hint: String, headers: HTTPFields = [:]) {
         self.status = status
         self.code = code
         self.detail = detail
@@ -34,8 +34,8 @@ public struct Problem: Error, Equatable, Sendable, HTTPResponseError {
     }
 
     var body: Body {
-        Body(type: "urn:puzzlemap:problem:\(code)", title: status.reasonPhrase, status: status.code,
-             code: code, detail: detail, hint: hint)
+        Body(type: "urn:puzzlemap:problem:\(code.rawValue)", title: status.reasonPhrase, status: status.code,
+             code: code.rawValue, detail: detail, hint: hint)
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
@@ -49,12 +49,12 @@ public struct Problem: Error, Equatable, Sendable, HTTPResponseError {
 
 extension Problem {
     static func notFound(path: String) -> Problem {
-        Problem(.notFound, code: "not_found", detail: "There is nothing at \(path).",
+        Problem(.notFound, code: .notFound, detail: "There is nothing at \(path).",
                 hint: "Check the address; the API is described at /openapi.yaml.")
     }
 
     static let internalError = Problem(
-        .internalServerError, code: "internal_error",
+        .internalServerError, code: .internalError,
         detail: "Something went wrong on our side; nothing you sent was lost.",
         hint: "Try again in a moment. If it keeps happening, tell the organisers."
     )

@@ -39,17 +39,19 @@ public struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
         case .notFound:
             return .notFound(path: request.uri.path)
         case .methodNotAllowed:
-            return Problem(.methodNotAllowed, code: "method_not_allowed",
+            return Problem(.methodNotAllowed, code: .methodNotAllowed,
                            detail: "\(request.method) is not allowed on \(request.uri.path).",
                            hint: "See /openapi.yaml for the methods each route takes.", headers: error.headers)
         case .contentTooLarge:
-            return Problem(.contentTooLarge, code: "payload_too_large", detail: "The request body is larger than this route accepts.",
+            return Problem(.contentTooLarge, code: .payloadTooLarge, detail: "The request body is larger than this route accepts.",
                            hint: "Send a smaller body; photos are accepted up to the size /openapi.yaml gives.")
         case .badRequest:
-            return Problem(.badRequest, code: "bad_request", detail: error.body ?? "The request could not be read.",
+            return Problem(.badRequest, code: .badRequest, detail: error.body ?? "The request could not be read.",
                            hint: "Check the request body against /openapi.yaml.")
         default:
-            return Problem(error.status, code: error.status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_"),
+            // Statuses the framework answers on its own (a timeout, a missing header) have no
+            // code of their own: clients act on the class.
+            return Problem(error.status, code: error.status.kind == .serverError ? .internalError : .badRequest,
                            detail: error.body ?? error.status.reasonPhrase, hint: "See /openapi.yaml.", headers: error.headers)
         }
     }

@@ -18,7 +18,7 @@ struct GiftController {
             else { throw Problem.voucherNotFound }
             let friend = try await FriendController(services: services).visiblePlayer(body.username, to: identity)
             guard try await services.repository.areFriends(identity.playerID, friend.player.id) else {
-                throw Problem(.forbidden, code: "not_friends", detail: "Vouchers can only be given to friends.",
+                throw Problem(.forbidden, code: .notFriends, detail: "Vouchers can only be given to friends.",
                               hint: "Become friends first: scan each other's friend codes.")
             }
             let now = services.now()
@@ -30,10 +30,10 @@ struct GiftController {
                 return VoucherView(moved, content: services.content, at: now, ownerVerified: friend.emailVerifiedAt != nil,
                                    giftedBy: identity.account.player.username)
             case .failure(.dailyLimit):
-                throw Problem(.tooManyRequests, code: "gift_limit_reached", detail: "You have given \(services.limits.giftsPerDay) vouchers today.",
+                throw Problem(.tooManyRequests, code: .giftLimitReached, detail: "You have given \(services.limits.giftsPerDay) vouchers today.",
                               hint: "Give more tomorrow.")
             case .failure(.notGiftable):
-                throw Problem(.conflict, code: "voucher_not_giftable", detail: "That voucher cannot be given: it was used, expired or already given.",
+                throw Problem(.conflict, code: .voucherNotGiftable, detail: "That voucher cannot be given: it was used, expired or already given.",
                               hint: "Only unclaimed vouchers you unlocked yourself can be given.")
             }
         }

@@ -32,7 +32,7 @@ struct StaffController {
     private func staff(_ context: AppRequestContext) throws -> (Identity, String) {
         let identity = try context.requireIdentity()
         guard identity.account.role == .staff, let partner = identity.account.partnerID else {
-            throw Problem(.forbidden, code: "staff_only", detail: "Only staff of a partner shop can redeem vouchers.",
+            throw Problem(.forbidden, code: .staffOnly, detail: "Only staff of a partner shop can redeem vouchers.",
                           hint: "Sign in with the staff account the organisers gave your shop.")
         }
         return (identity, partner)
@@ -53,7 +53,7 @@ struct StaffController {
         let (_, partner) = try staff(context)
         let text = request.uri.queryParameters.get("date") ?? LocalDate(services.now(), in: services.timeZone).description
         guard let date = LocalDate(parsing: text) else {
-            throw Problem(.badRequest, code: "invalid_date", detail: "'\(text)' is not a date.", hint: "Use YYYY-MM-DD, e.g. 2026-11-22.")
+            throw Problem(.badRequest, code: .invalidDate, detail: "'\(text)' is not a date.", hint: "Use YYYY-MM-DD, e.g. 2026-11-22.")
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = services.timeZone
@@ -75,17 +75,17 @@ struct StaffController {
     static func problem(for refusal: RedemptionRefusal) -> Problem {
         switch refusal {
         case .notFound:
-            Problem(.notFound, code: "voucher_not_found", detail: "No voucher matches that code.", hint: "Ask the player to show the code again.")
+            Problem(.notFound, code: .voucherNotFound, detail: "No voucher matches that code.", hint: "Ask the player to show the code again.")
         case .wrongPartner:
-            Problem(.forbidden, code: "wrong_partner", detail: "That voucher is for another shop.", hint: "Tell the player which partner gives this freebie.")
+            Problem(.forbidden, code: .wrongPartner, detail: "That voucher is for another shop.", hint: "Tell the player which partner gives this freebie.")
         case .alreadyRedeemed(let date):
-            Problem(.conflict, code: "already_redeemed", detail: "That voucher was already redeemed at \(date.formatted(.iso8601)).",
+            Problem(.conflict, code: .alreadyRedeemed, detail: "That voucher was already redeemed at \(date.formatted(.iso8601)).",
                     hint: "Each voucher works once; do not hand over the freebie again.")
         case .expired(let date):
-            Problem(.gone, code: "voucher_expired", detail: "That voucher expired at \(date.formatted(.iso8601)).",
+            Problem(.gone, code: .voucherExpired, detail: "That voucher expired at \(date.formatted(.iso8601)).",
                     hint: "Expired vouchers cannot be redeemed.")
         case .pendingVerification:
-            Problem(.conflict, code: "voucher_pending_verification", detail: "The player has not confirmed their university email yet.",
+            Problem(.conflict, code: .voucherPendingVerification, detail: "The player has not confirmed their university email yet.",
                     hint: "Ask the player to confirm their email address in the app, then show the voucher again.")
         }
     }

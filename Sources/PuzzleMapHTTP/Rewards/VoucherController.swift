@@ -59,6 +59,6 @@ struct VoucherController {
 }
 
 extension Problem {
-    static let voucherNotFound = Problem(.notFound, code: "voucher_not_found", detail: "You hold no such voucher.",
+    static let voucherNotFound = Problem(.notFound, code: .voucherNotFound, detail: "You hold no such voucher.",
                                          hint: "GET /v1/me/vouchers lists yours.")
 }

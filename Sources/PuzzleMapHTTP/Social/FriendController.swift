@@ -137,7 +137,7 @@ struct FriendController {
             } else if let username = body.username {
                 other = try await visiblePlayer(username, to: identity)
             } else {
-                throw Problem(.badRequest, code: "invalid_friend_request", detail: "Give a username or a friendCode.",
+                throw Problem(.badRequest, code: .invalidFriendRequest, detail: "Give a username or a friendCode.",
                               hint: "Send {\"username\": ...}, {\"friendCode\": ...}, or a photo of their code.")
             }
         } else {
@@ -167,7 +167,7 @@ struct FriendController {
         guard let id = context.parameters.get("id", as: Int64.self),
               try await services.repository.answerFriendRequest(id: id, playerID: identity.playerID, accept: accept, at: services.now())
         else {
-            throw Problem(.notFound, code: "friend_request_not_found", detail: "There is no such request to you.",
+            throw Problem(.notFound, code: .friendRequestNotFound, detail: "There is no such request to you.",
                           hint: "GET /v1/friends/requests lists the requests waiting for you.")
         }
         return Response(status: .noContent)
@@ -215,6 +215,6 @@ struct FriendController {
 }
 
 extension Problem {
-    static let playerNotFound = Problem(.notFound, code: "player_not_found", detail: "There is no such player.",
+    static let playerNotFound = Problem(.notFound, code: .playerNotFound, detail: "There is no such player.",
                                         hint: "Check the username, or scan their friend code.")
 }

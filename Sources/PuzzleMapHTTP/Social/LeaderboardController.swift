@@ -37,7 +37,7 @@ struct LeaderboardController {
                   let period = LeaderboardPeriod(rawValue: query.get("period") ?? "all"),
                   (1...100).contains(limit)
             else {
-                throw Problem(.badRequest, code: "invalid_leaderboard_query",
+                throw Problem(.badRequest, code: .invalidLeaderboardQuery,
                               detail: "scope is global or friends; period is week or all; limit is a whole number from 1 to 100.",
                               hint: "e.g. /v1/leaderboard?scope=friends&period=week&limit=20")
             }
