@@ -4,9 +4,6 @@ import PuzzleMapCore
 import PuzzleMapStorage
 
 extension PostgresHuntRepository {
-    /// A riddle given up is not offered again for this long (unless nothing else is left).
-    static let giveUpCooldown: TimeInterval = 60 * 60
-
     /// Locks the player's row until the transaction ends, so that the player's read-decide-write
     /// transactions run one at a time (see the type's documentation).
     func lockPlayer(_ playerID: Int64, _ connection: PostgresConnection) async throws {
@@ -40,7 +37,7 @@ extension PostgresHuntRepository {
     }
 
     public func startRiddle(
-        playerID: Int64, category: Category, at date: Date,
+        playerID: Int64, category: Category, at date: Date, givenUpSince: Date,
         choose: @Sendable (Set<String>, Set<String>) -> Riddle?
     ) async throws -> RiddleRequestOutcome? {
         try await write { connection in
@@ -55,7 +52,7 @@ extension PostgresHuntRepository {
             let recentlyGivenUp = Set(try await connection.values("""
                 SELECT riddleId FROM riddleAttempt
                 WHERE playerId = \(playerID) AND outcome = \(RiddleAttempt.Outcome.givenUp.rawValue)
-                    AND closedAt > \(StoredDate(date - Self.giveUpCooldown))
+                    AND closedAt > \(StoredDate(givenUpSince))
                 """, as: String.self, logger: logger))
             guard let riddle = choose(solved, recentlyGivenUp) else { return nil }
             let id = try await connection.returned("""

@@ -45,9 +45,6 @@ struct RiddleAttemptRecord: Codable, FetchableRecord, MutablePersistableRecord {
 }
 
 extension SQLiteHuntRepository {
-    /// A riddle given up is not offered again for this long (unless nothing else is left).
-    static let giveUpCooldown: TimeInterval = 60 * 60
-
     public func saveQuiz(playerID: Int64, result: QuizResult) async throws {
         try await database.write { db in
             try QuizResultRecord(playerId: playerID, answers: result.answers, profile: result.profile, takenAt: result.takenAt).save(db)
@@ -61,7 +58,7 @@ extension SQLiteHuntRepository {
     }
 
     public func startRiddle(
-        playerID: Int64, category: Category, at date: Date,
+        playerID: Int64, category: Category, at date: Date, givenUpSince: Date,
         choose: @Sendable (Set<String>, Set<String>) -> Riddle?
     ) async throws -> RiddleRequestOutcome? {
         try await database.write { db in
@@ -73,7 +70,7 @@ extension SQLiteHuntRepository {
             let solved = try Self.solvedCheckpointIDs(playerID: playerID, db)
             let recentlyGivenUp = try String.fetchSet(db, mine.select(RiddleAttemptRecord.Columns.riddleId)
                 .filter(RiddleAttemptRecord.Columns.outcome == RiddleAttempt.Outcome.givenUp.rawValue)
-                .filter(RiddleAttemptRecord.Columns.closedAt > date - Self.giveUpCooldown))
+                .filter(RiddleAttemptRecord.Columns.closedAt > givenUpSince))
             guard let riddle = choose(solved, recentlyGivenUp) else { return nil }
             var record = RiddleAttemptRecord(id: nil, playerId: playerID, riddleId: riddle.id, checkpointId: riddle.checkpointID,
                                              category: category, hintsUsed: 0, startedAt: date)

@@ -16,7 +16,8 @@ public protocol PlayStore: Sendable {
 
     /// Holds `choose`'s riddle for the player unless one of the category is already held. The
     /// check and the insert are one transaction, so two simultaneous requests hold one riddle.
-    func startRiddle(playerID: Int64, category: Category, at date: Date,
+    /// `choose` is told the places solved and the riddles given up after `givenUpSince`.
+    func startRiddle(playerID: Int64, category: Category, at date: Date, givenUpSince: Date,
                      choose: @Sendable (_ solvedCheckpointIDs: Set<String>, _ recentlyGivenUpRiddleIDs: Set<String>) -> Riddle?) async throws -> RiddleRequestOutcome?
     func activeAttempts(playerID: Int64) async throws -> [RiddleAttempt]
     func attempt(id: Int64, playerID: Int64) async throws -> RiddleAttempt?

@@ -15,6 +15,8 @@ public struct GameLimits: Hashable, Codable, Sendable {
     public var checkInMinutes = 15
     /// How far back another player's photo of the same code counts as reused, in hours.
     public var photoReuseHours = 24
+    /// How long a riddle given up is not offered again (unless nothing else is left), in minutes.
+    public var giveUpCooldownMinutes = 60
     /// Vouchers a player may give away a day.
     public var giftsPerDay = 3
     /// Access token lifetime, in minutes.
@@ -40,6 +42,7 @@ public struct GameLimits: Hashable, Codable, Sendable {
 
     public var failedCodesWindow: TimeInterval { TimeInterval(failedCodesWindowMinutes * 60) }
     public var checkInLifetime: TimeInterval { TimeInterval(checkInMinutes * 60) }
+    public var giveUpCooldown: TimeInterval { TimeInterval(giveUpCooldownMinutes * 60) }
     public var photoReuseWindow: TimeInterval { TimeInterval(photoReuseHours * 3600) }
     public var accessTokenLifetime: TimeInterval { TimeInterval(accessTokenMinutes * 60) }
     public var refreshTokenLifetime: TimeInterval { TimeInterval(refreshTokenDays * 86_400) }
@@ -56,6 +59,7 @@ public struct GameLimits: Hashable, Codable, Sendable {
         ("codesTriedPerUpload", \.codesTriedPerUpload),
         ("checkInMinutes", \.checkInMinutes),
         ("photoReuseHours", \.photoReuseHours),
+        ("giveUpCooldownMinutes", \.giveUpCooldownMinutes),
         ("giftsPerDay", \.giftsPerDay),
         ("accessTokenMinutes", \.accessTokenMinutes),
         ("refreshTokenDays", \.refreshTokenDays),

@@ -21,7 +21,7 @@ extension Hunt {
         let now = now()
         let selection = RiddleSelection(content: content, timeZone: timeZone, profile: quiz.profile)
         let random = random
-        let outcome = try await repository.startRiddle(playerID: playerID, category: category, at: now) { solved, givenUp in
+        let outcome = try await repository.startRiddle(playerID: playerID, category: category, at: now, givenUpSince: now - limits.giveUpCooldown) { solved, givenUp in
             var generator = random.generator
             return selection.choose(in: category, solved: solved, recentlyGivenUp: givenUp, at: now, using: &generator)
         }

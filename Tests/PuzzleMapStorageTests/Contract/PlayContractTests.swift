@@ -72,7 +72,7 @@ import Testing
             let content = try await repository.imported()
             let ada = try await repository.signUp("ada")
             let lab = try #require(content.riddles.first { riddle in content.checkpoint(id: riddle.checkpointID)?.category == .lab })
-            let outcome = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start) { solved, givenUp in
+            let outcome = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start, givenUpSince: start - 3600) { solved, givenUp in
                 #expect(solved.isEmpty)
                 #expect(givenUp.isEmpty)
                 return lab
@@ -83,7 +83,7 @@ import Testing
             }
             #expect(attempt == RiddleAttempt(id: attempt.id, playerID: ada.id, riddleID: lab.id, checkpointID: lab.checkpointID, category: .lab,
                                              hintsUsed: 0, startedAt: start, closedAt: nil, outcome: nil))
-            let again = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start + 1) { _, _ in
+            let again = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start + 1, givenUpSince: start + 1 - 3600) { _, _ in
                 Issue.record("a held riddle must be answered without choosing")
                 return nil
             }
@@ -91,7 +91,7 @@ import Testing
             #expect(try await repository.activeAttempts(playerID: ada.id) == [attempt])
             #expect(try await repository.attempt(id: attempt.id, playerID: ada.id) == attempt)
             #expect(try await repository.attempt(id: attempt.id, playerID: ada.id + 1) == nil)
-            #expect(try await repository.startRiddle(playerID: ada.id, category: .social, at: start) { _, _ in nil } == nil)
+            #expect(try await repository.startRiddle(playerID: ada.id, category: .social, at: start, givenUpSince: start - 3600) { _, _ in nil } == nil)
 
             let givenUp = try #require(try await repository.giveUp(attemptID: attempt.id, playerID: ada.id, at: start + 120))
             #expect(givenUp.closedAt == start + 120)
@@ -102,13 +102,13 @@ import Testing
             _ = try await repository.appendEvent(playerID: ada.id, kind: .solved, checkpointID: content.checkpoints[4].id, riddleID: nil, xp: 100,
                                                  at: start + 130)
             #expect(try await repository.solvedCheckpointIDs(playerID: ada.id) == [content.checkpoints[4].id])
-            _ = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start + 3000) { solved, givenUp in
+            _ = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start + 3000, givenUpSince: start + 3000 - 3600) { solved, givenUp in
                 #expect(solved == [content.checkpoints[4].id])
                 #expect(givenUp == [lab.id])
                 return nil
             }
             // An hour after giving up, the riddle may come back.
-            _ = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start + 120 + 3600) { _, givenUp in
+            _ = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start + 120 + 3600, givenUpSince: start + 120) { _, givenUp in
                 #expect(givenUp.isEmpty)
                 return nil
             }
@@ -122,7 +122,7 @@ import Testing
             let ada = try await repository.signUp("ada")
             let riddles = content.riddles.filter { content.checkpoint(id: $0.checkpointID)?.category == .lecture }
             let outcomes = try await concurrently(12) { index in
-                try await repository.startRiddle(playerID: ada.id, category: .lecture, at: start) { _, _ in riddles[index % riddles.count] }
+                try await repository.startRiddle(playerID: ada.id, category: .lecture, at: start, givenUpSince: start - 3600) { _, _ in riddles[index % riddles.count] }
             }
             var started: [RiddleAttempt] = []
             var existing: [RiddleAttempt] = []
@@ -146,7 +146,7 @@ import Testing
             let content = try await repository.imported()
             let ada = try await repository.signUp("ada")
             let riddle = content.riddles[0]
-            guard case .started(let attempt) = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start, choose: { _, _ in riddle })
+            guard case .started(let attempt) = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start, givenUpSince: start - 3600, choose: { _, _ in riddle })
             else {
                 Issue.record("no riddle")
                 return
@@ -170,7 +170,7 @@ import Testing
             let ada = try await repository.signUp("ada")
             let bob = try await repository.signUp("bob")
             let lab = try #require(content.riddles.first { riddle in content.checkpoint(id: riddle.checkpointID)?.category == .lab })
-            _ = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start) { _, _ in lab }
+            _ = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start, givenUpSince: start - 3600) { _, _ in lab }
             _ = try await VoucherContractTests.unlock(content.offers[0].id, for: ada.id, at: content.checkpoints[2].id, repository)
             _ = try await VoucherContractTests.unlock(content.offers[1].id, for: ada.id, at: content.checkpoints[3].id, repository)
             _ = try await VoucherContractTests.unlock(content.offers[0].id, for: bob.id, at: content.checkpoints[2].id, repository)

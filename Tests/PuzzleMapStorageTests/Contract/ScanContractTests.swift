@@ -31,7 +31,7 @@ import Testing
             let content = try await repository.imported()
             let ada = try await repository.signUp("ada")
             let riddle = content.riddles[0]
-            guard case .started(let attempt) = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start, choose: { _, _ in riddle })
+            guard case .started(let attempt) = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start, givenUpSince: start - 3600, choose: { _, _ in riddle })
             else {
                 Issue.record("no riddle")
                 return

@@ -27,7 +27,7 @@ import Testing
             let riddles = Array(content.riddles.prefix(3))
             for (index, minutes) in [10.0, 20.0].enumerated() {
                 let riddle = riddles[index]
-                guard case .started(let attempt) = try await repository.startRiddle(playerID: ada.id, category: Category.allCases[index], at: start,
+                guard case .started(let attempt) = try await repository.startRiddle(playerID: ada.id, category: Category.allCases[index], at: start, givenUpSince: start - 3600,
                                                                                    choose: { _, _ in riddle })
                 else { Issue.record("no riddle"); return }
                 _ = try await repository.takeHint(attemptID: attempt.id, playerID: ada.id, maxHints: 3)
@@ -38,7 +38,7 @@ import Testing
                     }
                 }
             }
-            guard case .started(let third) = try await repository.startRiddle(playerID: ada.id, category: .social, at: start + 1300,
+            guard case .started(let third) = try await repository.startRiddle(playerID: ada.id, category: .social, at: start + 1300, givenUpSince: start + 1300 - 3600,
                                                                              choose: { _, _ in riddles[2] })
             else { Issue.record("no riddle"); return }
             _ = try await repository.giveUp(attemptID: third.id, playerID: ada.id, at: start + 1400)
