@@ -97,6 +97,7 @@ let package = Package(
             name: "PuzzleMapGame",
             dependencies: [
                 "PuzzleMapCore", "PuzzleMapStorage", "CArgon2",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -86,10 +86,10 @@ extension PostgresHuntRepository {
         }
     }
 
-    public func eraseAccount(id: Int64, at date: Date) async throws {
+    public func eraseAccount(id: Int64, leaving placeholder: ErasedPlayer, at date: Date) async throws {
         try await write { connection in
             guard try await connection.count("""
-                UPDATE player SET email = \("erased-\(id)@invalid"), username = \("erased_\(id)"), displayName = 'Erased player',
+                UPDATE player SET email = \(placeholder.email), username = \(placeholder.username), displayName = \(placeholder.displayName),
                     passwordHash = '', partnerId = NULL, deletedAt = \(StoredDate(date))
                 WHERE id = \(id) AND deletedAt IS NULL
                 RETURNING id
@@ -106,23 +106,27 @@ extension PostgresHuntRepository {
 
     // MARK: Email verification and password resets
 
-    public func verifyEmail(playerID: Int64, codeHash: String, maxAttempts: Int, at date: Date) async throws -> Bool {
+    public func verifyEmail(playerID: Int64, at date: Date,
+                            decide: @Sendable (PendingVerification) -> VerificationVerdict) async throws -> VerificationVerdict? {
         try await write { connection in
             // The row lock makes simultaneous wrong guesses each count.
-            guard let (storedHash, expiresAt, failedAttempts) = try await connection.row("""
+            guard let (codeHash, expiresAt, failedAttempts) = try await connection.row("""
                 SELECT codeHash, expiresAt, failedAttempts FROM emailVerification WHERE playerId = \(playerID) FOR UPDATE
-                """, as: (String, StoredDate, Int).self, logger: logger),
-                expiresAt.date > date, failedAttempts < maxAttempts
-            else { return false }
-            guard storedHash == codeHash else {
+                """, as: (String, StoredDate, Int).self, logger: logger)
+            else { return nil }
+            let verdict = decide(PendingVerification(codeHash: codeHash, expiresAt: expiresAt.date, failedAttempts: failedAttempts))
+            switch verdict {
+            case .verified:
+                try await connection.run("DELETE FROM emailVerification WHERE playerId = \(playerID)", logger: logger)
+                try await connection.run("UPDATE player SET emailVerifiedAt = \(StoredDate(date)) WHERE id = \(playerID) AND emailVerifiedAt IS NULL",
+                                         logger: logger)
+            case .wrongCode:
                 try await connection.run("UPDATE emailVerification SET failedAttempts = failedAttempts + 1 WHERE playerId = \(playerID)",
                                          logger: logger)
-                return false
+            case .refused:
+                break
             }
-            try await connection.run("DELETE FROM emailVerification WHERE playerId = \(playerID)", logger: logger)
-            try await connection.run("UPDATE player SET emailVerifiedAt = \(StoredDate(date)) WHERE id = \(playerID) AND emailVerifiedAt IS NULL",
-                                     logger: logger)
-            return true
+            return verdict
         }
     }
 
@@ -146,7 +150,8 @@ extension PostgresHuntRepository {
         }
     }
 
-    public func resetPassword(tokenHash: String, newPasswordHash: String, at date: Date) async throws -> Int64? {
+    public func resetPassword(tokenHash: String, newPasswordHash: String, at date: Date,
+                              decide: @Sendable (PendingPasswordReset) -> Bool) async throws -> Int64? {
         try await write { connection in
             // The token's row lock: of simultaneous resets the later ones wait, then find it spent.
             guard let (playerID, expiresAt, usedAt) = try await connection.row("""
@@ -155,7 +160,7 @@ extension PostgresHuntRepository {
                 WHERE passwordReset.tokenHash = \(tokenHash) AND player.deletedAt IS NULL
                 FOR UPDATE OF passwordReset
                 """, as: (Int64, StoredDate, StoredDate?).self, logger: logger),
-                usedAt == nil, expiresAt.date > date
+                decide(PendingPasswordReset(playerID: playerID, expiresAt: expiresAt.date, usedAt: usedAt?.date))
             else { return nil }
             try await connection.run("UPDATE passwordReset SET usedAt = \(StoredDate(date)) WHERE tokenHash = \(tokenHash)", logger: logger)
             try await connection.run("UPDATE player SET passwordHash = \(newPasswordHash) WHERE id = \(playerID)", logger: logger)
@@ -202,7 +207,8 @@ extension PostgresHuntRepository {
         }
     }
 
-    public func refreshSession(refreshHash: String, replacement: NewSessionTokens, at date: Date) async throws -> RefreshOutcome {
+    public func refreshSession(refreshHash: String, replacement: NewSessionTokens, at date: Date,
+                               decide: @Sendable (RefreshingSession) -> RefreshDecision) async throws -> RefreshOutcome {
         try await write { connection in
             // Of two presenters of one token, the second waits for this lock and then finds the
             // token spent: a copy is in someone else's hands.
@@ -211,17 +217,21 @@ extension PostgresHuntRepository {
                 as: Columns.SessionRow.self, logger: logger)
             else { return .invalid }
             let (session, refreshedAt, revokedAt) = Columns.session(row)
-            if refreshedAt != nil {
+            switch decide(RefreshingSession(session: session, refreshedAt: refreshedAt, revokedAt: revokedAt)) {
+            case .rotate:
+                try await connection.run("""
+                    UPDATE session SET refreshedAt = \(StoredDate(date)), revokedAt = \(StoredDate(date)) WHERE id = \(session.id)
+                    """, logger: logger)
+                return .rotated(try await insertSession(playerID: session.playerID, familyID: session.familyID, tokens: replacement, at: date,
+                                                        connection))
+            case .revokeFamily:
                 try await connection.run("""
                     UPDATE session SET revokedAt = \(StoredDate(date)) WHERE familyId = \(session.familyID) AND revokedAt IS NULL
                     """, logger: logger)
                 return .reuseDetected
+            case .refuse:
+                return .invalid
             }
-            guard revokedAt == nil, session.refreshExpiresAt > date else { return .invalid }
-            try await connection.run("UPDATE session SET refreshedAt = \(StoredDate(date)), revokedAt = \(StoredDate(date)) WHERE id = \(session.id)",
-                                     logger: logger)
-            return .rotated(try await insertSession(playerID: session.playerID, familyID: session.familyID, tokens: replacement, at: date,
-                                                    connection))
         }
     }
 

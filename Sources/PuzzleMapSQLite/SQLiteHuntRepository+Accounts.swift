@@ -70,14 +70,14 @@ extension SQLiteHuntRepository {
         }
     }
 
-    public func eraseAccount(id: Int64, at date: Date) async throws {
+    public func eraseAccount(id: Int64, leaving placeholder: ErasedPlayer, at date: Date) async throws {
         try await database.write { db in
             guard var record = try PlayerRecord.fetchOne(db, key: id), record.deletedAt == nil else {
                 throw StorageError.notFound("player \(id)")
             }
-            record.email = "erased-\(id)@invalid"
-            record.username = "erased_\(id)"
-            record.displayName = "Erased player"
+            record.email = placeholder.email
+            record.username = placeholder.username
+            record.displayName = placeholder.displayName
             record.passwordHash = ""
             record.partnerId = nil
             record.deletedAt = date
@@ -93,19 +93,22 @@ extension SQLiteHuntRepository {
 
     // MARK: Email verification and password resets
 
-    public func verifyEmail(playerID: Int64, codeHash: String, maxAttempts: Int, at date: Date) async throws -> Bool {
+    public func verifyEmail(playerID: Int64, at date: Date,
+                            decide: @Sendable (PendingVerification) -> VerificationVerdict) async throws -> VerificationVerdict? {
         try await database.write { db in
-            guard var pending = try EmailVerificationRecord.fetchOne(db, key: playerID),
-                  pending.expiresAt > date, pending.failedAttempts < maxAttempts
-            else { return false }
-            guard pending.codeHash == codeHash else {
+            guard var pending = try EmailVerificationRecord.fetchOne(db, key: playerID) else { return nil }
+            let verdict = decide(PendingVerification(codeHash: pending.codeHash, expiresAt: pending.expiresAt, failedAttempts: pending.failedAttempts))
+            switch verdict {
+            case .verified:
+                try pending.delete(db)
+                try db.execute(sql: "UPDATE player SET emailVerifiedAt = ? WHERE id = ? AND emailVerifiedAt IS NULL", arguments: [date, playerID])
+            case .wrongCode:
                 pending.failedAttempts += 1
                 try pending.update(db)
-                return false
+            case .refused:
+                break
             }
-            try pending.delete(db)
-            try db.execute(sql: "UPDATE player SET emailVerifiedAt = ? WHERE id = ? AND emailVerifiedAt IS NULL", arguments: [date, playerID])
-            return true
+            return verdict
         }
     }
 
@@ -125,18 +128,20 @@ extension SQLiteHuntRepository {
         }
     }
 
-    public func resetPassword(tokenHash: String, newPasswordHash: String, at date: Date) async throws -> Int64? {
+    public func resetPassword(tokenHash: String, newPasswordHash: String, at date: Date,
+                              decide: @Sendable (PendingPasswordReset) -> Bool) async throws -> Int64? {
         try await database.write { db in
-            guard var reset = try PasswordResetRecord.fetchOne(db, key: tokenHash), reset.usedAt == nil, reset.expiresAt > date,
-                  var player = try PlayerRecord.fetchOne(db, key: reset.playerId), player.deletedAt == nil
+            guard var reset = try PasswordResetRecord.fetchOne(db, key: tokenHash),
+                  var player = try PlayerRecord.fetchOne(db, key: reset.playerId), player.deletedAt == nil,
+                  decide(PendingPasswordReset(playerID: reset.playerId, expiresAt: reset.expiresAt, usedAt: reset.usedAt))
             else { return nil }
             reset.usedAt = date
             try reset.update(db)
             player.passwordHash = newPasswordHash
             try player.update(db)
-            try SessionRecord.filter(SessionRecord.Columns.playerId == player.id!).filter(SessionRecord.Columns.revokedAt == nil)
+            try SessionRecord.filter(SessionRecord.Columns.playerId == reset.playerId).filter(SessionRecord.Columns.revokedAt == nil)
                 .updateAll(db, SessionRecord.Columns.revokedAt.set(to: date))
-            return player.id
+            return reset.playerId
         }
     }
 
@@ -165,21 +170,25 @@ extension SQLiteHuntRepository {
         }
     }
 
-    public func refreshSession(refreshHash: String, replacement: NewSessionTokens, at date: Date) async throws -> RefreshOutcome {
+    public func refreshSession(refreshHash: String, replacement: NewSessionTokens, at date: Date,
+                               decide: @Sendable (RefreshingSession) -> RefreshDecision) async throws -> RefreshOutcome {
         try await database.write { db in
             guard var record = try SessionRecord.filter(SessionRecord.Columns.refreshHash == refreshHash).fetchOne(db) else {
                 return .invalid
             }
-            if record.refreshedAt != nil {
+            switch decide(RefreshingSession(session: record.session, refreshedAt: record.refreshedAt, revokedAt: record.revokedAt)) {
+            case .rotate:
+                record.refreshedAt = date
+                record.revokedAt = date
+                try record.update(db)
+                return .rotated(try Self.insertSession(playerID: record.playerId, familyID: record.familyId, tokens: replacement, at: date, db))
+            case .revokeFamily:
                 try SessionRecord.filter(SessionRecord.Columns.familyId == record.familyId).filter(SessionRecord.Columns.revokedAt == nil)
                     .updateAll(db, SessionRecord.Columns.revokedAt.set(to: date))
                 return .reuseDetected
+            case .refuse:
+                return .invalid
             }
-            guard record.revokedAt == nil, record.refreshExpiresAt > date else { return .invalid }
-            record.refreshedAt = date
-            record.revokedAt = date
-            try record.update(db)
-            return .rotated(try Self.insertSession(playerID: record.playerId, familyID: record.familyId, tokens: replacement, at: date, db))
         }
     }
 

@@ -37,27 +37,38 @@ public protocol AccountStore: Sendable {
     func account(id: Int64) async throws -> Account?
     func updateAccount(id: Int64, displayName: String?, passwordHash: String?) async throws -> Account
     func setRole(email: String, role: Role, partnerID: String?) async throws -> Account
-    /// Erases the person: email, names, password, sessions and quiz; only the anonymous
-    /// ledger stays for the organisers' aggregates.
-    func eraseAccount(id: Int64, at date: Date) async throws
+    /// Erases the person: email and names become `placeholder`'s, and password, sessions and
+    /// quiz go; only the anonymous ledger stays for the organisers' aggregates.
+    func eraseAccount(id: Int64, leaving placeholder: ErasedPlayer, at date: Date) async throws
 
     // MARK: Email verification and password resets
 
-    /// Checks a verification code; counts failed attempts and refuses after `maxAttempts`.
-    func verifyEmail(playerID: Int64, codeHash: String, maxAttempts: Int, at date: Date) async throws -> Bool
+    /// Reads the player's pending verification code under its lock, lets `decide` judge the
+    /// code presented and applies the verdict in the same transaction: `verified` spends the
+    /// code and marks the address verified, `wrongCode` counts one more failed attempt. `nil`
+    /// if the player has no pending code.
+    func verifyEmail(playerID: Int64, at date: Date,
+                     decide: @Sendable (PendingVerification) -> VerificationVerdict) async throws -> VerificationVerdict?
     /// Replaces the player's pending verification code and queues its mail.
     func replaceVerificationCode(playerID: Int64, codeHash: String, expiresAt: Date, mail: MailDraft, at date: Date) async throws
     func createPasswordReset(playerID: Int64, tokenHash: String, expiresAt: Date, mail: MailDraft, at date: Date) async throws
-    /// Spends a reset token, sets the new password and revokes every session, in one transaction.
-    /// Returns the player, or `nil` if the token is unknown, spent or expired.
-    func resetPassword(tokenHash: String, newPasswordHash: String, at date: Date) async throws -> Int64?
+    /// Reads a live player's reset under its lock and, if `decide` admits it, spends the token,
+    /// sets the new password and revokes every session, in one transaction. Returns the
+    /// player, or `nil` if the token is unknown or `decide` refused it.
+    func resetPassword(tokenHash: String, newPasswordHash: String, at date: Date,
+                       decide: @Sendable (PendingPasswordReset) -> Bool) async throws -> Int64?
 
     // MARK: Sessions
 
     func createSession(playerID: Int64, familyID: String, tokens: NewSessionTokens, at date: Date) async throws -> Session
     /// The session and account an access token belongs to, if it is live.
     func session(accessHash: String, at date: Date) async throws -> (Session, Account)?
-    func refreshSession(refreshHash: String, replacement: NewSessionTokens, at date: Date) async throws -> RefreshOutcome
+    /// Reads the session a refresh token names under its lock, lets `decide` choose, and
+    /// applies the choice in the same transaction: `rotate` spends the token and opens
+    /// `replacement` in the same family, `revokeFamily` revokes the family's live sessions.
+    /// `invalid` if no session has the token.
+    func refreshSession(refreshHash: String, replacement: NewSessionTokens, at date: Date,
+                        decide: @Sendable (RefreshingSession) -> RefreshDecision) async throws -> RefreshOutcome
     func revokeSession(id: Int64, at date: Date) async throws
     /// Signs the player out everywhere, except on the session `keeping` names (the device
     /// that changed the password stays signed in).

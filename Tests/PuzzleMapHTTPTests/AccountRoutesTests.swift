@@ -101,6 +101,29 @@ import Testing
         }
     }
 
+    @Test func aPlayerWhoseCodeExpiredAsksForANewOneAndVerifiesWithIt() async throws {
+        let service = try await TestService()
+        try await service.test { client in
+            _ = try await client.call(.post, "/v1/accounts", json: signUpBody())
+            let sixDigits: @Sendable (OutgoingMail?) -> String? = { mail in
+                mail?.body.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { $0.count == 6 && $0.allSatisfy(\.isNumber) }
+            }
+            let old = try #require(sixDigits(try await service.lastMail(to: email)))
+            service.clock.advance(by: 24 * 3600)
+            #expect(try await client.call(.post, "/v1/accounts/verify", json: ["email": email, "code": old]).code == "invalid_verification_code")
+
+            let asked = try await client.call(.post, "/v1/accounts/verification-codes", json: ["email": "ADA@student.gla.ac.uk"])
+            #expect(asked.status == .accepted)
+            #expect(asked.json["status"] as? String == "accepted")
+            let unknown = try await client.call(.post, "/v1/accounts/verification-codes", json: ["email": "nobody@student.gla.ac.uk"])
+            #expect(unknown.status == .accepted)
+            #expect(try await service.lastMail(to: "nobody@student.gla.ac.uk") == nil)
+
+            let new = try #require(sixDigits(try await service.lastMail(to: email)))
+            #expect(try await client.call(.post, "/v1/accounts/verify", json: ["email": email, "code": new]).status == .ok)
+        }
+    }
+
     @Test func signInByUsernameOrEmailGivesTokensAndOneGenericFailure() async throws {
         try await TestService().test { client in
             _ = try await client.call(.post, "/v1/accounts", json: signUpBody())

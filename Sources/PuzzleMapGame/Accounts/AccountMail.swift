@@ -1,7 +1,7 @@
 import PuzzleMapStorage
 
 /// The mails the service sends, in plain text.
-enum MailTemplates {
+enum AccountMail {
     static func verification(to email: String, name: String, code: String, hunt: String) -> MailDraft {
         MailDraft(recipient: email, subject: "\(hunt): your verification code", body: """
             Hello \(name),

@@ -2,23 +2,25 @@ import Crypto
 import Foundation
 
 /// Random bearer secrets (access, refresh and reset tokens) and the hashes they are stored
-/// under. 256 random bits need no slow hash: SHA-256 makes a stolen table useless.
-enum SecretToken {
+/// under. 256 random bits need no slow hash: SHA-256 makes a stolen table useless. They are
+/// drawn from the system's secure generator, never from the hunt's seedable `random`: a
+/// secret must not be reproducible, and drawing them there would shift the riddle draws.
+public enum SecretToken {
     /// 32 random bytes, base64url without padding.
-    static func generate() -> String {
+    public static func generate() -> String {
         let bytes = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }
         return bytes.base64EncodedString().replacingOccurrences(of: "+", with: "-")
             .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     }
 
     /// A numeric code to type from an email, `digits` long.
-    static func numericCode(digits: Int = 6) -> String {
+    public static func numericCode(digits: Int = 6) -> String {
         var generator = SystemRandomNumberGenerator()
         return String((0..<digits).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
     }
 
     /// The stored form: hex SHA-256 of the token, keyed so hashes differ between deployments.
-    static func hash(_ token: String, key: Data) -> String {
+    public static func hash(_ token: String, key: Data) -> String {
         HMAC<SHA256>.authenticationCode(for: Data(token.utf8), using: SymmetricKey(data: key))
             .map { String(format: "%02x", $0) }.joined()
     }

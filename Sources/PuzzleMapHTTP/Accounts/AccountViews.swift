@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import PuzzleMapCore
+import PuzzleMapGame
 
 /// A player as their own app sees them.
 struct PlayerView: ResponseCodable {
@@ -30,6 +31,13 @@ struct SessionView: ResponseCodable {
     /// Seconds until the access token expires.
     var expiresIn: Int
     var player: PlayerView
+
+    init(_ issued: IssuedSession) {
+        accessToken = issued.accessToken
+        refreshToken = issued.refreshToken
+        expiresIn = issued.expiresIn
+        player = PlayerView(issued.account)
+    }
 }
 
 struct SignUpRequest: Decodable {
@@ -42,6 +50,10 @@ struct SignUpRequest: Decodable {
 struct VerifyEmailRequest: Decodable {
     var email: String
     var code: String
+}
+
+struct NewVerificationCodeRequest: Decodable {
+    var email: String
 }
 
 struct SignInRequest: Decodable {

@@ -11,8 +11,8 @@ struct Authenticator: RouterMiddleware {
         if let header = request.headers[.authorization] {
             let parts = header.split(separator: " ", maxSplits: 1)
             guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw Problem.unauthenticated }
-            let hash = SecretToken.hash(String(parts[1]).trimmingCharacters(in: .whitespaces), key: services.secrets.tokenKeyData)
-            guard let (session, account) = try await services.repository.session(accessHash: hash, at: services.now()) else {
+            let token = String(parts[1]).trimmingCharacters(in: .whitespaces)
+            guard let (session, account) = try await services.hunt.session(accessToken: token) else {
                 throw Problem.unauthenticated
             }
             context.identity = Identity(account: account, session: session)

@@ -8,6 +8,7 @@ extension Problem {
         switch error {
         case let problem as Problem: problem
         case let refusal as GameRefusal: Problem(refusal)
+        case let refusal as AccountRefusal: Problem(refusal)
         case let failure as PhotoFailure: failure.problem
         default: nil
         }

@@ -62,6 +62,7 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         AccessRow("GET /V/{token}",                200,              200,   200,                            200,                            200,                            200,           200,                       200),
         AccessRow("POST /v1/accounts",             201,              201,   201,                            201,                            201,                            201,           201,                       201),
         AccessRow("POST /v1/accounts/verify",      200,              200,   200,                            200,                            200,                            200,           200,                       200),
+        AccessRow("POST /v1/accounts/verification-codes", 202,       202,   202,                            202,                            202,                            202,           202,                       202),
         AccessRow("POST /v1/sessions",             200,              200,   200,                            200,                            200,                            200,           200,                       200),
         AccessRow("POST /v1/sessions/refresh",     200,              200,   200,                            200,                            200,                            200,           200,                       200),
         AccessRow("POST /v1/password-resets",      202,              202,   202,                            202,                            202,                            202,           202,                       202),
@@ -158,6 +159,7 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         case "POST /v1/accounts":
             (.post, "/v1/accounts", ["email": "nell@student.gla.ac.uk", "username": "nell", "password": AccessWorld.password, "displayName": "Nell"])
         case "POST /v1/accounts/verify": (.post, "/v1/accounts/verify", ["email": world.ownerEmail, "code": "000000"])
+        case "POST /v1/accounts/verification-codes": (.post, "/v1/accounts/verification-codes", ["email": world.ownerEmail])
         case "POST /v1/sessions": (.post, "/v1/sessions", ["login": world.owner, "password": AccessWorld.password])
         case "POST /v1/sessions/refresh": (.post, "/v1/sessions/refresh", ["refreshToken": world.ownerRefreshToken])
         case "POST /v1/password-resets": (.post, "/v1/password-resets", ["email": world.ownerEmail])

@@ -1,0 +1,11 @@
+import PuzzleMapCore
+
+/// A signed-in device's tokens, given out once, as signing in or refreshing made them. Only
+/// their hashes are stored.
+public struct IssuedSession: Sendable {
+    public var accessToken: String
+    public var refreshToken: String
+    /// Seconds until the access token expires.
+    public var expiresIn: Int
+    public var account: Account
+}

@@ -1,0 +1,69 @@
+import Foundation
+import PuzzleMapCore
+import PuzzleMapStorage
+
+/// Signing in, renewing and ending sessions, and recognising a request's access token.
+extension Hunt {
+    /// Signs in by username or email. Failures are counted per account and per network
+    /// address: past `signInSlowdownAfter` each try waits longer, past the limits they are
+    /// refused until the window ends. An unknown login and a wrong password fail alike.
+    public func signIn(login: String, password: String, from address: String) async throws -> IssuedSession {
+        let login = login.contains("@") ? AccountPolicy.normalisedEmail(login) : login.lowercased()
+        let now = now()
+        let window = limits.signInWindow
+        let (accountKey, addressKey) = ("login:account:\(login)", "login:address:\(address)")
+        let accountFailures = try await repository.eventCount(key: accountKey, window: window, at: now)
+        let addressFailures = try await repository.eventCount(key: addressKey, window: window, at: now)
+        if accountFailures >= limits.signInFailuresPerAccount || addressFailures >= limits.signInAttemptsPerAddress {
+            throw AccountRefusal.tooManyAttempts(retryAfter: Int(window))
+        }
+        if accountFailures >= limits.signInSlowdownAfter {
+            // Slow a guesser down without locking the real owner out.
+            try await Task.sleep(for: .seconds(min(8, accountFailures - limits.signInSlowdownAfter + 1)))
+        }
+        let account = try await repository.account(login: login)
+        let matches = try await passwordHasher.verify(password, against: account?.passwordHash)
+        guard let account, matches else {
+            _ = try await repository.countEvent(key: accountKey, window: window, at: now)
+            _ = try await repository.countEvent(key: addressKey, window: window, at: now)
+            throw AccountRefusal.invalidCredentials
+        }
+        let (access, refresh) = (SecretToken.generate(), SecretToken.generate())
+        _ = try await repository.createSession(playerID: account.player.id, familyID: UUID().uuidString,
+                                               tokens: sessionTokens(access: access, refresh: refresh, at: now), at: now)
+        return issued(access: access, refresh: refresh, account: account)
+    }
+
+    /// Spends a refresh token for new tokens in the same family. A token presented a second
+    /// time (a copy in someone else's hands) revokes the whole family.
+    public func refresh(refreshToken: String) async throws -> IssuedSession {
+        let now = now()
+        let (access, refresh) = (SecretToken.generate(), SecretToken.generate())
+        let outcome = try await repository.refreshSession(
+            refreshHash: tokenHash(refreshToken), replacement: sessionTokens(access: access, refresh: refresh, at: now), at: now
+        ) { stored in stored.decision(at: now) }
+        guard case .rotated(let session) = outcome, let account = try await repository.account(id: session.playerID) else {
+            throw AccountRefusal.invalidRefreshToken
+        }
+        return issued(access: access, refresh: refresh, account: account)
+    }
+
+    /// Ends one session: its access token stops working at once.
+    public func signOut(sessionID: Int64) async throws {
+        try await repository.revokeSession(id: sessionID, at: now())
+    }
+
+    /// The live session and account an access token belongs to, if any.
+    public func session(accessToken: String) async throws -> (Session, Account)? {
+        try await repository.session(accessHash: tokenHash(accessToken), at: now())
+    }
+
+    private func sessionTokens(access: String, refresh: String, at now: Date) -> NewSessionTokens {
+        NewSessionTokens(accessHash: tokenHash(access), refreshHash: tokenHash(refresh),
+                         accessExpiresAt: now + limits.accessTokenLifetime, refreshExpiresAt: now + limits.refreshTokenLifetime)
+    }
+
+    private func issued(access: String, refresh: String, account: Account) -> IssuedSession {
+        IssuedSession(accessToken: access, refreshToken: refresh, expiresIn: Int(limits.accessTokenLifetime), account: account)
+    }
+}
