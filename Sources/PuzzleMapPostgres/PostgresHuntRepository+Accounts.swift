@@ -17,11 +17,12 @@ extension PostgresHuntRepository {
                 if try await connection.count("SELECT 1 FROM player WHERE nocase(username) = nocase(\(username))", logger: logger) > 0 {
                     throw StorageError.conflict("username")
                 }
-                let id = try await connection.value("""
+                guard let id = try await connection.value("""
                     INSERT INTO player (email, username, displayName, createdAt, passwordHash, role)
                     VALUES (\(email), \(username), \(displayName), \(StoredDate(date)), \(passwordHash), \(Role.player.rawValue))
                     RETURNING id
-                    """, as: Int64.self, logger: logger)!
+                    """, as: Int64.self, logger: logger)
+                else { throw StorageError.noRowReturned("player") }
                 // As SQLite's code does, the answer is the values given, not the stored ones.
                 let account = Account(player: Player(id: id, email: email, username: username, displayName: displayName, createdAt: date),
                                       role: .player, partnerID: nil, emailVerifiedAt: nil, passwordHash: passwordHash, deletedAt: nil)
@@ -180,12 +181,13 @@ extension PostgresHuntRepository {
 
     private func insertSession(playerID: Int64, familyID: String, tokens: NewSessionTokens, at date: Date,
                                _ connection: PostgresConnection) async throws -> Session {
-        let id = try await connection.value("""
+        guard let id = try await connection.value("""
             INSERT INTO session (playerId, familyId, accessHash, refreshHash, accessExpiresAt, refreshExpiresAt, createdAt)
             VALUES (\(playerID), \(familyID), \(tokens.accessHash), \(tokens.refreshHash), \(StoredDate(tokens.accessExpiresAt)),
                     \(StoredDate(tokens.refreshExpiresAt)), \(StoredDate(date)))
             RETURNING id
-            """, as: Int64.self, logger: logger)!
+            """, as: Int64.self, logger: logger)
+        else { throw StorageError.noRowReturned("session") }
         return Session(id: id, playerID: playerID, familyID: familyID, accessExpiresAt: tokens.accessExpiresAt,
                        refreshExpiresAt: tokens.refreshExpiresAt)
     }
@@ -292,7 +294,7 @@ extension PostgresHuntRepository {
     public func countEvent(key: String, window: TimeInterval, at date: Date) async throws -> Int {
         try await autocommit { connection in
             let now = StoredDate(date)
-            return try await connection.value("""
+            let count = try await connection.value("""
                 INSERT INTO rateCounter AS counter (key, windowStart, count) VALUES (\(key), \(now), 1)
                 ON CONFLICT (key) DO UPDATE SET
                     windowStart = CASE WHEN \(now) - counter.windowStart >= make_interval(secs => \(window)) THEN excluded.windowStart
@@ -300,7 +302,9 @@ extension PostgresHuntRepository {
                     count = CASE WHEN \(now) - counter.windowStart >= make_interval(secs => \(window)) THEN 1
                                  ELSE counter.count + 1 END
                 RETURNING count
-                """, as: Int.self, logger: logger)!
+                """, as: Int.self, logger: logger)
+            guard let count else { throw StorageError.noRowReturned("rateCounter") }
+            return count
         }
     }
 

@@ -23,7 +23,8 @@ extension SQLiteHuntRepository {
                 // Lost a race with a simultaneous sign-up: the database's constraint decides.
                 throw StorageError.conflict((error.message ?? "").contains("username") ? "username" : "email")
             }
-            try EmailVerificationRecord(playerId: record.id!, codeHash: verificationCodeHash, expiresAt: verificationExpiresAt, failedAttempts: 0)
+            guard let id = record.id else { throw StorageError.noRowReturned("player") }
+            try EmailVerificationRecord(playerId: id, codeHash: verificationCodeHash, expiresAt: verificationExpiresAt, failedAttempts: 0)
                 .insert(db)
             var queued = MailRecord(mail, at: date)
             try queued.insert(db)

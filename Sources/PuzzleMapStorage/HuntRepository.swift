@@ -20,6 +20,9 @@ public enum StorageError: Error, Equatable, Sendable {
     case conflict(String)
     /// The referenced row does not exist.
     case notFound(String)
+    /// The database did not give back the row a write must return (an id, a count); the text
+    /// names the table.
+    case noRowReturned(String)
 }
 
 /// The organiser's content as imported.
