@@ -43,12 +43,10 @@ extension PostgresConnection {
         try await values(query, as: Value.self, logger: logger).first
     }
 
-    /// The first column of the row an `INSERT ... RETURNING` wrote. A statement that returns
-    /// no row (a trigger or rule swallowed it) is an error, never a crash.
-    func returned<Value: PostgresDecodable>(_ query: PostgresQuery, as type: Value.Type, logger: Logger) async throws -> Value {
-        guard let value = try await value(query, as: Value.self, logger: logger) else {
-            throw StorageError.notFound("the row a statement was to return")
-        }
+    /// The first column of the row a write's `RETURNING` clause gives back. A write that returns
+    /// no row is an error naming the table, never a crash.
+    func returned<Value: PostgresDecodable>(_ query: PostgresQuery, as type: Value.Type, from table: String, logger: Logger) async throws -> Value {
+        guard let value = try await value(query, as: Value.self, logger: logger) else { throw StorageError.noRowReturned(table) }
         return value
     }
 

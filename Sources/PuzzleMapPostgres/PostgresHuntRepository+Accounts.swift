@@ -17,12 +17,11 @@ extension PostgresHuntRepository {
                 if try await connection.count("SELECT 1 FROM player WHERE nocase(username) = nocase(\(username))", logger: logger) > 0 {
                     throw StorageError.conflict("username")
                 }
-                guard let id = try await connection.value("""
+                let id = try await connection.returned("""
                     INSERT INTO player (email, username, displayName, createdAt, passwordHash, role)
                     VALUES (\(email), \(username), \(displayName), \(StoredDate(date)), \(passwordHash), \(Role.player.rawValue))
                     RETURNING id
-                    """, as: Int64.self, logger: logger)
-                else { throw StorageError.noRowReturned("player") }
+                    """, as: Int64.self, from: "player", logger: logger)
                 // As SQLite's code does, the answer is the values given, not the stored ones.
                 let account = Account(player: Player(id: id, email: email, username: username, displayName: displayName, createdAt: date),
                                       role: .player, partnerID: nil, emailVerifiedAt: nil, passwordHash: passwordHash, deletedAt: nil)
@@ -181,13 +180,12 @@ extension PostgresHuntRepository {
 
     private func insertSession(playerID: Int64, familyID: String, tokens: NewSessionTokens, at date: Date,
                                _ connection: PostgresConnection) async throws -> Session {
-        guard let id = try await connection.value("""
+        let id = try await connection.returned("""
             INSERT INTO session (playerId, familyId, accessHash, refreshHash, accessExpiresAt, refreshExpiresAt, createdAt)
             VALUES (\(playerID), \(familyID), \(tokens.accessHash), \(tokens.refreshHash), \(StoredDate(tokens.accessExpiresAt)),
                     \(StoredDate(tokens.refreshExpiresAt)), \(StoredDate(date)))
             RETURNING id
-            """, as: Int64.self, logger: logger)
-        else { throw StorageError.noRowReturned("session") }
+            """, as: Int64.self, from: "session", logger: logger)
         return Session(id: id, playerID: playerID, familyID: familyID, accessExpiresAt: tokens.accessExpiresAt,
                        refreshExpiresAt: tokens.refreshExpiresAt)
     }
@@ -294,7 +292,7 @@ extension PostgresHuntRepository {
     public func countEvent(key: String, window: TimeInterval, at date: Date) async throws -> Int {
         try await autocommit { connection in
             let now = StoredDate(date)
-            let count = try await connection.value("""
+            return try await connection.returned("""
                 INSERT INTO rateCounter AS counter (key, windowStart, count) VALUES (\(key), \(now), 1)
                 ON CONFLICT (key) DO UPDATE SET
                     windowStart = CASE WHEN \(now) - counter.windowStart >= make_interval(secs => \(window)) THEN excluded.windowStart
@@ -302,9 +300,7 @@ extension PostgresHuntRepository {
                     count = CASE WHEN \(now) - counter.windowStart >= make_interval(secs => \(window)) THEN 1
                                  ELSE counter.count + 1 END
                 RETURNING count
-                """, as: Int.self, logger: logger)
-            guard let count else { throw StorageError.noRowReturned("rateCounter") }
-            return count
+                """, as: Int.self, from: "rateCounter", logger: logger)
         }
     }
 

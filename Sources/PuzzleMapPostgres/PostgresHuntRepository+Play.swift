@@ -59,7 +59,7 @@ extension PostgresHuntRepository {
                 INSERT INTO riddleAttempt (playerId, riddleId, checkpointId, category, hintsUsed, startedAt)
                 VALUES (\(playerID), \(riddle.id), \(riddle.checkpointID), \(category.rawValue), 0, \(StoredDate(date)))
                 RETURNING id
-                """, as: Int64.self, logger: logger)
+                """, as: Int64.self, from: "riddleAttempt", logger: logger)
             return .started(RiddleAttempt(id: id, playerID: playerID, riddleID: riddle.id, checkpointID: riddle.checkpointID, category: category,
                                           hintsUsed: 0, startedAt: date, closedAt: nil, outcome: nil))
         }

@@ -15,7 +15,7 @@ extension PostgresHuntRepository {
             INSERT INTO gameEvent (playerId, kind, checkpointId, riddleId, xp, hintsUsed, occurredAt)
             VALUES (\(playerID), \(kind.rawValue), \(checkpointID), \(riddleID), \(xp), \(hintsUsed), \(occurredAt))
             RETURNING id
-            """, as: Int64.self, logger: logger)
+            """, as: Int64.self, from: "gameEvent", logger: logger)
         try await connection.run("""
             INSERT INTO score (playerId, xp, lastActiveAt) VALUES (\(playerID), \(xp), \(occurredAt))
             ON CONFLICT (playerId) DO UPDATE SET xp = score.xp + excluded.xp, lastActiveAt = excluded.lastActiveAt
