@@ -19,33 +19,55 @@ extension PostgresHuntRepository {
         return try await connection.count("SELECT 1 FROM friendship WHERE playerA = \(x) AND playerB = \(y)", logger: logger) > 0
     }
 
-    private func befriend(_ a: Int64, _ b: Int64, at date: Date, _ connection: PostgresConnection) async throws {
-        let (x, y) = Self.pair(a, b)
-        try await connection.run("INSERT INTO friendship (playerA, playerB, since) VALUES (\(x), \(y), \(StoredDate(date))) ON CONFLICT DO NOTHING",
-                                 logger: logger)
-        try await connection.run("""
-            DELETE FROM friendRequest WHERE (fromPlayer = \(a) AND toPlayer = \(b)) OR (fromPlayer = \(b) AND toPlayer = \(a))
-            """, logger: logger)
+    private func request(from: Int64, to: Int64, _ connection: PostgresConnection) async throws -> Int64? {
+        try await connection.value("SELECT id FROM friendRequest WHERE fromPlayer = \(from) AND toPlayer = \(to)", as: Int64.self, logger: logger)
     }
 
-    public func requestFriend(from: Int64, to: Int64, mutual: Bool, at date: Date) async throws -> FriendRequestOutcome {
+    public func changeFriendship(of player: Int64, with other: Int64, at date: Date,
+                                 decide: @Sendable (FriendshipState) -> FriendshipChange) async throws -> (change: FriendshipChange, requestSent: Int64?) {
         try await write { connection in
             // Both players locked: two who ask each other at once become friends, as they
-            // would one after the other.
-            try await lockPlayers(from, to, connection)
-            if try await friends(from, to, connection) { return .alreadyFriends }
-            let reverse = try await connection.count("SELECT 1 FROM friendRequest WHERE fromPlayer = \(to) AND toPlayer = \(from)",
-                                                     logger: logger) > 0
-            if mutual || reverse {
-                try await befriend(from, to, at: date, connection)
-                return .befriended
+            // would one after the other, and an answer sees a block made meanwhile.
+            try await lockPlayers(player, other, connection)
+            let state = FriendshipState(areFriends: try await friends(player, other, connection),
+                                        requestSent: try await request(from: player, to: other, connection),
+                                        requestReceived: try await request(from: other, to: player, connection))
+            let change = decide(state)
+            let (x, y) = Self.pair(player, other)
+            if change.unfriend {
+                try await connection.run("DELETE FROM friendship WHERE playerA = \(x) AND playerB = \(y)", logger: logger)
             }
-            try await connection.run("""
-                INSERT INTO friendRequest (fromPlayer, toPlayer, createdAt) VALUES (\(from), \(to), \(StoredDate(date))) ON CONFLICT DO NOTHING
-                """, logger: logger)
-            let id = try await connection.value("SELECT id FROM friendRequest WHERE fromPlayer = \(from) AND toPlayer = \(to)",
-                                                as: Int64.self, logger: logger)!
-            return .requested(id: id)
+            if change.withdrawRequests {
+                try await connection.run("""
+                    DELETE FROM friendRequest
+                    WHERE (fromPlayer = \(player) AND toPlayer = \(other)) OR (fromPlayer = \(other) AND toPlayer = \(player))
+                    """, logger: logger)
+            }
+            if change.withdrawReceived {
+                try await connection.run("DELETE FROM friendRequest WHERE fromPlayer = \(other) AND toPlayer = \(player)", logger: logger)
+            }
+            if change.befriend {
+                try await connection.run("""
+                    INSERT INTO friendship (playerA, playerB, since) VALUES (\(x), \(y), \(StoredDate(date))) ON CONFLICT DO NOTHING
+                    """, logger: logger)
+            }
+            if change.request {
+                try await connection.run("""
+                    INSERT INTO friendRequest (fromPlayer, toPlayer, createdAt) VALUES (\(player), \(other), \(StoredDate(date))) ON CONFLICT DO NOTHING
+                    """, logger: logger)
+            }
+            if change.block {
+                try await connection.run("""
+                    INSERT INTO block (blocker, blocked, createdAt) VALUES (\(player), \(other), \(StoredDate(date))) ON CONFLICT DO NOTHING
+                    """, logger: logger)
+            }
+            return (change, try await request(from: player, to: other, connection))
+        }
+    }
+
+    public func friendRequestSender(id: Int64, to playerID: Int64) async throws -> Int64? {
+        try await autocommit { connection in
+            try await connection.value("SELECT fromPlayer FROM friendRequest WHERE id = \(id) AND toPlayer = \(playerID)", as: Int64.self, logger: logger)
         }
     }
 
@@ -70,25 +92,6 @@ extension PostgresHuntRepository {
         }
     }
 
-    public func answerFriendRequest(id: Int64, playerID: Int64, accept: Bool, at date: Date) async throws -> Bool {
-        try await write { connection in
-            guard let from = try await connection.value("SELECT fromPlayer FROM friendRequest WHERE id = \(id) AND toPlayer = \(playerID)",
-                                                        as: Int64.self, logger: logger)
-            else { return false }
-            try await lockPlayers(from, playerID, connection)
-            // A block may have withdrawn the request while this waited for the locks.
-            guard try await connection.count("SELECT 1 FROM friendRequest WHERE id = \(id) AND toPlayer = \(playerID)", logger: logger) == 1 else {
-                return false
-            }
-            if accept {
-                try await befriend(from, playerID, at: date, connection)
-            } else {
-                try await connection.run("DELETE FROM friendRequest WHERE id = \(id)", logger: logger)
-            }
-            return true
-        }
-    }
-
     public func friends(playerID: Int64) async throws -> [Player] {
         try await autocommit { connection in
             // Ordered as SQLite orders its NOCASE usernames.
@@ -109,21 +112,6 @@ extension PostgresHuntRepository {
         try await autocommit { connection in
             let (x, y) = Self.pair(a, b)
             return try await connection.count("DELETE FROM friendship WHERE playerA = \(x) AND playerB = \(y) RETURNING playerA", logger: logger) == 1
-        }
-    }
-
-    public func block(blocker: Int64, blocked: Int64, at date: Date) async throws {
-        try await write { connection in
-            try await lockPlayers(blocker, blocked, connection)
-            let (x, y) = Self.pair(blocker, blocked)
-            try await connection.run("DELETE FROM friendship WHERE playerA = \(x) AND playerB = \(y)", logger: logger)
-            try await connection.run("""
-                DELETE FROM friendRequest
-                WHERE (fromPlayer = \(blocker) AND toPlayer = \(blocked)) OR (fromPlayer = \(blocked) AND toPlayer = \(blocker))
-                """, logger: logger)
-            try await connection.run("""
-                INSERT INTO block (blocker, blocked, createdAt) VALUES (\(blocker), \(blocked), \(StoredDate(date))) ON CONFLICT DO NOTHING
-                """, logger: logger)
         }
     }
 
@@ -153,7 +141,7 @@ extension PostgresHuntRepository {
         }
     }
 
-    public func leaderboard(period: LeaderboardPeriod, among: [Int64]?, limit: Int, at date: Date) async throws -> [LeaderboardEntry] {
+    public func topScores(period: LeaderboardPeriod, among: [Int64]?, limit: Int, at date: Date) async throws -> [PlayerScore] {
         try await autocommit { connection in
             let (table, filter) = Self.board(period)
             // Erased players have no score rows, so the board is the index read in xp order.
@@ -163,33 +151,27 @@ extension PostgresHuntRepository {
                 WHERE \(unescaped: filter) AND s.xp > 0 AND (\(among == nil) OR s.playerId = ANY(\(among ?? [])))
                 ORDER BY s.xp DESC, s.playerId LIMIT \(limit)
                 """, as: (Int, Int64, String, String, String, StoredDate, String, String, String?, StoredDate?, StoredDate?).self, logger: logger)
-            var entries: [LeaderboardEntry] = []
-            for row in rows {
-                let xp = row.0
-                let player = try Columns.account((row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10)).player
-                // Ties share a rank: one more than the number of players strictly ahead.
-                let rank = entries.last.flatMap { $0.xp == xp ? $0.rank : nil } ?? (entries.count + 1)
-                entries.append(LeaderboardEntry(rank: rank, player: player, xp: xp))
+            return try rows.map { row in
+                PlayerScore(player: try Columns.account((row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10)).player, xp: row.0)
             }
-            return entries
         }
     }
 
-    public func standing(playerID: Int64, period: LeaderboardPeriod, among: [Int64]?, at date: Date) async throws -> (rank: Int?, xp: Int) {
+    public func score(playerID: Int64, period: LeaderboardPeriod, among: [Int64]?, at date: Date) async throws -> (xp: Int, playersAhead: Int)? {
         try await snapshot { connection in
             let (table, filter) = Self.board(period)
             guard let xp = try await connection.value("""
                 WITH week AS (SELECT \(weeks.start(of: date))::date AS start)
-                SELECT s.xp FROM \(unescaped: table) s WHERE \(unescaped: filter) AND s.playerId = \(playerID)
-                """, as: Int.self, logger: logger), xp > 0
-            else { return (nil, 0) }
+                SELECT s.xp FROM \(unescaped: table) s WHERE \(unescaped: filter) AND s.playerId = \(playerID) AND s.xp > 0
+                """, as: Int.self, logger: logger)
+            else { return nil }
             // An index range count on xp, not a scan of every player.
             let ahead = try await connection.value("""
                 WITH week AS (SELECT \(weeks.start(of: date))::date AS start)
                 SELECT COUNT(*) FROM \(unescaped: table) s
                 WHERE \(unescaped: filter) AND s.xp > \(xp) AND (\(among == nil) OR s.playerId = ANY(\(among ?? [])))
                 """, as: Int.self, logger: logger) ?? 0
-            return (ahead + 1, xp)
+            return (xp, ahead)
         }
     }
 
@@ -204,28 +186,6 @@ extension PostgresHuntRepository {
         return try await autocommit { connection in
             Dictionary(uniqueKeysWithValues: try await connection.rows("SELECT playerId, xp FROM score WHERE playerId = ANY(\(playerIDs))",
                                                                        as: (Int64, Int).self, logger: logger).map { ($0.0, $0.1) })
-        }
-    }
-
-    // MARK: Gifts
-
-    public func giftVoucher(id: Int64, from: Int64, to: Int64, dailyLimit: Int, dayStart: Date, at date: Date) async throws -> Result<Voucher, GiftRefusal> {
-        try await write { connection in
-            // The giver's gifts run one at a time, so two at once cannot both fit the last place
-            // of the day's allowance.
-            try await lockPlayer(from, connection)
-            let given = try await connection.value("""
-                SELECT COUNT(*) FROM voucher WHERE giftedBy = \(from) AND giftedAt >= \(StoredDate(dayStart))
-                """, as: Int.self, logger: logger) ?? 0
-            guard given < dailyLimit else { return .failure(.dailyLimit) }
-            // One conditional UPDATE: of two simultaneous gifts of one voucher, exactly one moves it.
-            guard let row = try await connection.row("""
-                UPDATE voucher SET playerId = \(to), giftedBy = \(from), giftedAt = \(StoredDate(date))
-                WHERE id = \(id) AND playerId = \(from) AND giftedBy IS NULL AND redeemedAt IS NULL AND expiresAt > \(StoredDate(date))
-                RETURNING \(unescaped: Columns.voucher)
-                """, as: Columns.VoucherRow.self, logger: logger)
-            else { return .failure(.notGiftable) }
-            return .success(Columns.voucher(row))
         }
     }
 }

@@ -29,7 +29,8 @@ extension PostgresHuntRepository {
                 INSERT INTO voucher (offerId, playerId, unlockedBy, issuedAt, expiresAt)
                 VALUES (\(grant.offerID), \(playerID), \(playerID), \(StoredDate(date)), \(StoredDate(grant.expiresAt)))
                 RETURNING id
-                """, as: Int64.self, logger: logger)!
+                """, as: Int64.self, logger: logger)
+            guard let id else { throw StorageError.notFound("voucher just issued for \(grant.offerID)") }
             issued.append(Voucher(id: id, offerID: grant.offerID, playerID: playerID, issuedAt: date, expiresAt: grant.expiresAt, giftedBy: nil,
                                   redeemedAt: nil, redeemedBy: nil))
         }
@@ -52,32 +53,53 @@ extension PostgresHuntRepository {
         }
     }
 
-    public func redeem(voucherID: Int64, partnerID: String, staffID: Int64, at date: Date) async throws -> Result<Redemption, RedemptionRefusal> {
+    public func giftVoucher(id: Int64, from: Int64, to: Int64, dayStart: Date, at date: Date,
+                            decide: @Sendable (GiftState) -> RewardRefusal?) async throws -> Result<Voucher, RewardRefusal> {
+        try await write { connection in
+            // The giver's gifts run one at a time, so two at once cannot both fit the last place
+            // of the day's allowance; the voucher's row lock orders a gift after a redemption.
+            try await lockPlayer(from, connection)
+            let given = try await connection.value("""
+                SELECT COUNT(*) FROM voucher WHERE giftedBy = \(from) AND giftedAt >= \(StoredDate(dayStart))
+                """, as: Int.self, logger: logger) ?? 0
+            let voucher = try await connection.row("SELECT \(unescaped: Columns.voucher) FROM voucher WHERE id = \(id) FOR UPDATE",
+                                                   as: Columns.VoucherRow.self, logger: logger).map(Columns.voucher)
+            if let refusal = decide(GiftState(voucher: voucher, givenToday: given)) { return .failure(refusal) }
+            guard let row = try await connection.row("""
+                UPDATE voucher SET playerId = \(to), giftedBy = \(from), giftedAt = \(StoredDate(date)) WHERE id = \(id)
+                RETURNING \(unescaped: Columns.voucher)
+                """, as: Columns.VoucherRow.self, logger: logger)
+            else { throw StorageError.notFound("voucher \(id)") }
+            return .success(Columns.voucher(row))
+        }
+    }
+
+    public func redeem(voucherID: Int64, staffID: Int64, at date: Date,
+                       decide: @Sendable (RedemptionState?) -> RewardRefusal?) async throws -> Result<Redemption, RewardRefusal> {
         try await write { connection in
             // The voucher's row lock orders simultaneous redemptions (and gifts): the second one
             // waits, then reads the first one's outcome.
-            guard let row = try await connection.row("SELECT \(unescaped: Columns.voucher) FROM voucher WHERE id = \(voucherID) FOR UPDATE",
-                                                     as: Columns.VoucherRow.self, logger: logger)
-            else { return .failure(.notFound) }
-            let voucher = Columns.voucher(row)
-            guard let partner = try await connection.value("SELECT partnerId FROM offerStock WHERE offerId = \(voucher.offerID)",
-                                                           as: String.self, logger: logger),
-                  let (displayName, emailVerifiedAt) = try await connection.row(
-                    "SELECT displayName, emailVerifiedAt FROM player WHERE id = \(voucher.playerID)", as: (String, StoredDate?).self, logger: logger)
-            else { return .failure(.notFound) }
-            guard partner == partnerID else { return .failure(.wrongPartner) }
-            if let redeemedAt = voucher.redeemedAt { return .failure(.alreadyRedeemed(at: redeemedAt)) }
-            guard voucher.expiresAt > date else { return .failure(.expired(at: voucher.expiresAt)) }
-            guard emailVerifiedAt != nil else { return .failure(.pendingVerification) }
-            guard try await connection.count("""
-                UPDATE voucher SET redeemedAt = \(StoredDate(date)), redeemedBy = \(staffID) WHERE id = \(voucherID) AND redeemedAt IS NULL
-                RETURNING id
+            var state: RedemptionState?
+            if let row = try await connection.row("SELECT \(unescaped: Columns.voucher) FROM voucher WHERE id = \(voucherID) FOR UPDATE",
+                                                  as: Columns.VoucherRow.self, logger: logger) {
+                let voucher = Columns.voucher(row)
+                if let partner = try await connection.value("SELECT partnerId FROM offerStock WHERE offerId = \(voucher.offerID)",
+                                                            as: String.self, logger: logger),
+                   let (displayName, emailVerifiedAt) = try await connection.row(
+                    "SELECT displayName, emailVerifiedAt FROM player WHERE id = \(voucher.playerID)", as: (String, StoredDate?).self, logger: logger) {
+                    state = RedemptionState(voucher: voucher, partnerID: partner, ownerDisplayName: displayName, ownerVerified: emailVerifiedAt != nil)
+                }
+            }
+            if let refusal = decide(state) { return .failure(refusal) }
+            guard let state, try await connection.count("""
+                UPDATE voucher SET redeemedAt = \(StoredDate(date)), redeemedBy = \(staffID) WHERE id = \(voucherID) RETURNING id
                 """, logger: logger) == 1
-            else { return .failure(.alreadyRedeemed(at: date)) }
-            var redeemed = voucher
+            else { throw StorageError.notFound("voucher \(voucherID)") }
+            // The instant as given, as SQLite's answer holds it.
+            var redeemed = state.voucher
             redeemed.redeemedAt = date
             redeemed.redeemedBy = staffID
-            return .success(Redemption(voucher: redeemed, playerDisplayName: displayName))
+            return .success(Redemption(voucher: redeemed, playerDisplayName: state.ownerDisplayName))
         }
     }
 

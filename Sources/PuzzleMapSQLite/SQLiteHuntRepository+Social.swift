@@ -21,26 +21,45 @@ extension SQLiteHuntRepository {
         return try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM friendship WHERE playerA = ? AND playerB = ?)", arguments: [x, y]) ?? false
     }
 
-    private static func befriend(_ a: Int64, _ b: Int64, at date: Date, _ db: Database) throws {
-        let (x, y) = pair(a, b)
-        try db.execute(sql: "INSERT OR IGNORE INTO friendship (playerA, playerB, since) VALUES (?, ?, ?)", arguments: [x, y, date])
-        try db.execute(sql: "DELETE FROM friendRequest WHERE (fromPlayer = ? AND toPlayer = ?) OR (fromPlayer = ? AND toPlayer = ?)",
-                       arguments: [a, b, b, a])
+    private static func request(from: Int64, to: Int64, _ db: Database) throws -> Int64? {
+        try Int64.fetchOne(db, sql: "SELECT id FROM friendRequest WHERE fromPlayer = ? AND toPlayer = ?", arguments: [from, to])
     }
 
-    public func requestFriend(from: Int64, to: Int64, mutual: Bool, at date: Date) async throws -> FriendRequestOutcome {
+    public func changeFriendship(of player: Int64, with other: Int64, at date: Date,
+                                 decide: @Sendable (FriendshipState) -> FriendshipChange) async throws -> (change: FriendshipChange, requestSent: Int64?) {
+        // The write transaction is the lock: SQLite runs one at a time.
         try await database.write { db in
-            if try Self.friends(from, to, db) { return .alreadyFriends }
-            let reverse = try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM friendRequest WHERE fromPlayer = ? AND toPlayer = ?)",
-                                            arguments: [to, from]) ?? false
-            if mutual || reverse {
-                try Self.befriend(from, to, at: date, db)
-                return .befriended
+            let state = FriendshipState(areFriends: try Self.friends(player, other, db), requestSent: try Self.request(from: player, to: other, db),
+                                        requestReceived: try Self.request(from: other, to: player, db))
+            let change = decide(state)
+            let (x, y) = Self.pair(player, other)
+            if change.unfriend {
+                try db.execute(sql: "DELETE FROM friendship WHERE playerA = ? AND playerB = ?", arguments: [x, y])
             }
-            try db.execute(sql: "INSERT OR IGNORE INTO friendRequest (fromPlayer, toPlayer, createdAt) VALUES (?, ?, ?)",
-                           arguments: [from, to, date])
-            let id = try Int64.fetchOne(db, sql: "SELECT id FROM friendRequest WHERE fromPlayer = ? AND toPlayer = ?", arguments: [from, to])!
-            return .requested(id: id)
+            if change.withdrawRequests {
+                try db.execute(sql: "DELETE FROM friendRequest WHERE (fromPlayer = ? AND toPlayer = ?) OR (fromPlayer = ? AND toPlayer = ?)",
+                               arguments: [player, other, other, player])
+            }
+            if change.withdrawReceived {
+                try db.execute(sql: "DELETE FROM friendRequest WHERE fromPlayer = ? AND toPlayer = ?", arguments: [other, player])
+            }
+            if change.befriend {
+                try db.execute(sql: "INSERT OR IGNORE INTO friendship (playerA, playerB, since) VALUES (?, ?, ?)", arguments: [x, y, date])
+            }
+            if change.request {
+                try db.execute(sql: "INSERT OR IGNORE INTO friendRequest (fromPlayer, toPlayer, createdAt) VALUES (?, ?, ?)",
+                               arguments: [player, other, date])
+            }
+            if change.block {
+                try db.execute(sql: "INSERT OR IGNORE INTO block (blocker, blocked, createdAt) VALUES (?, ?, ?)", arguments: [player, other, date])
+            }
+            return (change, try Self.request(from: player, to: other, db))
+        }
+    }
+
+    public func friendRequestSender(id: Int64, to playerID: Int64) async throws -> Int64? {
+        try await database.read { db in
+            try Int64.fetchOne(db, sql: "SELECT fromPlayer FROM friendRequest WHERE id = ? AND toPlayer = ?", arguments: [id, playerID])
         }
     }
 
@@ -70,20 +89,6 @@ extension SQLiteHuntRepository {
         }
     }
 
-    public func answerFriendRequest(id: Int64, playerID: Int64, accept: Bool, at date: Date) async throws -> Bool {
-        try await database.write { db in
-            guard let from = try Int64.fetchOne(db, sql: "SELECT fromPlayer FROM friendRequest WHERE id = ? AND toPlayer = ?",
-                                                arguments: [id, playerID])
-            else { return false }
-            if accept {
-                try Self.befriend(from, playerID, at: date, db)
-            } else {
-                try db.execute(sql: "DELETE FROM friendRequest WHERE id = ?", arguments: [id])
-            }
-            return true
-        }
-    }
-
     public func friends(playerID: Int64) async throws -> [Player] {
         try await database.read { db in
             try PlayerRecord.fetchAll(db, sql: """
@@ -102,16 +107,6 @@ extension SQLiteHuntRepository {
             let (x, y) = Self.pair(a, b)
             try db.execute(sql: "DELETE FROM friendship WHERE playerA = ? AND playerB = ?", arguments: [x, y])
             return db.changesCount == 1
-        }
-    }
-
-    public func block(blocker: Int64, blocked: Int64, at date: Date) async throws {
-        try await database.write { db in
-            let (x, y) = Self.pair(blocker, blocked)
-            try db.execute(sql: "DELETE FROM friendship WHERE playerA = ? AND playerB = ?", arguments: [x, y])
-            try db.execute(sql: "DELETE FROM friendRequest WHERE (fromPlayer = ? AND toPlayer = ?) OR (fromPlayer = ? AND toPlayer = ?)",
-                           arguments: [blocker, blocked, blocked, blocker])
-            try db.execute(sql: "INSERT OR IGNORE INTO block (blocker, blocked, createdAt) VALUES (?, ?, ?)", arguments: [blocker, blocked, date])
         }
     }
 
@@ -140,7 +135,7 @@ extension SQLiteHuntRepository {
         }
     }
 
-    public func leaderboard(period: LeaderboardPeriod, among: [Int64]?, limit: Int, at date: Date) async throws -> [LeaderboardEntry] {
+    public func topScores(period: LeaderboardPeriod, among: [Int64]?, limit: Int, at date: Date) async throws -> [PlayerScore] {
         try await database.read { db in
             let (table, filter, arguments) = board(period, at: date)
             // Erased players have no score rows, so the board is the index read in xp order.
@@ -155,25 +150,19 @@ extension SQLiteHuntRepository {
             }
             sql += " ORDER BY s.xp DESC, s.playerId LIMIT ?"
             all += [limit]
-            var entries: [LeaderboardEntry] = []
-            for row in try Row.fetchAll(db, sql: sql, arguments: all) {
-                let xp: Int = row["scoreXp"]
-                // Ties share a rank: one more than the number of players strictly ahead.
-                let rank = entries.last.flatMap { $0.xp == xp ? $0.rank : nil } ?? (entries.count + 1)
-                entries.append(LeaderboardEntry(rank: rank, player: try PlayerRecord(row: row).player, xp: xp))
+            return try Row.fetchAll(db, sql: sql, arguments: all).map { row in
+                PlayerScore(player: try PlayerRecord(row: row).player, xp: row["scoreXp"])
             }
-            return entries
         }
     }
 
-    public func standing(playerID: Int64, period: LeaderboardPeriod, among: [Int64]?, at date: Date) async throws -> (rank: Int?, xp: Int) {
+    public func score(playerID: Int64, period: LeaderboardPeriod, among: [Int64]?, at date: Date) async throws -> (xp: Int, playersAhead: Int)? {
         try await database.read { db in
             let (table, filter, arguments) = board(period, at: date)
             var mineArguments = arguments
             mineArguments += [playerID]
-            guard let xp = try Int.fetchOne(db, sql: "SELECT xp FROM \(table) WHERE \(filter) AND playerId = ?", arguments: mineArguments), xp > 0 else {
-                return (nil, 0)
-            }
+            guard let xp = try Int.fetchOne(db, sql: "SELECT xp FROM \(table) WHERE \(filter) AND playerId = ? AND xp > 0", arguments: mineArguments)
+            else { return nil }
             // An index range count on xp, not a scan of every player.
             var sql = "SELECT COUNT(*) FROM \(table) s WHERE \(filter) AND s.xp > ?"
             var all = arguments
@@ -182,8 +171,7 @@ extension SQLiteHuntRepository {
                 sql += " AND s.playerId IN (\(among.map { _ in "?" }.joined(separator: ",")))"
                 all += StatementArguments(among)
             }
-            let ahead = try Int.fetchOne(db, sql: sql, arguments: all) ?? 0
-            return (ahead + 1, xp)
+            return (xp, try Int.fetchOne(db, sql: sql, arguments: all) ?? 0)
         }
     }
 
@@ -197,22 +185,6 @@ extension SQLiteHuntRepository {
             let rows = try Row.fetchAll(db, sql: "SELECT playerId, xp FROM score WHERE playerId IN (\(playerIDs.map { _ in "?" }.joined(separator: ",")))",
                                         arguments: StatementArguments(playerIDs))
             return Dictionary(uniqueKeysWithValues: rows.map { ($0["playerId"] as Int64, $0["xp"] as Int) })
-        }
-    }
-
-    // MARK: Gifts
-
-    public func giftVoucher(id: Int64, from: Int64, to: Int64, dailyLimit: Int, dayStart: Date, at date: Date) async throws -> Result<Voucher, GiftRefusal> {
-        try await database.write { db in
-            let given = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM voucher WHERE giftedBy = ? AND giftedAt >= ?", arguments: [from, dayStart]) ?? 0
-            guard given < dailyLimit else { return .failure(.dailyLimit) }
-            // One conditional UPDATE: of two simultaneous gifts of one voucher, exactly one moves it.
-            try db.execute(sql: """
-                UPDATE voucher SET playerId = ?, giftedBy = ?, giftedAt = ?
-                WHERE id = ? AND playerId = ? AND giftedBy IS NULL AND redeemedAt IS NULL AND expiresAt > ?
-                """, arguments: [to, from, date, id, from, date])
-            guard db.changesCount == 1, let record = try VoucherRecord.fetchOne(db, key: id) else { return .failure(.notGiftable) }
-            return .success(record.voucher)
         }
     }
 }

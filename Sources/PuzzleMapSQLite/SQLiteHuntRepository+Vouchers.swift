@@ -65,25 +65,40 @@ extension SQLiteHuntRepository {
         try await database.read { db in try VoucherRecord.fetchOne(db, key: id)?.voucher }
     }
 
-    public func redeem(voucherID: Int64, partnerID: String, staffID: Int64, at date: Date) async throws -> Result<Redemption, RedemptionRefusal> {
+    public func giftVoucher(id: Int64, from: Int64, to: Int64, dayStart: Date, at date: Date,
+                            decide: @Sendable (GiftState) -> RewardRefusal?) async throws -> Result<Voucher, RewardRefusal> {
+        // The write transaction is the lock: SQLite runs one at a time.
         try await database.write { db in
-            guard let record = try VoucherRecord.fetchOne(db, key: voucherID),
-                  let partner = try String.fetchOne(db, sql: "SELECT partnerId FROM offerStock WHERE offerId = ?", arguments: [record.offerId]),
-                  let owner = try PlayerRecord.fetchOne(db, key: record.playerId)
-            else { return .failure(.notFound) }
-            guard partner == partnerID else { return .failure(.wrongPartner) }
-            if let redeemedAt = record.redeemedAt { return .failure(.alreadyRedeemed(at: redeemedAt)) }
-            guard record.expiresAt > date else { return .failure(.expired(at: record.expiresAt)) }
-            guard owner.emailVerifiedAt != nil else { return .failure(.pendingVerification) }
-            // The write transaction serialises redemptions; the condition keeps it exactly-once
-            // even if this ever ran under weaker isolation.
-            try db.execute(sql: "UPDATE voucher SET redeemedAt = ?, redeemedBy = ? WHERE id = ? AND redeemedAt IS NULL",
-                           arguments: [date, staffID, voucherID])
-            guard db.changesCount == 1 else { return .failure(.alreadyRedeemed(at: date)) }
-            var redeemed = record
-            redeemed.redeemedAt = date
-            redeemed.redeemedBy = staffID
-            return .success(Redemption(voucher: redeemed.voucher, playerDisplayName: owner.displayName))
+            let given = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM voucher WHERE giftedBy = ? AND giftedAt >= ?", arguments: [from, dayStart]) ?? 0
+            let record = try VoucherRecord.fetchOne(db, key: id)
+            if let refusal = decide(GiftState(voucher: record?.voucher, givenToday: given)) { return .failure(refusal) }
+            guard var record else { throw StorageError.notFound("voucher \(id)") }
+            record.playerId = to
+            record.giftedBy = from
+            record.giftedAt = date
+            try record.update(db)
+            return .success(record.voucher)
+        }
+    }
+
+    public func redeem(voucherID: Int64, staffID: Int64, at date: Date,
+                       decide: @Sendable (RedemptionState?) -> RewardRefusal?) async throws -> Result<Redemption, RewardRefusal> {
+        // The write transaction is the lock: SQLite runs one at a time.
+        try await database.write { db in
+            var found: (record: VoucherRecord, state: RedemptionState)?
+            if let record = try VoucherRecord.fetchOne(db, key: voucherID),
+               let partner = try String.fetchOne(db, sql: "SELECT partnerId FROM offerStock WHERE offerId = ?", arguments: [record.offerId]),
+               let owner = try PlayerRecord.fetchOne(db, key: record.playerId) {
+                found = (record, RedemptionState(voucher: record.voucher, partnerID: partner, ownerDisplayName: owner.displayName,
+                                                 ownerVerified: owner.emailVerifiedAt != nil))
+            }
+            if let refusal = decide(found?.state) { return .failure(refusal) }
+            guard let found else { throw StorageError.notFound("voucher \(voucherID)") }
+            var record = found.record
+            record.redeemedAt = date
+            record.redeemedBy = staffID
+            try record.update(db)
+            return .success(Redemption(voucher: record.voucher, playerDisplayName: found.state.ownerDisplayName))
         }
     }
 

@@ -18,65 +18,75 @@ public struct FriendRequest: Sendable, Hashable {
 
 /// What asking to be friends led to.
 public enum FriendRequestOutcome: Sendable, Equatable {
+    /// The request waits for the other's answer.
     case requested(id: Int64)
-    /// Both sides consented (the other had asked too, or their code was scanned face to face).
+    /// Both sides consented (the other had asked too, or their code was shown face to face).
     case befriended
     case alreadyFriends
 }
 
-/// A row of a leaderboard.
-public struct LeaderboardEntry: Sendable, Hashable {
-    public var rank: Int
-    public var player: Player
-    public var xp: Int
-
-    public init(rank: Int, player: Player, xp: Int) {
-        self.rank = rank
-        self.player = player
-        self.xp = xp
-    }
-}
-
-public enum LeaderboardPeriod: String, Sendable, CaseIterable {
-    case week
-    case all
-}
-
-/// Why a gift was refused.
-public enum GiftRefusal: Error, Sendable, Equatable {
-    /// Not the giver's, already redeemed or expired, or already given: the voucher cannot move.
-    case notGiftable
-    case dailyLimit
-}
-
-/// Friends, blocks, leaderboards and gifts.
+/// Friends, blocks and leaderboards. The decisions are the game's: a store reads, locks and
+/// writes what it is told.
 public protocol SocialStore: Sendable {
     /// Whether either player blocks the other.
     func isBlocked(_ a: Int64, _ b: Int64) async throws -> Bool
-    /// A request by username waits for the other's answer; with `mutual` (their code was shown)
-    /// or when they had asked too, the friendship is made at once.
-    func requestFriend(from: Int64, to: Int64, mutual: Bool, at date: Date) async throws -> FriendRequestOutcome
+    /// Reads where `player` and `other` stand with both locked, lets `decide` choose the
+    /// change and applies it, in one transaction. Returns the change and the player's request
+    /// to the other that waits afterwards.
+    func changeFriendship(of player: Int64, with other: Int64, at date: Date,
+                          decide: @Sendable (FriendshipState) -> FriendshipChange) async throws -> (change: FriendshipChange, requestSent: Int64?)
+    /// Who sent request `id` to `playerID`, if it waits.
+    func friendRequestSender(id: Int64, to playerID: Int64) async throws -> Int64?
     func friendRequests(playerID: Int64) async throws -> (incoming: [FriendRequest], outgoing: [FriendRequest])
-    /// Accepts or declines a request addressed to `playerID`; false if there is none.
-    func answerFriendRequest(id: Int64, playerID: Int64, accept: Bool, at date: Date) async throws -> Bool
+    /// Friends by username, ignoring case; erased accounts left out.
     func friends(playerID: Int64) async throws -> [Player]
     func areFriends(_ a: Int64, _ b: Int64) async throws -> Bool
+    /// Ends a friendship; false if there was none.
     func unfriend(_ a: Int64, _ b: Int64) async throws -> Bool
-    /// Blocks, removing any friendship and pending requests between the two.
-    func block(blocker: Int64, blocked: Int64, at date: Date) async throws
     func unblock(blocker: Int64, blocked: Int64) async throws -> Bool
     /// Everyone the player blocks or is blocked by.
     func blockedEitherWay(playerID: Int64) async throws -> Set<Int64>
 
-    /// The top `limit` players (all of them, or among `among`) by XP, ties sharing a rank.
-    func leaderboard(period: LeaderboardPeriod, among: [Int64]?, limit: Int, at date: Date) async throws -> [LeaderboardEntry]
-    /// A player's rank and XP on that board (`nil` rank with no XP yet).
-    func standing(playerID: Int64, period: LeaderboardPeriod, among: [Int64]?, at date: Date) async throws -> (rank: Int?, xp: Int)
+    /// The top `limit` players with XP (all of them, or among `among`), best first, ties by id.
+    func topScores(period: LeaderboardPeriod, among: [Int64]?, limit: Int, at date: Date) async throws -> [PlayerScore]
+    /// A player's XP on that board and how many (all, or among `among`) have more; `nil` with
+    /// no XP yet.
+    func score(playerID: Int64, period: LeaderboardPeriod, among: [Int64]?, at date: Date) async throws -> (xp: Int, playersAhead: Int)?
     func lastActive(playerID: Int64) async throws -> Date?
     /// All-time XP of each of these players (for levels beside a weekly board).
     func allTimeXP(playerIDs: [Int64]) async throws -> [Int64: Int]
+}
 
-    /// Moves an unclaimed voucher to `to`, exactly once even when given twice at the same moment,
-    /// within `dailyLimit` gifts a day from the giver.
-    func giftVoucher(id: Int64, from: Int64, to: Int64, dailyLimit: Int, dayStart: Date, at date: Date) async throws -> Result<Voucher, GiftRefusal>
+extension SocialStore {
+    /// Asks to be friends, as the game rules (`FriendshipState.asking`): a request by username
+    /// waits for the other's answer; with `mutual` (their code was shown) or when they had
+    /// asked too, the friendship is made at once.
+    public func requestFriend(from: Int64, to: Int64, mutual: Bool, at date: Date) async throws -> FriendRequestOutcome {
+        let (change, requestSent) = try await changeFriendship(of: from, with: to, at: date) { $0.asking(mutual: mutual) }
+        if change.befriend { return .befriended }
+        if change.request, let requestSent { return .requested(id: requestSent) }
+        return .alreadyFriends
+    }
+
+    /// Accepts or declines a request addressed to `playerID`; false if none waits.
+    public func answerFriendRequest(id: Int64, playerID: Int64, accept: Bool, at date: Date) async throws -> Bool {
+        guard let sender = try await friendRequestSender(id: id, to: playerID) else { return false }
+        return try await changeFriendship(of: playerID, with: sender, at: date) { $0.answering(request: id, accept: accept) }.change != .none
+    }
+
+    /// Blocks, removing any friendship and pending requests between the two.
+    public func block(blocker: Int64, blocked: Int64, at date: Date) async throws {
+        _ = try await changeFriendship(of: blocker, with: blocked, at: date) { _ in .blocking }
+    }
+
+    /// The top `limit` players (all of them, or among `among`) by XP, ranked as the game ranks.
+    public func leaderboard(period: LeaderboardPeriod, among: [Int64]?, limit: Int, at date: Date) async throws -> [LeaderboardEntry] {
+        LeaderboardEntry.ranking(try await topScores(period: period, among: among, limit: limit, at: date))
+    }
+
+    /// A player's rank and XP on that board (`nil` rank with no XP yet).
+    public func standing(playerID: Int64, period: LeaderboardPeriod, among: [Int64]?, at date: Date) async throws -> (rank: Int?, xp: Int) {
+        guard let score = try await score(playerID: playerID, period: period, among: among, at: date) else { return (nil, 0) }
+        return (LeaderboardEntry.rank(playersAhead: score.playersAhead), score.xp)
+    }
 }

@@ -1,15 +1,6 @@
 import Foundation
 import PuzzleMapCore
 
-/// Why a redemption was refused.
-public enum RedemptionRefusal: Error, Equatable, Sendable {
-    case notFound
-    case wrongPartner
-    case alreadyRedeemed(at: Date)
-    case expired(at: Date)
-    case pendingVerification
-}
-
 /// A voucher redeemed, with what the shop's screen shows.
 public struct Redemption: Sendable, Equatable {
     public var voucher: Voucher
@@ -21,14 +12,36 @@ public struct Redemption: Sendable, Equatable {
     }
 }
 
-/// Vouchers: stock per offer, issued with the event that unlocks them, redeemed exactly once.
+/// Vouchers: stock per offer, issued with the event that unlocks them, given and redeemed
+/// exactly once. The decisions are the game's: a store reads, locks and writes what it is told.
 public protocol VoucherStore: Sendable {
-    /// The player's vouchers, newest first, with whether the owner's email is verified.
+    /// The player's vouchers, newest first.
     func vouchers(playerID: Int64) async throws -> [Voucher]
     func voucher(id: Int64) async throws -> Voucher?
-    /// Redeems for a staff member of `partnerID`; exactly one of any number of simultaneous
-    /// attempts succeeds.
-    func redeem(voucherID: Int64, partnerID: String, staffID: Int64, at date: Date) async throws -> Result<Redemption, RedemptionRefusal>
+    /// Reads the voucher and the giver's gifts since `dayStart` with the giver's gifts locked,
+    /// and moves it to `to` unless `decide` refuses, in one transaction: of simultaneous gifts,
+    /// only those `decide` allows in turn succeed.
+    func giftVoucher(id: Int64, from: Int64, to: Int64, dayStart: Date, at date: Date,
+                     decide: @Sendable (GiftState) -> RewardRefusal?) async throws -> Result<Voucher, RewardRefusal>
+    /// Reads the voucher (`nil` state if none) with it locked, and redeems it for `staffID`
+    /// unless `decide` refuses, in one transaction: of simultaneous attempts, `decide` sees
+    /// each after the one before.
+    func redeem(voucherID: Int64, staffID: Int64, at date: Date,
+                decide: @Sendable (RedemptionState?) -> RewardRefusal?) async throws -> Result<Redemption, RewardRefusal>
     /// A partner's redemptions between two instants.
     func redemptions(partnerID: String, from start: Date, to end: Date) async throws -> [Redemption]
+}
+
+extension VoucherStore {
+    /// Moves an unclaimed voucher to `to` within `dailyLimit` gifts a day from the giver, as the
+    /// game rules (`GiftState.refusal`); exactly once even when given twice at the same moment.
+    public func giftVoucher(id: Int64, from: Int64, to: Int64, dailyLimit: Int, dayStart: Date, at date: Date) async throws -> Result<Voucher, RewardRefusal> {
+        try await giftVoucher(id: id, from: from, to: to, dayStart: dayStart, at: date) { $0.refusal(giver: from, perDay: dailyLimit, at: date) }
+    }
+
+    /// Redeems for a staff member of `partnerID`, refused for the game's reasons in the game's
+    /// order; exactly one of any number of simultaneous attempts succeeds.
+    public func redeem(voucherID: Int64, partnerID: String, staffID: Int64, at date: Date) async throws -> Result<Redemption, RewardRefusal> {
+        try await redeem(voucherID: voucherID, staffID: staffID, at: date) { RedemptionState.refusal($0, partnerID: partnerID, at: date) }
+    }
 }

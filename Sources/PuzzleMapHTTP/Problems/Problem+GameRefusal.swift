@@ -3,12 +3,15 @@ import PuzzleMapCore
 
 extension Problem {
     /// The answer for an error that explains itself, whichever layer threw it: a problem, a
-    /// game's refusal or an unreadable photo. `nil` for anything else (a bug, a lost database).
+    /// refusal of the game (play, friends, vouchers) or an unreadable photo. `nil` for anything
+    /// else (a bug, a lost database).
     static func explaining(_ error: any Error) -> Problem? {
         switch error {
         case let problem as Problem: problem
         case let refusal as GameRefusal: Problem(refusal)
         case let refusal as AccountRefusal: Problem(refusal)
+        case let refusal as SocialRefusal: Problem(refusal)
+        case let refusal as RewardRefusal: Problem(refusal)
         case let failure as PhotoFailure: failure.problem
         default: nil
         }

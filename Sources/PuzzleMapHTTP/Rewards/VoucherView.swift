@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import PuzzleMapCore
+import PuzzleMapGame
 
 /// A voucher as its owner's app shows it.
 struct VoucherView: ResponseCodable, Sendable {
@@ -21,12 +22,22 @@ struct VoucherView: ResponseCodable, Sendable {
     var manualCode: String?
     var code: String?
 
-    init(_ voucher: Voucher, content: CampusContent, at date: Date, ownerVerified: Bool, giftedBy: String? = nil) {
+    /// A voucher as its holder sees it.
+    init(_ held: HeldVoucher, content: CampusContent) {
+        self.init(held.voucher, content: content, status: held.status, giftedBy: held.giftedBy)
+    }
+
+    /// A voucher just issued, with its status at `date` for an owner whose email is or is not verified.
+    init(_ voucher: Voucher, content: CampusContent, at date: Date, ownerVerified: Bool) {
+        self.init(voucher, content: content, status: voucher.status(at: date, ownerVerified: ownerVerified), giftedBy: nil)
+    }
+
+    private init(_ voucher: Voucher, content: CampusContent, status: Voucher.Status, giftedBy: String?) {
         let offer = content.offers.first { $0.id == voucher.offerID }
         let partner = offer.flatMap { offer in content.partners.first { $0.id == offer.partnerID } }
         id = voucher.id
         self.offer = OfferView(title: offer?.title ?? voucher.offerID, partner: partner?.name ?? "", description: offer?.description ?? "")
-        status = voucher.status(at: date, ownerVerified: ownerVerified)
+        self.status = status
         issuedAt = voucher.issuedAt
         expiresAt = voucher.expiresAt
         self.giftedBy = giftedBy

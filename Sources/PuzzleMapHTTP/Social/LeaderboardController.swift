@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import PuzzleMapCore
-import PuzzleMapStorage
+import PuzzleMapGame
 
 /// `GET /v1/leaderboard?scope=global|friends&period=week|all&limit=N`.
 struct LeaderboardController {
@@ -41,20 +41,11 @@ struct LeaderboardController {
                               detail: "scope is global or friends; period is week or all; limit is a whole number from 1 to 100.",
                               hint: "e.g. /v1/leaderboard?scope=friends&period=week&limit=20")
             }
-            let among = scope == "friends"
-                ? try await services.repository.friends(playerID: identity.playerID).map(\.id) + [identity.playerID] : nil
-            let now = services.now()
-            // A block hides each from the other here too; ranks stay those of the whole board.
-            let hidden = try await services.repository.blockedEitherWay(playerID: identity.playerID)
-            let entries = try await services.repository.leaderboard(period: period, among: among, limit: limit + hidden.count, at: now)
-                .filter { !hidden.contains($0.player.id) }.prefix(limit)
-            // Levels follow all-time XP, whatever the board's period.
-            let allTime = period == .all ? [:] : try await services.repository.allTimeXP(playerIDs: entries.map(\.player.id))
-            let mine = try await services.repository.standing(playerID: identity.playerID, period: period, among: among, at: now)
-            return Board(scope: scope, period: period.rawValue, entries: entries.map { entry in
-                Entry(rank: entry.rank, username: entry.player.username, displayName: entry.player.displayName,
-                      level: services.content.rules.level(forXP: allTime[entry.player.id] ?? entry.xp), xp: entry.xp)
-            }, me: Me(rank: mine.rank, xp: mine.xp))
+            let board = try await services.hunt.leaderboard(playerID: identity.playerID, period: period, friendsOnly: scope == "friends", limit: limit)
+            return Board(scope: scope, period: period.rawValue, entries: board.rows.map { row in
+                Entry(rank: row.entry.rank, username: row.entry.player.username, displayName: row.entry.player.displayName, level: row.level,
+                      xp: row.entry.xp)
+            }, me: Me(rank: board.rank, xp: board.xp))
         }
     }
 }

@@ -75,13 +75,13 @@ import Testing
             _ = try await Self.unlock(offer.id, for: ada.id, at: place, repository, expiring: start + 3600)
             let voucher = try #require(try await repository.vouchers(playerID: ada.id).first)
 
-            #expect(try await repository.redeem(voucherID: voucher.id + 1000, partnerID: offer.partnerID, staffID: staff.id, at: start) == .failure(.notFound))
+            #expect(try await repository.redeem(voucherID: voucher.id + 1000, partnerID: offer.partnerID, staffID: staff.id, at: start) == .failure(.noSuchVoucher))
             #expect(try await repository.redeem(voucherID: voucher.id, partnerID: "someone-else", staffID: staff.id, at: start) == .failure(.wrongPartner))
             #expect(try await repository.redeem(voucherID: voucher.id, partnerID: offer.partnerID, staffID: staff.id, at: start)
                         == .failure(.pendingVerification))
             #expect(try await repository.verifyEmail(playerID: ada.id, codeHash: "code-ada", maxAttempts: 5, at: start))
             #expect(try await repository.redeem(voucherID: voucher.id, partnerID: offer.partnerID, staffID: staff.id, at: start + 3600)
-                        == .failure(.expired(at: start + 3600)))
+                        == .failure(.voucherExpired(at: start + 3600)))
 
             let redeemed = try await repository.redeem(voucherID: voucher.id, partnerID: offer.partnerID, staffID: staff.id, at: start + 60)
             var expected = voucher
@@ -140,12 +140,12 @@ import Testing
             #expect(try await repository.vouchers(playerID: ada.id).count == 2)
             // Gifted once, it stays where it is.
             #expect(try await repository.giftVoucher(id: mine[0].id, from: bob.id, to: ada.id, dailyLimit: 2, dayStart: start, at: start + 20)
-                        == .failure(.notGiftable))
+                        == .failure(.voucherNotGiftable))
             #expect(try await repository.giftVoucher(id: mine[1].id, from: bob.id, to: ada.id, dailyLimit: 2, dayStart: start, at: start + 20)
-                        == .failure(.notGiftable))
+                        == .failure(.voucherNotGiftable))
             _ = try await repository.giftVoucher(id: mine[1].id, from: ada.id, to: bob.id, dailyLimit: 2, dayStart: start, at: start + 30)
             #expect(try await repository.giftVoucher(id: mine[2].id, from: ada.id, to: bob.id, dailyLimit: 2, dayStart: start, at: start + 40)
-                        == .failure(.dailyLimit))
+                        == .failure(.giftLimitReached(perDay: 2)))
             // The next day counts afresh.
             #expect(try await repository.giftVoucher(id: mine[2].id, from: ada.id, to: bob.id, dailyLimit: 2, dayStart: start + 86_400,
                                                      at: start + 86_400).map(\.playerID) == .success(bob.id))
@@ -165,9 +165,9 @@ import Testing
             let redeemed = try #require(vouchers.first { $0.offerID == content.offers[1].id })
             _ = try await repository.redeem(voucherID: redeemed.id, partnerID: content.offers[1].partnerID, staffID: bob.id, at: start)
             #expect(try await repository.giftVoucher(id: expiring.id, from: ada.id, to: bob.id, dailyLimit: 5, dayStart: start, at: start + 60)
-                        == .failure(.notGiftable))
+                        == .failure(.voucherNotGiftable))
             #expect(try await repository.giftVoucher(id: redeemed.id, from: ada.id, to: bob.id, dailyLimit: 5, dayStart: start, at: start + 1)
-                        == .failure(.notGiftable))
+                        == .failure(.voucherNotGiftable))
         }
     }
 
@@ -186,7 +186,7 @@ import Testing
             }
             let arrived = outcomes.compactMap { try? $0.get() }
             #expect(arrived.count == 1)
-            #expect(outcomes.filter { $0 == .failure(.notGiftable) }.count == 19)
+            #expect(outcomes.filter { $0 == .failure(.voucherNotGiftable) }.count == 19)
             #expect(try await repository.voucher(id: voucher.id)?.playerID == arrived.first?.playerID)
         }
     }
@@ -204,7 +204,7 @@ import Testing
                 try await repository.giftVoucher(id: vouchers[index].id, from: ada.id, to: bob.id, dailyLimit: 2, dayStart: start, at: start + 1)
             }
             #expect(outcomes.filter { (try? $0.get()) != nil }.count == 2)
-            #expect(outcomes.filter { $0 == .failure(.dailyLimit) }.count == vouchers.count - 2)
+            #expect(outcomes.filter { $0 == .failure(.giftLimitReached(perDay: 2)) }.count == vouchers.count - 2)
             #expect(try await repository.vouchers(playerID: bob.id).count == 2)
         }
     }

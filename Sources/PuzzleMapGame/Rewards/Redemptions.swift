@@ -1,0 +1,36 @@
+import Foundation
+import PuzzleMapCore
+import PuzzleMapStorage
+
+/// A partner shop's staff member: only they redeem that partner's vouchers.
+public struct ShopStaff: Sendable, Equatable {
+    public let account: Account
+    public let partnerID: String
+}
+
+/// Shop staff redeem their partner's vouchers, exactly once, and list a day's redemptions.
+extension Hunt {
+    /// The account as a shop's staff member; anyone else is refused.
+    public func shopStaff(_ account: Account) throws -> ShopStaff {
+        guard account.role == .staff, let partnerID = account.partnerID else { throw RewardRefusal.staffOnly }
+        return ShopStaff(account: account, partnerID: partnerID)
+    }
+
+    /// Redeems the voucher whose code is among `texts` for the staff member's shop.
+    public func redeem(codes texts: [String], by staff: ShopStaff) async throws -> Redemption {
+        try await codes.first(in: texts, expecting: .voucher) { payload in
+            try await repository.redeem(voucherID: Int64(payload.subject), partnerID: staff.partnerID, staffID: staff.account.player.id, at: now()).get()
+        }
+    }
+
+    /// The redemptions at the staff member's shop on a campus day (today if `nil`), in the order made.
+    public func redemptions(by staff: ShopStaff, on day: LocalDate?) async throws -> (day: LocalDate, redemptions: [Redemption]) {
+        let day = day ?? LocalDate(now(), in: timeZone)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        // A valid date always starts and ends in the Gregorian calendar.
+        let start = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day))!
+        let end = calendar.date(byAdding: .day, value: 1, to: start)!
+        return (day, try await repository.redemptions(partnerID: staff.partnerID, from: start, to: end))
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import PuzzleMapCore
+import PuzzleMapStorage
+
+/// A voucher as its holder sees it.
+public struct HeldVoucher: Sendable, Equatable {
+    public var voucher: Voucher
+    public var status: Voucher.Status
+    /// The username of the friend who gave it ("erased" for an erased account), for a gift.
+    public var giftedBy: String?
+}
+
+/// A player's vouchers: the list, one with its code, and gifts to friends.
+extension Hunt {
+    /// The holder's vouchers, newest first.
+    public func vouchers(heldBy holder: Account) async throws -> [HeldVoucher] {
+        let now = now()
+        var held: [HeldVoucher] = []
+        for voucher in try await repository.vouchers(playerID: holder.player.id) {
+            held.append(HeldVoucher(voucher: voucher, status: voucher.status(at: now, ownerVerified: holder.emailVerifiedAt != nil),
+                                    giftedBy: try await giver(of: voucher)))
+        }
+        return held
+    }
+
+    /// One of the holder's vouchers; another player's is refused as not held (never revealed).
+    public func voucher(id: Int64, heldBy holder: Account) async throws -> HeldVoucher {
+        guard let voucher = try await repository.voucher(id: id), voucher.playerID == holder.player.id else { throw RewardRefusal.voucherNotHeld }
+        return HeldVoucher(voucher: voucher, status: voucher.status(at: now(), ownerVerified: holder.emailVerifiedAt != nil),
+                           giftedBy: try await giver(of: voucher))
+    }
+
+    /// The code a shop's camera reads, and the one to type when it cannot.
+    public func code(of voucher: Voucher) -> (qrText: String, manualCode: String) {
+        let signer = TagSigner(secrets: secrets)
+        let payload = TagPayload(purpose: .voucher, subject: UInt64(voucher.id), version: 1)
+        return (signer.qrText(for: payload, baseURL: publicURL), signer.manualCode(for: payload))
+    }
+
+    /// Gives one of the giver's unclaimed vouchers to a friend, within `limits.giftsPerDay`
+    /// gifts a campus day; exactly once, however many times it is given at the same moment.
+    /// The voucher as its new holder sees it.
+    public func giftVoucher(id: Int64, from giver: Account, to username: String) async throws -> HeldVoucher {
+        guard let voucher = try await repository.voucher(id: id), voucher.playerID == giver.player.id else { throw RewardRefusal.voucherNotHeld }
+        let friend = try await visiblePlayer(username, to: giver.player.id)
+        guard try await repository.areFriends(giver.player.id, friend.player.id) else { throw RewardRefusal.notFriends }
+        let now = now()
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let moved = try await repository.giftVoucher(id: voucher.id, from: giver.player.id, to: friend.player.id, dailyLimit: limits.giftsPerDay,
+                                                     dayStart: calendar.startOfDay(for: now), at: now).get()
+        return HeldVoucher(voucher: moved, status: moved.status(at: now, ownerVerified: friend.emailVerifiedAt != nil), giftedBy: giver.player.username)
+    }
+
+    /// The username of the friend who gave the voucher (an erased account shows as erased).
+    private func giver(of voucher: Voucher) async throws -> String? {
+        guard let giver = voucher.giftedBy else { return nil }
+        return try await repository.account(id: giver)?.player.username ?? "erased"
+    }
+}

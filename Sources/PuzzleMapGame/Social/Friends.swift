@@ -1,0 +1,77 @@
+import Foundation
+import PuzzleMapCore
+import PuzzleMapStorage
+
+/// Friends and blocks. A block hides each player from the other: every use case refuses them
+/// as nobody (`playerNotFound`), so a block is never revealed.
+extension Hunt {
+    /// The player `username` names, as `playerID` may see them: never themself, staff or
+    /// someone either of them blocks. Only by username, never by email address: that would
+    /// let anyone map a private address to a player, or learn that it has an account.
+    public func visiblePlayer(_ username: String, to playerID: Int64) async throws -> Account {
+        guard let other = try await account(username: username), other.role == .player, other.player.id != playerID,
+              try await !repository.isBlocked(playerID, other.player.id)
+        else { throw SocialRefusal.playerNotFound }
+        return other
+    }
+
+    /// The account with this username, if it is one a username could name.
+    func account(username: String) async throws -> Account? {
+        let name = username.lowercased()
+        guard AccountPolicy.isValidUsername(name) else { return nil }
+        return try await repository.account(login: name)
+    }
+
+    /// The text of the player's friend code, for others to scan face to face.
+    public func friendCode(playerID: Int64) -> String {
+        TagSigner(secrets: secrets).qrText(for: TagPayload(purpose: .friend, subject: UInt64(playerID), version: 1), baseURL: publicURL)
+    }
+
+    /// Asks `username` to be friends: the request waits for their answer, unless they had
+    /// asked too.
+    public func requestFriend(_ username: String, from playerID: Int64) async throws -> FriendRequestOutcome {
+        try await repository.requestFriend(from: playerID, to: try await visiblePlayer(username, to: playerID).player.id, mutual: false, at: now())
+    }
+
+    /// Befriends the player whose friend code is among `texts` (scanned from their screen or
+    /// typed): they showed it, so both consent and no answer is awaited.
+    public func befriend(byCode texts: [String], playerID: Int64) async throws -> FriendRequestOutcome {
+        let other = try await codes.first(in: texts, expecting: .friend) { payload in
+            guard let account = try await repository.account(id: Int64(payload.subject)) else { throw SocialRefusal.playerNotFound }
+            return try await visiblePlayer(account.player.username, to: playerID)
+        }
+        return try await repository.requestFriend(from: playerID, to: other.player.id, mutual: true, at: now())
+    }
+
+    /// The requests waiting for the player's answer, and the player's own waiting for others'.
+    public func friendRequests(playerID: Int64) async throws -> (incoming: [FriendRequest], outgoing: [FriendRequest]) {
+        try await repository.friendRequests(playerID: playerID)
+    }
+
+    /// Accepts (they become friends) or declines a request addressed to the player.
+    public func answerFriendRequest(id: Int64, playerID: Int64, accept: Bool) async throws {
+        guard try await repository.answerFriendRequest(id: id, playerID: playerID, accept: accept, at: now()) else {
+            throw SocialRefusal.friendRequestNotFound
+        }
+    }
+
+    /// Ends a friendship with `username`.
+    public func unfriend(_ username: String, playerID: Int64) async throws {
+        let other = try await visiblePlayer(username, to: playerID)
+        guard try await repository.unfriend(playerID, other.player.id) else { throw SocialRefusal.playerNotFound }
+    }
+
+    /// Blocks `username`: their friendship and requests either way end, and each is hidden
+    /// from the other. Blocking twice changes nothing.
+    public func block(_ username: String, playerID: Int64) async throws {
+        guard let other = try await account(username: username), other.player.id != playerID else { throw SocialRefusal.playerNotFound }
+        try await repository.block(blocker: playerID, blocked: other.player.id, at: now())
+    }
+
+    /// Lifts the player's block of `username`.
+    public func unblock(_ username: String, playerID: Int64) async throws {
+        guard let other = try await account(username: username),
+              try await repository.unblock(blocker: playerID, blocked: other.player.id)
+        else { throw SocialRefusal.playerNotFound }
+    }
+}

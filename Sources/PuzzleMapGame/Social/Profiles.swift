@@ -1,0 +1,52 @@
+import Foundation
+import PuzzleMapCore
+import PuzzleMapStorage
+
+/// A friend as the friends list shows them.
+public struct FriendSummary: Sendable, Equatable {
+    public var player: Player
+    public var level: Int
+    /// The campus day they last earned XP.
+    public var lastActiveDay: LocalDate?
+    /// The badge they earned last.
+    public var latestBadge: Badge?
+}
+
+/// A player's public profile.
+public struct PlayerProfile: Sendable, Equatable {
+    public var player: Player
+    public var level: Int
+    /// Their badges, in the order of the badges file.
+    public var badges: [Badge]
+    /// Riddles solved per category: only for themself and their friends.
+    public var solved: [Category: Int]?
+}
+
+/// What players see of each other.
+extension Hunt {
+    /// The player's friends by username, with their level, last active day and latest badge.
+    public func friends(playerID: Int64) async throws -> [FriendSummary] {
+        var summaries: [FriendSummary] = []
+        for friend in try await repository.friends(playerID: playerID) {
+            let standing = PlayerStanding(events: try await repository.events(playerID: friend.id), content: content)
+            let latest = standing.earnedAt.max { $0.value < $1.value }.flatMap { earned in content.badges.first { $0.id == earned.key } }
+            let lastActive = try await repository.lastActive(playerID: friend.id)
+            summaries.append(FriendSummary(player: friend, level: standing.totals.level, lastActiveDay: lastActive.map { LocalDate($0, in: timeZone) },
+                                           latestBadge: latest))
+        }
+        return summaries
+    }
+
+    /// The profile of `username` as `viewer` sees it: their own, or another visible player's.
+    public func profile(_ username: String, viewer: Account) async throws -> PlayerProfile {
+        let account = username.lowercased() == viewer.player.username ? viewer : try await visiblePlayer(username, to: viewer.player.id)
+        let standing = PlayerStanding(events: try await repository.events(playerID: account.player.id), content: content)
+        let isSelf = account.player.id == viewer.player.id
+        let isFriend = isSelf ? true : try await repository.areFriends(viewer.player.id, account.player.id)
+        let solved = isFriend ? Dictionary(uniqueKeysWithValues: Category.allCases.map { category in
+            (category, standing.history.solves.filter { $0.category == category }.count)
+        }) : nil
+        return PlayerProfile(player: account.player, level: standing.totals.level, badges: content.badges.filter { standing.earnedAt[$0.id] != nil },
+                             solved: solved)
+    }
+}
