@@ -1,0 +1,96 @@
+import Foundation
+import PuzzleMapCore
+import PuzzleMapGame
+import Testing
+
+@Suite struct FriendshipTests {
+    @Test func theRulesOfAskingAndAnswering() {
+        let nothing = FriendshipState(areFriends: false, requestSent: nil, requestReceived: nil)
+        #expect(nothing.asking(mutual: false) == FriendshipChange(request: true))
+        #expect(nothing.asking(mutual: true) == .befriending)
+        #expect(FriendshipState(areFriends: false, requestSent: 4, requestReceived: nil).asking(mutual: false) == FriendshipChange(request: true))
+        #expect(FriendshipState(areFriends: false, requestSent: nil, requestReceived: 7).asking(mutual: false) == .befriending)
+        #expect(FriendshipState(areFriends: true, requestSent: nil, requestReceived: nil).asking(mutual: true) == .none)
+        let asked = FriendshipState(areFriends: false, requestSent: nil, requestReceived: 7)
+        #expect(asked.answering(request: 7, accept: true) == FriendshipChange(withdrawRequests: true, befriend: true))
+        #expect(asked.answering(request: 7, accept: false) == FriendshipChange(withdrawReceived: true))
+        #expect(asked.answering(request: 8, accept: true) == .none)
+        #expect(FriendshipChange.blocking == FriendshipChange(unfriend: true, withdrawRequests: true, block: true))
+    }
+
+    @Test func aRequestByUsernameWaitsForAnAnswerAndAcceptingMakesFriends() async throws {
+        let world = try await GameWorld()
+        let (ada, bob) = (try await world.player("ada"), try await world.player("bob"))
+        let outcome = try await world.hunt.requestFriend("Bob", from: ada)
+        guard case .requested(let id) = outcome else { Issue.record("expected a request, got \(outcome)"); return }
+        #expect(try await world.hunt.requestFriend("bob", from: ada) == .requested(id: id))
+        #expect(try await world.hunt.friendRequests(playerID: bob).incoming.map(\.id) == [id])
+
+        await #expect(throws: SocialRefusal.friendRequestNotFound) { try await world.hunt.answerFriendRequest(id: id, playerID: ada, accept: true) }
+        try await world.hunt.answerFriendRequest(id: id, playerID: bob, accept: true)
+        #expect(try await world.hunt.friends(playerID: ada).map(\.player.username) == ["bob"])
+        #expect(try await world.hunt.friends(playerID: bob).map(\.player.username) == ["ada"])
+        await #expect(throws: SocialRefusal.friendRequestNotFound) { try await world.hunt.answerFriendRequest(id: id, playerID: bob, accept: true) }
+        #expect(try await world.hunt.requestFriend("ada", from: bob) == .alreadyFriends)
+
+        try await world.hunt.unfriend("ada", playerID: bob)
+        await #expect(throws: SocialRefusal.playerNotFound) { try await world.hunt.unfriend("ada", playerID: bob) }
+        #expect(try await world.hunt.friends(playerID: ada).isEmpty)
+    }
+
+    @Test func crossedRequestsBefriendAtOnceAndADeclineLeavesNoTrace() async throws {
+        let world = try await GameWorld()
+        let (ada, bob) = (try await world.player("ada"), try await world.player("bob"))
+        guard case .requested(let id) = try await world.hunt.requestFriend("bob", from: ada) else { Issue.record("expected a request"); return }
+        try await world.hunt.answerFriendRequest(id: id, playerID: bob, accept: false)
+        #expect(try await world.hunt.friendRequests(playerID: ada) == ([], []))
+        #expect(try await world.hunt.friends(playerID: ada).isEmpty)
+
+        _ = try await world.hunt.requestFriend("bob", from: ada)
+        #expect(try await world.hunt.requestFriend("ada", from: bob) == .befriended)
+        #expect(try await world.hunt.friendRequests(playerID: bob) == ([], []))
+    }
+
+    @Test func aFriendCodeShownFaceToFaceBefriendsAtOnce() async throws {
+        let world = try await GameWorld()
+        let (ada, bob) = (try await world.player("ada"), try await world.player("bob"))
+        #expect(try await world.hunt.befriend(byCode: ["not ours", world.hunt.friendCode(playerID: bob)], playerID: ada) == .befriended)
+        #expect(try await world.hunt.friends(playerID: bob).map(\.player.username) == ["ada"])
+        await #expect(throws: SocialRefusal.playerNotFound) { try await world.hunt.befriend(byCode: [world.hunt.friendCode(playerID: ada)], playerID: ada) }
+        await #expect(throws: GameRefusal.noCodeFound) { try await world.hunt.befriend(byCode: [], playerID: ada) }
+    }
+
+    @Test func aBlockEndsTheFriendshipAndHidesEachFromTheOther() async throws {
+        let world = try await GameWorld()
+        let (ada, bob, cy) = (try await world.player("ada"), try await world.player("bob"), try await world.player("cyd"))
+        _ = try await world.hunt.befriend(byCode: [world.hunt.friendCode(playerID: bob)], playerID: ada)
+        _ = try await world.hunt.requestFriend("ada", from: cy)
+        try await world.hunt.block("bob", playerID: ada)
+        try await world.hunt.block("bob", playerID: ada)
+        try await world.hunt.block("cyd", playerID: ada)
+        #expect(try await world.hunt.friends(playerID: ada).isEmpty)
+        #expect(try await world.hunt.friendRequests(playerID: ada) == ([], []))
+        await #expect(throws: SocialRefusal.playerNotFound) { try await world.hunt.requestFriend("ada", from: bob) }
+        await #expect(throws: SocialRefusal.playerNotFound) { try await world.hunt.visiblePlayer("bob", to: ada) }
+        let bobAccount = try #require(try await world.hunt.repository.account(id: bob))
+        await #expect(throws: SocialRefusal.playerNotFound) { try await world.hunt.profile("ada", viewer: bobAccount) }
+        await #expect(throws: SocialRefusal.playerNotFound) { try await world.hunt.block("ada", playerID: ada) }
+        await #expect(throws: SocialRefusal.playerNotFound) { try await world.hunt.unblock("ada", playerID: bob) }
+
+        try await world.hunt.unblock("bob", playerID: ada)
+        #expect(try await world.hunt.visiblePlayer("bob", to: ada).player.id == bob)
+        #expect(try await world.hunt.friends(playerID: ada).isEmpty)
+    }
+
+    @Test func onlyFriendsAndThePlayerSeeWhatWasSolved() async throws {
+        let world = try await GameWorld()
+        let (ada, bob, cy) = (try await world.player("ada"), try await world.player("bob"), try await world.player("cyd"))
+        _ = try await world.hunt.befriend(byCode: [world.hunt.friendCode(playerID: bob)], playerID: ada)
+        let adaAccount = try #require(try await world.hunt.repository.account(id: ada))
+        let cyAccount = try #require(try await world.hunt.repository.account(id: cy))
+        #expect(try await world.hunt.profile("ADA", viewer: adaAccount).solved == [.lab: 0, .lecture: 0, .social: 0])
+        #expect(try await world.hunt.profile("bob", viewer: adaAccount).solved == [.lab: 0, .lecture: 0, .social: 0])
+        #expect(try await world.hunt.profile("bob", viewer: cyAccount).solved == nil)
+        #expect(try await world.hunt.profile("bob", viewer: cyAccount).level == 1)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import PuzzleMapCore
+import PuzzleMapGame
+import Testing
+
+@Suite struct LeaderboardTests {
+    @Test func tiesShareARankOneMoreThanThoseAhead() {
+        let players = (1...5).map { Player(id: Int64($0), email: "p\($0)@x", username: "p\($0)", displayName: "P\($0)", createdAt: Date(timeIntervalSince1970: 0)) }
+        let ranked = LeaderboardEntry.ranking(zip(players, [300, 100, 100, 100, 40]).map { PlayerScore(player: $0, xp: $1) })
+        #expect(ranked.map(\.rank) == [1, 2, 2, 2, 5])
+        #expect(LeaderboardEntry.ranking([]).isEmpty)
+        #expect(LeaderboardEntry.rank(playersAhead: 0) == 1)
+    }
+
+    /// ada 100, bob 250 (150 of it last week), cy 100, dee 40 (all last week), eve nothing.
+    func world() async throws -> (GameWorld, [Int64]) {
+        let world = try await GameWorld()
+        var players: [Int64] = []
+        for name in ["ada", "bob", "cyd", "dee", "eve"] { players.append(try await world.player(name)) }
+        let place = world.hunt.content.checkpoints[0].id
+        let now = world.clock.now
+        for (index, xp, date) in [(0, 100, now), (1, 150, now - 7 * 86_400), (1, 100, now), (2, 100, now), (3, 40, now - 7 * 86_400)] {
+            _ = try await world.hunt.repository.appendEvent(playerID: players[index], kind: .explored, checkpointID: place, riddleID: nil, xp: xp, at: date)
+        }
+        return (world, players)
+    }
+
+    @Test func theWholeBoardRanksEveryoneWithXPAndShowsThePlayersOwnPlace() async throws {
+        let (world, players) = try await world()
+        let board = try await world.hunt.leaderboard(playerID: players[2], period: .all, friendsOnly: false, limit: 10)
+        #expect(board.rows.map(\.entry.player.username) == ["bob", "ada", "cyd", "dee"])
+        #expect(board.rows.map(\.entry.rank) == [1, 2, 2, 4])
+        #expect(board.rows.map(\.entry.xp) == [250, 100, 100, 40])
+        #expect(board.rows.map(\.level) == [250, 100, 100, 40].map(world.hunt.content.rules.level(forXP:)))
+        #expect(board.rank == 2)
+        #expect(board.xp == 100)
+        let eve = try await world.hunt.leaderboard(playerID: players[4], period: .all, friendsOnly: false, limit: 2)
+        #expect(eve.rows.map(\.entry.player.username) == ["bob", "ada"])
+        #expect(eve.rank == nil)
+        #expect(eve.xp == 0)
+    }
+
+    @Test func theWeeklyBoardCountsThisCampusWeekButLevelsFollowAllTimeXP() async throws {
+        let (world, players) = try await world()
+        let board = try await world.hunt.leaderboard(playerID: players[1], period: .week, friendsOnly: false, limit: 10)
+        #expect(board.rows.map(\.entry.player.username) == ["ada", "bob", "cyd"])
+        #expect(board.rows.map(\.entry.rank) == [1, 1, 1])
+        #expect(board.rows.map(\.level) == [100, 250, 100].map(world.hunt.content.rules.level(forXP:)))
+        #expect(board.rank == 1)
+        #expect(board.xp == 100)
+    }
+
+    @Test func theFriendsBoardRanksOnlyFriendsAndABlockHidesWithoutReranking() async throws {
+        let (world, players) = try await world()
+        _ = try await world.hunt.befriend(byCode: [world.hunt.friendCode(playerID: players[2])], playerID: players[3])
+        let friends = try await world.hunt.leaderboard(playerID: players[3], period: .all, friendsOnly: true, limit: 10)
+        #expect(friends.rows.map(\.entry.player.username) == ["cyd", "dee"])
+        #expect(friends.rows.map(\.entry.rank) == [1, 2])
+        #expect(friends.rank == 2)
+
+        try await world.hunt.block("ada", playerID: players[4])
+        let hidden = try await world.hunt.leaderboard(playerID: players[4], period: .all, friendsOnly: false, limit: 2)
+        #expect(hidden.rows.map(\.entry.player.username) == ["bob", "cyd"])
+        #expect(hidden.rows.map(\.entry.rank) == [1, 2])
+    }
+}
