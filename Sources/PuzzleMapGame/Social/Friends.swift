@@ -9,14 +9,14 @@ extension Hunt {
     /// someone either of them blocks. Only by username, never by email address: that would
     /// let anyone map a private address to a player, or learn that it has an account.
     public func visiblePlayer(_ username: String, to playerID: Int64) async throws -> Account {
-        guard let other = try await account(username: username), other.role == .player, other.player.id != playerID,
+        guard let other = try await accountNamed(username), other.role == .player, other.player.id != playerID,
               try await !repository.isBlocked(playerID, other.player.id)
         else { throw SocialRefusal.playerNotFound }
         return other
     }
 
     /// The account with this username, if it is one a username could name.
-    func account(username: String) async throws -> Account? {
+    private func accountNamed(_ username: String) async throws -> Account? {
         let name = username.lowercased()
         guard AccountPolicy.isValidUsername(name) else { return nil }
         return try await repository.account(login: name)
@@ -64,13 +64,13 @@ extension Hunt {
     /// Blocks `username`: their friendship and requests either way end, and each is hidden
     /// from the other. Blocking twice changes nothing.
     public func block(_ username: String, playerID: Int64) async throws {
-        guard let other = try await account(username: username), other.player.id != playerID else { throw SocialRefusal.playerNotFound }
+        guard let other = try await accountNamed(username), other.player.id != playerID else { throw SocialRefusal.playerNotFound }
         try await repository.block(blocker: playerID, blocked: other.player.id, at: now())
     }
 
     /// Lifts the player's block of `username`.
     public func unblock(_ username: String, playerID: Int64) async throws {
-        guard let other = try await account(username: username),
+        guard let other = try await accountNamed(username),
               try await repository.unblock(blocker: playerID, blocked: other.player.id)
         else { throw SocialRefusal.playerNotFound }
     }
