@@ -17,9 +17,9 @@ public enum AccountRefusal: Error, Hashable, Sendable {
     // MARK: Codes and tokens
 
     /// The verification code is wrong, expired or spent by too many wrong guesses.
-    case invalidVerificationCode
+    case invalidVerificationCode(lifetimeMinutes: Int)
     /// The reset token is unknown, spent or expired.
-    case invalidResetToken
+    case invalidResetToken(lifetimeMinutes: Int)
     /// The refresh token is unknown, expired, revoked or was already used.
     case invalidRefreshToken
 

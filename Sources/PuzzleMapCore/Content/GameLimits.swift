@@ -48,6 +48,15 @@ public struct GameLimits: Hashable, Codable, Sendable {
     public var refreshTokenLifetime: TimeInterval { TimeInterval(refreshTokenDays * 86_400) }
     public var verificationCodeLifetime: TimeInterval { TimeInterval(verificationCodeHours * 3600) }
     public var passwordResetLifetime: TimeInterval { TimeInterval(passwordResetMinutes * 60) }
+    /// A whole number of minutes as a person says it, for texts that quote a limit:
+    /// "1 minute", "15 minutes", "1 hour", "24 hours", "3 days".
+    public static func spoken(minutes: Int) -> String {
+        func counted(_ count: Int, _ unit: String) -> String { count == 1 ? "1 \(unit)" : "\(count) \(unit)s" }
+        if minutes >= 2 * 1440, minutes % 1440 == 0 { return counted(minutes / 1440, "day") }
+        if minutes >= 60, minutes % 60 == 0 { return counted(minutes / 60, "hour") }
+        return counted(minutes, "minute")
+    }
+
     public var signInWindow: TimeInterval { TimeInterval(signInWindowMinutes * 60) }
 
     /// The field names `game.yaml` may use under `limits`, with a path to each: the reader and

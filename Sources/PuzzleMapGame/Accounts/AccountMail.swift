@@ -2,7 +2,7 @@ import PuzzleMapStorage
 
 /// The mails the service sends, in plain text.
 enum AccountMail {
-    static func verification(to email: String, name: String, code: String, hunt: String) -> MailDraft {
+    static func verification(to email: String, name: String, code: String, expiresIn: String, hunt: String) -> MailDraft {
         MailDraft(recipient: email, subject: "\(hunt): your verification code", body: """
             Hello \(name),
 
@@ -11,20 +11,20 @@ enum AccountMail {
                 \(code)
 
             Enter it in the app to confirm your university email address. You can play straight
-            away; freebies wait until your address is confirmed. The code expires in 24 hours.
+            away; freebies wait until your address is confirmed. The code expires in \(expiresIn).
 
             If you did not sign up, ignore this mail.
             """)
     }
 
-    static func passwordReset(to email: String, name: String, token: String, publicURL: String, hunt: String) -> MailDraft {
+    static func passwordReset(to email: String, name: String, token: String, validFor: String, publicURL: String, hunt: String) -> MailDraft {
         var base = publicURL
         while base.hasSuffix("/") { base.removeLast() }
         return MailDraft(recipient: email, subject: "\(hunt): reset your password", body: """
             Hello \(name),
 
             Someone asked to reset the password of your \(hunt) account. If it was you, use this
-            token in the app within 30 minutes (it works once):
+            token in the app within \(validFor) (it works once):
 
                 \(token)
 

@@ -9,7 +9,7 @@ extension Hunt {
     /// `limits.verificationAttempts` of them even the right one is refused.
     public func verifyEmail(email: String, code: String) async throws {
         guard let account = try await repository.account(login: AccountPolicy.normalisedEmail(email)) else {
-            throw AccountRefusal.invalidVerificationCode
+            throw AccountRefusal.invalidVerificationCode(lifetimeMinutes: limits.verificationCodeHours * 60)
         }
         if account.emailVerifiedAt != nil { return }
         let (codeHash, maxAttempts) = (tokenHash(code.filter(\.isNumber)), limits.verificationAttempts)
@@ -17,7 +17,7 @@ extension Hunt {
         let verdict = try await repository.verifyEmail(playerID: account.player.id, at: now) { pending in
             pending.verdict(for: codeHash, maxAttempts: maxAttempts, at: now)
         }
-        guard verdict == .verified else { throw AccountRefusal.invalidVerificationCode }
+        guard verdict == .verified else { throw AccountRefusal.invalidVerificationCode(lifetimeMinutes: limits.verificationCodeHours * 60) }
     }
 
     /// Mails a fresh code to an unverified player (whose code expired, or was spent by wrong
@@ -30,7 +30,8 @@ extension Hunt {
         let now = now()
         try await repository.replaceVerificationCode(
             playerID: account.player.id, codeHash: tokenHash(code), expiresAt: now + limits.verificationCodeLifetime,
-            mail: AccountMail.verification(to: email, name: account.player.displayName, code: code, hunt: content.info.title), at: now
+            mail: AccountMail.verification(to: email, name: account.player.displayName, code: code,
+                                            expiresIn: GameLimits.spoken(minutes: limits.verificationCodeHours * 60), hunt: content.info.title), at: now
         )
     }
 }

@@ -14,7 +14,8 @@ extension Hunt {
         let now = now()
         try await repository.createPasswordReset(
             playerID: account.player.id, tokenHash: tokenHash(token), expiresAt: now + limits.passwordResetLifetime,
-            mail: AccountMail.passwordReset(to: email, name: account.player.displayName, token: token, publicURL: publicURL,
+            mail: AccountMail.passwordReset(to: email, name: account.player.displayName, token: token,
+                                            validFor: GameLimits.spoken(minutes: limits.passwordResetMinutes), publicURL: publicURL,
                                             hunt: content.info.title),
             at: now
         )
@@ -30,7 +31,7 @@ extension Hunt {
         let now = now()
         guard let playerID = try await repository.resetPassword(tokenHash: tokenHash(token), newPasswordHash: hash, at: now, decide: { reset in
             reset.isSpendable(at: now)
-        }) else { throw AccountRefusal.invalidResetToken }
+        }) else { throw AccountRefusal.invalidResetToken(lifetimeMinutes: limits.passwordResetMinutes) }
         return playerID
     }
 }

@@ -22,7 +22,8 @@ extension Hunt {
             return try await repository.createAccount(
                 email: email, username: username, displayName: displayName, passwordHash: hash,
                 verificationCodeHash: tokenHash(code), verificationExpiresAt: now + limits.verificationCodeLifetime,
-                mail: AccountMail.verification(to: email, name: displayName, code: code, hunt: content.info.title), at: now
+                mail: AccountMail.verification(to: email, name: displayName, code: code,
+                                            expiresIn: GameLimits.spoken(minutes: limits.verificationCodeHours * 60), hunt: content.info.title), at: now
             )
         } catch StorageError.conflict(let column) {
             throw column == "username" ? AccountRefusal.usernameTaken : AccountRefusal.emailTaken

@@ -24,12 +24,12 @@ extension Problem {
         case .weakPassword(let reason):
             self.init(.unprocessableContent, code: .weakPassword, detail: "That password is too weak: \(reason).",
                       hint: "Use at least 10 characters; a few unrelated words make a strong, memorable password.")
-        case .invalidVerificationCode:
+        case .invalidVerificationCode(let minutes):
             self.init(.unprocessableContent, code: .invalidVerificationCode, detail: "That verification code is wrong or has expired.",
-                      hint: "Check the latest email we sent you; codes expire after a day.")
-        case .invalidResetToken:
+                      hint: "Check the latest email we sent you (codes expire after \(GameLimits.spoken(minutes: minutes))), or ask for a new code.")
+        case .invalidResetToken(let minutes):
             self.init(.unprocessableContent, code: .invalidResetToken, detail: "That password reset link is invalid, expired or already used.",
-                      hint: "Ask for a new reset email; links work once and for 30 minutes.")
+                      hint: "Ask for a new reset email; links work once and for \(GameLimits.spoken(minutes: minutes)).")
         case .invalidRefreshToken:
             self.init(.unauthorized, code: .invalidRefreshToken,
                       detail: "That refresh token is not valid: it expired, was revoked or was already used.",

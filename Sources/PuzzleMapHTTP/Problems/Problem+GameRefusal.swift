@@ -49,7 +49,7 @@ extension Problem {
         case .checkInNotFound(let minutes):
             self.init(.notFound, code: .checkInNotFound,
                       detail: "There is no pending check-in with that id: it was registered, cancelled or has lapsed.",
-                      hint: "Check-ins can be registered within \(minutes) minutes of the scan.")
+                      hint: "Check-ins can be registered within \(GameLimits.spoken(minutes: minutes)) of the scan.")
         case .quizRequired:
             self.init(.conflict, code: .quizRequired, detail: "Riddles are chosen from your quiz answers, and you have not taken the quiz yet.",
                       hint: "Take the quiz first: GET /v1/quiz, then PUT /v1/me/quiz.")

@@ -26,7 +26,7 @@ import Testing
         #expect(account.player.displayName == "Ada")
         #expect(account.emailVerifiedAt == nil)
         let code = try await mailed(6, to: "ada@student.gla.ac.uk", in: world)
-        await #expect(throws: AccountRefusal.invalidVerificationCode) {
+        await #expect(throws: AccountRefusal.invalidVerificationCode(lifetimeMinutes: 24 * 60)) {
             try await world.hunt.verifyEmail(email: "ada@student.gla.ac.uk", code: code == "000000" ? "111111" : "000000")
         }
         world.clock.advance(by: 10)
@@ -34,6 +34,24 @@ import Testing
         #expect(try await world.hunt.repository.account(id: account.player.id)?.emailVerifiedAt == world.clock.now)
         // Verified stays verified, whatever code comes next.
         try await world.hunt.verifyEmail(email: "ada@student.gla.ac.uk", code: "000000")
+    }
+
+    @Test func theMailsAndRefusalsQuoteTheLimitsOfGameYaml() async throws {
+        let world = try await GameWorld { limits in
+            limits.verificationCodeHours = 2
+            limits.passwordResetMinutes = 45
+        }
+        _ = try await signedUp(world)
+        try await world.hunt.requestPasswordReset(email: "ada@student.gla.ac.uk")
+        let bodies = try await world.hunt.repository.allMail(limit: 10).map(\.body)
+        #expect(bodies.contains { $0.contains("The code expires in 2 hours.") })
+        #expect(bodies.contains { $0.contains("within 45 minutes (it works once)") })
+        await #expect(throws: AccountRefusal.invalidVerificationCode(lifetimeMinutes: 120)) {
+            try await world.hunt.verifyEmail(email: "ada@student.gla.ac.uk", code: "000000x")
+        }
+        await #expect(throws: AccountRefusal.invalidResetToken(lifetimeMinutes: 45)) {
+            try await world.hunt.resetPassword(token: "not-a-token", newPassword: "a brand new secret")
+        }
     }
 
     @Test func signUpRefusesOutsideAddressesTakenNamesAndWeakPasswords() async throws {
@@ -64,7 +82,7 @@ import Testing
         let account = try await signedUp(world)
         let old = try await mailed(6, to: "ada@student.gla.ac.uk", in: world)
         world.clock.advance(by: 24 * 3600)
-        await #expect(throws: AccountRefusal.invalidVerificationCode) { try await world.hunt.verifyEmail(email: "ada@student.gla.ac.uk", code: old) }
+        await #expect(throws: AccountRefusal.invalidVerificationCode(lifetimeMinutes: 24 * 60)) { try await world.hunt.verifyEmail(email: "ada@student.gla.ac.uk", code: old) }
 
         try await world.hunt.sendNewVerificationCode(email: "Ada@student.gla.ac.uk")
         let mails = try await world.hunt.repository.allMail(limit: 10)
@@ -72,7 +90,7 @@ import Testing
         #expect(mails.first?.subject.hasSuffix(": your verification code") == true)
         let new = try await mailed(6, to: "ada@student.gla.ac.uk", in: world)
         if new != old {
-            await #expect(throws: AccountRefusal.invalidVerificationCode) { try await world.hunt.verifyEmail(email: "ada@student.gla.ac.uk", code: old) }
+            await #expect(throws: AccountRefusal.invalidVerificationCode(lifetimeMinutes: 24 * 60)) { try await world.hunt.verifyEmail(email: "ada@student.gla.ac.uk", code: old) }
         }
         try await world.hunt.verifyEmail(email: "ada@student.gla.ac.uk", code: new)
         #expect(try await world.hunt.repository.account(id: account.player.id)?.emailVerifiedAt == world.clock.now)
@@ -89,9 +107,9 @@ import Testing
         let code = try await mailed(6, to: "ada@student.gla.ac.uk", in: world)
         let wrong = code == "000000" ? "111111" : "000000"
         for _ in 0..<2 {
-            await #expect(throws: AccountRefusal.invalidVerificationCode) { try await world.hunt.verifyEmail(email: "ada@student.gla.ac.uk", code: wrong) }
+            await #expect(throws: AccountRefusal.invalidVerificationCode(lifetimeMinutes: 24 * 60)) { try await world.hunt.verifyEmail(email: "ada@student.gla.ac.uk", code: wrong) }
         }
-        await #expect(throws: AccountRefusal.invalidVerificationCode) { try await world.hunt.verifyEmail(email: "ada@student.gla.ac.uk", code: code) }
+        await #expect(throws: AccountRefusal.invalidVerificationCode(lifetimeMinutes: 24 * 60)) { try await world.hunt.verifyEmail(email: "ada@student.gla.ac.uk", code: code) }
         try await world.hunt.sendNewVerificationCode(email: "ada@student.gla.ac.uk")
         try await world.hunt.verifyEmail(email: "ada@student.gla.ac.uk", code: try await mailed(6, to: "ada@student.gla.ac.uk", in: world))
     }
@@ -163,7 +181,7 @@ import Testing
         world.clock.advance(by: 29 * 60)
         try await world.hunt.resetPassword(token: token, newPassword: "a brand new secret")
         #expect(try await world.hunt.session(accessToken: session.accessToken) == nil)
-        await #expect(throws: AccountRefusal.invalidResetToken) { try await world.hunt.resetPassword(token: token, newPassword: "another new secret") }
+        await #expect(throws: AccountRefusal.invalidResetToken(lifetimeMinutes: 30)) { try await world.hunt.resetPassword(token: token, newPassword: "another new secret") }
         _ = try await world.hunt.signIn(login: "ada", password: "a brand new secret", from: "10.0.0.1")
     }
 
@@ -173,7 +191,7 @@ import Testing
         try await world.hunt.requestPasswordReset(email: "ada@student.gla.ac.uk")
         let token = try await mailed(43, to: "ada@student.gla.ac.uk", in: world)
         world.clock.advance(by: 30 * 60)
-        await #expect(throws: AccountRefusal.invalidResetToken) { try await world.hunt.resetPassword(token: token, newPassword: "a brand new secret") }
+        await #expect(throws: AccountRefusal.invalidResetToken(lifetimeMinutes: 30)) { try await world.hunt.resetPassword(token: token, newPassword: "a brand new secret") }
     }
 
     @Test func aNewPasswordNeedsTheCurrentOneAndSignsOutOtherDevices() async throws {
