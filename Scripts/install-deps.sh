@@ -22,6 +22,8 @@ packages=(
   curl                  # requests through the proxy in tests
   fontconfig            # fc-match: which package the code sheets' fonts come from, in tests
   postgresql            # a throwaway PostgreSQL for the storage contract tests (Scripts/with-postgres.sh)
+  chromium              # the browser tests drive a real headless Chromium (Scripts/browser-tests.sh)
+  chromium-driver       # chromedriver, through which Selenium drives it
 )
 
 missing=()
@@ -50,4 +52,19 @@ schemathesis_version="$(sed -n 's/^schemathesis==//p' "$requirements")"
 if ! python3 -c "import schemathesis, sys; sys.exit(schemathesis.__version__ != sys.argv[1])" "$schemathesis_version" 2>/dev/null; then
   echo "Installing schemathesis $schemathesis_version from PyPI"
   python3 -m pip install --quiet -r "$requirements"
+fi
+
+# Scripts/browser-tests.sh (part of `make test`) drives Chromium with Selenium and checks every page
+# with axe-core, whose script axe-selenium-python bundles; both pinned in Tests/Browser/requirements.txt.
+browser_requirements="$(dirname "${BASH_SOURCE[0]}")/../Tests/Browser/requirements.txt"
+if ! python3 - "$browser_requirements" <<'PY' 2>/dev/null
+import sys
+from importlib.metadata import version
+pins = [line.split("#")[0].strip() for line in open(sys.argv[1])]
+pins = [pin.split("==") for pin in pins if pin]
+sys.exit(any(version(name) != wanted for name, wanted in pins))
+PY
+then
+  echo "Installing the browser tests' Python packages from PyPI"
+  python3 -m pip install --quiet -r "$browser_requirements"
 fi
