@@ -1,0 +1,673 @@
+#!/usr/bin/env python3
+"""A new player's journey through the web app in a real headless Chromium at a phone's size.
+
+Scripts/browser-tests.sh starts the service and runs this. Every control is found the way a
+person finds it, by its visible label or button text; each page visited is kept as a screenshot
+(NN-step.png) and checked with axe-core, and any serious or critical finding fails the run.
+
+Steps are plain functions in STEPS, run in order; each one starts where the last one left the
+browser and shares what it learnt through the Journey object (the riddle held, the pages seen).
+A failing step stops the journey and names itself and the page it was on.
+"""
+
+import argparse
+import base64
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+import urllib.parse
+
+from axe_selenium_python import Axe
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException, WebDriverException
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import WebDriverWait
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+PHONE = {"width": 390, "height": 844, "pixelRatio": 2.0, "touch": True}
+PHONE_AGENT = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 "
+               "(KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36")
+WAIT_SECONDS = 20
+FAILING_IMPACTS = ("serious", "critical")
+
+EMAIL = "ada@student.gla.ac.uk"
+USERNAME = "ada_lovelace"
+DISPLAY_NAME = "Ada"
+PASSWORD = "analytical-engine-1843"
+# The journey's riddles are social spots: that category has places open round the clock, so a
+# riddle can be had whatever the hour the suite runs. The two stickers it claims are lecture
+# halls, so never the place of one of those riddles.
+RIDDLE_CATEGORY = "Social spots"
+FIRST_STICKER = "bute-hall"
+WRONG_PLACE_STICKER = "memorial-chapel"
+# The confirmation page's way on, to where the player came from (the sticker).
+CONTINUE_AFTER_VERIFYING = "Play"
+
+
+class StepFailed(Exception):
+    """An expectation of a step that the page did not meet."""
+
+
+# ---------------------------------------------------------------------------------------------
+# The campus, as the files describe it (standard library only: these files' simple shapes)
+
+
+def unquote(value):
+    value = value.strip()
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+        return value[1:-1]
+    return value
+
+
+def read_riddles(folder):
+    """Riddles/*.yaml: id, checkpoint, difficulty, text, three hints and the insider fact."""
+    riddles = []
+    for path in sorted(glob.glob(os.path.join(folder, "*.yaml"))):
+        riddle, key = None, None
+        for line in open(path, encoding="utf-8").read().splitlines():
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            if match := re.match(r"^  - id: (.+)$", line):
+                riddle, key = {"id": unquote(match[1]), "hints": []}, None
+                riddles.append(riddle)
+            elif riddle is None:
+                continue
+            elif match := re.match(r"^    (\w+):\s*(.*)$", line):
+                key, value = match[1], match[2]
+                if key != "hints":
+                    riddle[key] = "" if value in (">-", ">", "|", "|-") else unquote(value)
+            elif key == "hints" and (match := re.match(r"^      - (.*)$", line)):
+                riddle["hints"].append(unquote(match[1]))
+            elif key == "hints" and line.startswith("        "):
+                riddle["hints"][-1] += " " + line.strip()
+            elif key and key != "hints" and line.startswith("      "):
+                riddle[key] = (riddle[key] + " " + line.strip()).strip()
+    return riddles
+
+
+def read_checkpoints(campus):
+    with open(os.path.join(campus, "checkpoints.geojson"), encoding="utf-8") as file:
+        features = json.load(file)["features"]
+    return {feature["properties"]["id"]: feature["properties"] for feature in features}
+
+
+def read_quiz_count(campus):
+    text = open(os.path.join(campus, "quiz.yaml"), encoding="utf-8").read()
+    return len(re.findall(r"^  - id:", text, flags=re.MULTILINE))
+
+
+def read_game_rules(campus):
+    """The XP figures of Campus/game.yaml the journey's exact expectations are computed from."""
+    text = open(os.path.join(campus, "game.yaml"), encoding="utf-8").read()
+
+    def numbers(pattern):
+        return [int(n) for n in re.findall(r"\d+", re.search(pattern, text, flags=re.MULTILINE)[1])]
+
+    solve = dict((name, int(xp)) for name, xp in re.findall(r"(\w+): (\d+)", re.search(r"^  solve: \{(.*)\}", text, flags=re.MULTILINE)[1]))
+    return {
+        "solve": solve,
+        "hintCost": numbers(r"^  hintCost: \[(.*)\]"),
+        "minimumReward": numbers(r"^  minimumReward: (\d+)")[0],
+        "checkIn": numbers(r"^  checkIn: (\d+)")[0],
+        "explore": numbers(r"^  explore: (\d+)")[0],
+        "levels": numbers(r"^levels: \[(.*)\]"),
+    }
+
+
+def reward(rules, difficulty, hints_used):
+    xp = rules["solve"][difficulty] - sum(rules["hintCost"][:hints_used])
+    return max(xp, rules["minimumReward"])
+
+
+def level(rules, xp):
+    return sum(1 for needed in rules["levels"] if xp >= needed)
+
+
+def squash(text):
+    return " ".join(text.split())
+
+
+# ---------------------------------------------------------------------------------------------
+# The browser, driven like a person
+
+
+class Journey:
+    def __init__(self, args):
+        self.args = args
+        self.base = args.base.rstrip("/")
+        self.riddles = read_riddles(args.riddles)
+        self.checkpoints = read_checkpoints(args.campus)
+        self.quiz_count = read_quiz_count(args.campus)
+        self.rules = read_game_rules(args.campus)
+        self.page_number = 0
+        self.axe_results = []  # (page name, url, violations)
+        self.facts = {}  # what earlier steps learnt, for later ones
+        os.makedirs(args.screenshots, exist_ok=True)
+        self.driver = self.start_browser()
+
+    def start_browser(self):
+        os.environ.setdefault("SE_OFFLINE", "true")  # never let Selenium Manager fetch a driver
+        options = Options()
+        options.binary_location = CHROMIUM
+        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                         "--no-first-run", "--disable-extensions", "--lang=en-GB"):
+            options.add_argument(argument)
+        options.add_experimental_option("mobileEmulation", {"deviceMetrics": PHONE, "userAgent": PHONE_AGENT})
+        driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+        driver.set_page_load_timeout(WAIT_SECONDS)
+        driver.set_script_timeout(60)
+        return driver
+
+    def quit(self):
+        self.driver.quit()
+
+    # -- pages ----------------------------------------------------------------------------------
+
+    def url(self, path):
+        return path if re.match(r"(?i)^https?://", path) else self.base + path
+
+    def open(self, path, name):
+        """Types an address into the phone's browser."""
+        self.driver.get(self.url(path))
+        self.arrived(name)
+
+    def arrived(self, name):
+        """A page has loaded: keep its screenshot and check it with axe."""
+        WebDriverWait(self.driver, WAIT_SECONDS).until(
+            lambda d: d.execute_script("return document.readyState") == "complete")
+        self.page_number += 1
+        self.screenshot(f"{self.page_number:02d}-{name}")
+        axe = Axe(self.driver)
+        axe.inject()
+        results = axe.run()
+        self.axe_results.append((f"{self.page_number:02d}-{name}", self.driver.current_url, results["violations"]))
+
+    def screenshot(self, name):
+        """The whole page, not only the part in the phone's window."""
+        path = os.path.join(self.args.screenshots, name + ".png")
+        try:
+            size = self.driver.execute_cdp_cmd("Page.getLayoutMetrics", {})["cssContentSize"]
+            shot = self.driver.execute_cdp_cmd("Page.captureScreenshot", {
+                "format": "png", "captureBeyondViewport": True,
+                "clip": {"x": 0, "y": 0, "width": size["width"], "height": size["height"], "scale": 1}})
+            with open(path, "wb") as file:
+                file.write(base64.b64decode(shot["data"]))
+        except WebDriverException:
+            self.driver.save_screenshot(path)
+        return path
+
+    def leave_by(self, element, name):
+        """Clicks something that loads another page, and waits until that page is there."""
+        old_page = self.driver.find_element(By.TAG_NAME, "html")
+        element.click()
+        try:
+            WebDriverWait(self.driver, WAIT_SECONDS).until(expected_conditions.staleness_of(old_page))
+        except TimeoutException:
+            raise StepFailed(f"clicking {describe(element)!r} did not load another page within {WAIT_SECONDS} s")
+        self.arrived(name)
+
+    # -- what a person sees ---------------------------------------------------------------------
+
+    def text(self):
+        return squash(self.driver.find_element(By.TAG_NAME, "body").text)
+
+    def heading(self):
+        headings = self.driver.find_elements(By.TAG_NAME, "h1")
+        return squash(headings[0].text) if headings else None
+
+    def expect_heading(self, wanted):
+        found = self.heading()
+        if found != wanted:
+            raise StepFailed(f"expected the heading {wanted!r}, the page's heading is {found!r}; "
+                             f"the page says: {self.text()[:400]!r}")
+
+    def expect_text(self, wanted):
+        if squash(wanted) not in self.text():
+            raise StepFailed(f"expected the page to say {wanted!r}; it says: {self.text()[:600]!r}")
+
+    def expect_no_text(self, unwanted):
+        if squash(unwanted).lower() in self.text().lower():
+            raise StepFailed(f"the page must not say {unwanted!r}; it says: {self.text()[:600]!r}")
+
+    def section(self, heading):
+        """The text from a heading (h2 or h3) to the next heading of any level."""
+        script = """
+            const wanted = arguments[0];
+            const heading = [...document.querySelectorAll('h2, h3')].find(h => h.innerText.trim().replace(/\\s+/g, ' ') === wanted);
+            if (!heading) return null;
+            let text = '', node = heading.nextElementSibling;
+            while (node && !/^H[1-6]$/.test(node.tagName)) { text += ' ' + node.innerText; node = node.nextElementSibling; }
+            return text;
+        """
+        text = self.driver.execute_script(script, heading)
+        if text is None:
+            headings = [squash(h.text) for h in self.driver.find_elements(By.CSS_SELECTOR, "h2, h3")]
+            raise StepFailed(f"no heading {heading!r} on the page; its headings are {headings!r}")
+        return squash(text)
+
+    # -- controls, by what they say -------------------------------------------------------------
+
+    def field(self, label):
+        """The control a <label> with exactly this text names, through its `for`."""
+        for candidate in self.driver.find_elements(By.TAG_NAME, "label"):
+            if squash(candidate.text) == label:
+                target = candidate.get_attribute("for")
+                if not target:
+                    raise StepFailed(f"the label {label!r} has no `for`, so it names no control")
+                controls = self.driver.find_elements(By.ID, target)
+                if not controls:
+                    raise StepFailed(f"the label {label!r} is for #{target}, which is not on the page")
+                return controls[0]
+        labels = [squash(l.text) for l in self.driver.find_elements(By.TAG_NAME, "label")]
+        raise StepFailed(f"no field labelled {label!r}; the labels on the page are {labels!r}")
+
+    def fill(self, label, value):
+        control = self.field(label)
+        control.clear()
+        control.send_keys(value)
+
+    def control(self, text, within="main"):
+        """A button, or a link, showing exactly this text, in the page's content (`main`) or
+        in the navigation (`nav`)."""
+        for element in self.clickables(within):
+            if label_of(element) == text and element.is_displayed():
+                return element
+        raise StepFailed(f"no button or link {text!r} in <{within}>; it has {self.controls(within)!r}")
+
+    def clickables(self, within):
+        return self.driver.find_elements(By.CSS_SELECTOR, f"{within} button, {within} input[type=submit], {within} a")
+
+    def controls(self, within="main"):
+        return [label_of(element) for element in self.clickables(within) if label_of(element)]
+
+    def has_control(self, text, within="main"):
+        return text in self.controls(within)
+
+    def press(self, text, name, within="main"):
+        """Presses a button (or follows a link) with this text, onto the next page."""
+        self.leave_by(self.control(text, within), name)
+
+    def navigate(self, text, name):
+        """Follows a link (or presses a button) of the navigation bar."""
+        self.press(text, name, within="nav")
+
+    # -- outside the browser --------------------------------------------------------------------
+
+    def sticker_link(self, checkpoint):
+        """What a phone's camera reads from the printed code: the CLI decodes the print."""
+        png = self.code_picture(checkpoint)
+        output = subprocess.run([self.args.puzzlemap, "decode", "--json", png], check=True,
+                                capture_output=True, text=True).stdout
+        codes = json.loads(output.splitlines()[0])["codes"]
+        if len(codes) != 1:
+            raise StepFailed(f"the printed code of {checkpoint} decodes to {codes!r}, not one link")
+        return codes[0]
+
+    def code_picture(self, checkpoint):
+        png = os.path.join(self.args.codes, checkpoint + ".png")
+        if not os.path.exists(png):
+            raise StepFailed(f"no printed code for {checkpoint} at {png}")
+        return png
+
+    def mailed_code(self, recipient):
+        """The 6-digit code in the newest mail to `recipient` the capture command kept."""
+        deadline = time.monotonic() + WAIT_SECONDS
+        while time.monotonic() < deadline:
+            for path in sorted(glob.glob(os.path.join(self.args.mail_dir, "*.eml")), reverse=True):
+                message = open(path, encoding="utf-8").read()
+                if re.search(rf"^To: {re.escape(recipient)}$", message, flags=re.MULTILINE):
+                    match = re.search(r"verification code is:\s*(\d{6})\b", message)
+                    if not match:
+                        raise StepFailed(f"the mail to {recipient} has no 6-digit code: {message!r}")
+                    return match[1]
+            time.sleep(0.2)
+        raise StepFailed(f"no mail reached {recipient} within {WAIT_SECONDS} s")
+
+    def riddle_on_page(self):
+        page = self.text()
+        matches = [riddle for riddle in self.riddles if squash(riddle["text"]) in page]
+        if len(matches) != 1:
+            raise StepFailed(f"the riddle page matches {len(matches)} riddles of Riddles/*.yaml; it says: {page[:600]!r}")
+        return matches[0]
+
+
+def label_of(element):
+    return squash((element.get_attribute("value") if element.tag_name == "input" else element.text) or "")
+
+
+def describe(element):
+    return label_of(element) or element.tag_name
+
+
+# ---------------------------------------------------------------------------------------------
+# The steps
+
+
+def sticker_link_signed_out(j):
+    """A passer-by's phone camera opens the sticker's link: what the hunt is and how to join."""
+    link = j.sticker_link(FIRST_STICKER)
+    j.facts["first sticker"] = link
+    j.open(link, "sticker-signed-out")
+    j.expect_heading("You found a Puzzle Map code")
+    j.expect_text("Join or sign in, and the claim goes on where you left off.")
+    j.expect_no_text("Puzzle Map app")
+    j.expect_no_text(j.checkpoints[FIRST_STICKER]["name"])  # the link never names the place
+    for wanted in ("Join the hunt", "I already play: sign in"):
+        if not j.has_control(wanted):
+            raise StepFailed(f"the sticker page offers no {wanted!r}; it has {j.controls()!r}")
+    if j.has_control("Claim this place"):
+        raise StepFailed("the sticker page offers to claim the place to someone signed out")
+
+
+def join(j):
+    """Sign up with a university address."""
+    j.press("Join the hunt", "join")
+    j.expect_heading("Join the hunt")
+    j.fill("University email", EMAIL)
+    j.fill("Username (3 to 20 letters, digits or _)", USERNAME)
+    j.fill("Name shown to friends", DISPLAY_NAME)
+    j.fill("Password (at least 10 characters)", PASSWORD)
+    j.press("Create my account", "verify")
+    j.expect_heading("Confirm your email")
+    j.expect_text(f"We sent a 6-digit code to {EMAIL}. Type it here to unlock freebies.")
+
+
+def verify_email(j):
+    """Type the code from the mail."""
+    j.fill("Code from the email", j.mailed_code(EMAIL))
+    j.press("Confirm", "verified")
+    j.expect_heading("Confirm your email")
+    j.expect_text("Your email is confirmed: freebies you earn can be claimed.")
+
+
+def claim_goes_on_after_joining(j):
+    """From the confirmation the player is back at the sticker they started from; loading it
+    (twice) claims nothing, the tap does: no riddle is held yet, so the place is explored."""
+    j.press(CONTINUE_AFTER_VERIFYING, "sticker-signed-in")
+    j.expect_heading("You found a Puzzle Map code")
+    if urllib.parse.urlsplit(j.driver.current_url).path != urllib.parse.urlsplit(j.facts["first sticker"]).path:
+        raise StepFailed(f"after confirming, the player is not back at the sticker {j.facts['first sticker']}")
+    j.expect_text("Tap to see whether this is the place one of your riddles describes.")
+    j.driver.refresh()
+    j.arrived("sticker-reloaded")
+    place = j.checkpoints[FIRST_STICKER]
+    fun_riddle = next(r for r in j.riddles if r["checkpoint"] == FIRST_STICKER)
+    j.press("Claim this place", "explored")
+    j.expect_heading("You found a place")  # not "Already found": neither GET claimed it
+    j.expect_text(f"You found {place['name']} without a riddle.")
+    j.expect_text(f"+{j.rules['explore']} XP")
+    j.expect_text(f"You have {j.rules['explore']} XP.")
+    j.expect_text("This place's riddle, for fun:")
+    j.expect_text(fun_riddle["text"])
+    j.facts["xp"], j.facts["places"] = j.rules["explore"], 1
+
+
+def quiz(j):
+    """Play first asks the quiz: one group of four answers per statement, each numbered."""
+    j.navigate("Play", "quiz")
+    j.expect_heading("What kind of explorer are you?")
+    fieldsets = j.driver.find_elements(By.CSS_SELECTOR, "main fieldset")
+    legends = [squash(f.find_element(By.TAG_NAME, "legend").text) for f in fieldsets
+               if f.find_elements(By.TAG_NAME, "legend")]
+    numbered = [re.match(r"^Question (\d+) of (\d+)", legend) for legend in legends]
+    wanted = [(str(n), str(j.quiz_count)) for n in range(1, j.quiz_count + 1)]
+    if [m.groups() if m else None for m in numbered] != wanted:
+        raise StepFailed(f"expected legends 'Question 1 of {j.quiz_count}' to 'Question {j.quiz_count} of "
+                         f"{j.quiz_count}', one per question of Campus/quiz.yaml; found {legends!r}")
+    answers = ["Strongly agree", "Agree", "Disagree", "Strongly disagree"]
+    for number, fieldset in enumerate(fieldsets):
+        labels = {squash(label.text): label for label in fieldset.find_elements(By.TAG_NAME, "label")}
+        if sorted(labels) != sorted(answers):
+            raise StepFailed(f"question {number + 1} offers {sorted(labels)!r}, not the four answers {answers!r}")
+        choice = labels[answers[number % 4]]
+        choice.click()
+        radio = j.driver.find_element(By.ID, choice.get_attribute("for")) if choice.get_attribute("for") \
+            else choice.find_element(By.CSS_SELECTOR, "input[type=radio]")
+        if not radio.is_selected():
+            raise StepFailed(f"tapping {answers[number % 4]!r} in question {number + 1} did not select it")
+    j.press("See my riddles", "play")
+    j.expect_heading("Play")
+
+
+def take_riddle(j):
+    """Three category buttons; the first tap gives a riddle of the place to find."""
+    j.expect_text("Tap to get your first riddle")
+    for category in ("Labs and museums", "Lecture halls and libraries", "Social spots"):
+        j.control(f"Get a {category} riddle")
+    j.facts["play"] = j.driver.current_url
+    j.press(f"Get a {RIDDLE_CATEGORY} riddle", "riddle")
+    j.expect_heading("Your riddle")
+    riddle = j.riddle_on_page()
+    if j.checkpoints[riddle["checkpoint"]]["category"] != "social":
+        raise StepFailed(f"asked for a {RIDDLE_CATEGORY} riddle, got {riddle['id']} at {riddle['checkpoint']}")
+    j.facts["riddle"] = riddle
+    j.expect_text("No hints used yet.")
+
+
+def hint(j):
+    """A hint is behind an "are you sure?" that says what it costs; then it is listed."""
+    riddle = j.facts["riddle"]
+    before, after = reward(j.rules, riddle["difficulty"], 0), reward(j.rules, riddle["difficulty"], 1)
+    j.press("Show a hint", "hint-sure")
+    j.expect_heading("Are you sure?")
+    j.expect_text(f"A hint makes the riddle easier and lowers its reward from {before} XP to {after} XP.")
+    j.press("Yes, show the hint", "riddle-with-hint")
+    j.expect_heading("Your riddle")
+    hints = j.section("Hints")
+    if riddle["hints"][0] not in hints:
+        raise StepFailed(f"expected the first hint {riddle['hints'][0]!r} under 'Hints'; it says {hints!r}")
+    if riddle["hints"][1] in hints:
+        raise StepFailed(f"one hint was asked for but the second one shows too: {hints!r}")
+    j.expect_text(f"Each hint lowers the reward: this riddle is now worth {after} XP.")
+
+
+def scan(j):
+    """At the place: photograph its printed code and send it."""
+    riddle = j.facts["riddle"]
+    place = j.checkpoints[riddle["checkpoint"]]
+    xp = reward(j.rules, riddle["difficulty"], 1)
+    before, total = j.facts["xp"], j.facts["xp"] + xp
+    j.press("I'm there: scan the code", "scan")
+    j.expect_heading("Scan a code")
+    photo = j.field("Photo of the code")
+    if photo.get_attribute("type") != "file":
+        raise StepFailed(f"'Photo of the code' is an input of type {photo.get_attribute('type')!r}, not a file")
+    photo.send_keys(os.path.abspath(j.code_picture(riddle["checkpoint"])))
+    j.press("Send", "solved")
+    j.expect_heading("Riddle solved!")
+    j.expect_text(f"You found {place['name']}.")
+    j.expect_text(f"+{xp} XP")
+    j.expect_text(f"You have {total} XP.")
+    level_up = f"Level up! You are now level {level(j.rules, total)}."
+    if level(j.rules, total) > level(j.rules, before):
+        j.expect_text(level_up)
+    else:
+        j.expect_no_text("Level up!")
+    if "First Steps" not in j.section("New badges"):
+        raise StepFailed(f"the first solve earns 'First Steps' (Campus/badges.yaml); 'New badges' says {j.section('New badges')!r}")
+    if squash(riddle["insider"]) not in j.section("Insider fact"):
+        raise StepFailed(f"'Insider fact' does not give the riddle's insider fact: {j.section('Insider fact')!r}")
+    j.facts["xp"], j.facts["places"] = total, j.facts["places"] + 1
+
+
+def progress(j):
+    """The navigation's Progress: level, XP, places and the badge just earned."""
+    j.navigate("Progress", "progress")
+    j.expect_heading("Your progress")
+    j.facts["progress"] = j.driver.current_url
+    expect_progress(j)
+    if "First Steps" not in j.section("Badges earned"):
+        raise StepFailed(f"'Badges earned' does not list First Steps: {j.section('Badges earned')!r}")
+
+
+def expect_progress(j):
+    xp = j.facts["xp"]
+    j.expect_text(f"Level {level(j.rules, xp)} · {xp} XP")
+    j.expect_text(f"Places found: {j.facts['places']}")
+
+
+def claim_wrong_place(j):
+    """Holding a riddle, another place's sticker offers a choice: a small reward, or no trace."""
+    j.navigate("Play", "play-again")
+    j.press(f"Get a {RIDDLE_CATEGORY} riddle", "second-riddle")
+    j.expect_heading("Your riddle")
+    j.facts["second riddle"] = j.riddle_on_page()
+    j.open(j.sticker_link(WRONG_PLACE_STICKER), "second-sticker")
+    j.expect_heading("You found a Puzzle Map code")
+    place = j.checkpoints[WRONG_PLACE_STICKER]["name"]
+    j.press("Claim this place", "wrong-place")
+    j.expect_heading("Not this riddle's place")
+    j.expect_text(f"{place} is a Puzzle Map place, but none of your riddles leads here.")
+    j.expect_text(f"Take the small reward of {j.rules['checkIn']} XP for the visit, or leave no trace.")
+    j.expect_text("You get more XP if you find this place with a riddle.")
+    j.control(f"Take {j.rules['checkIn']} XP")
+    j.press("Leave no trace", "left-no-trace")
+    j.expect_text("Nothing was recorded. The place is still there to be found with a riddle.")
+
+
+def nothing_recorded(j):
+    """A claim left without trace changed nothing."""
+    j.open(j.facts["progress"], "progress-unchanged")
+    j.expect_heading("Your progress")
+    expect_progress(j)
+
+
+def forged_form_refused(j):
+    """A form without this browser's token is refused with 403, and nothing is done."""
+    j.open(j.facts["play"], "play-before-forgery")
+    button = j.control("Get a Lecture halls and libraries riddle")
+    action = button.find_element(By.XPATH, "./ancestor::form").get_attribute("action")
+    answer = j.driver.execute_async_script("""
+        const [action, category, done] = [arguments[0], arguments[1], arguments[arguments.length - 1]];
+        fetch(action, {method: 'POST', credentials: 'same-origin', redirect: 'manual',
+                       headers: {'Content-Type': 'application/x-www-form-urlencoded'},
+                       body: '_csrf=forged&category=' + encodeURIComponent(category)})
+          .then(r => r.text().then(body => done({status: r.status, body})))
+          .catch(e => done({status: -1, body: String(e)}));
+    """, action, button.get_attribute("value") or "")
+    if answer["status"] != 403:
+        raise StepFailed(f"a POST to {action} with a forged _csrf was answered {answer['status']}, not 403")
+    # The same form with its hidden token removed, sent as a person would press it.
+    removed = j.driver.execute_script(
+        "const t = arguments[0].form.querySelector('input[name=_csrf]'); if (t) t.remove(); return !!t;", button)
+    if not removed:
+        raise StepFailed("the form behind 'Get a Lecture halls and libraries riddle' carries no hidden _csrf")
+    j.leave_by(button, "forged-form")
+    j.expect_heading("Something went wrong")
+    j.expect_text("That form had expired or did not come from this browser, so nothing was done.")
+    j.open(j.facts["play"], "play-after-forgery")
+    if j.has_control("Continue your Lecture halls and libraries riddle") or "Lecture halls and libraries" in j.section("Your riddles"):
+        raise StepFailed("a refused form still gave a Lecture halls and libraries riddle")
+
+
+def signed_out_session_refused(j):
+    """After "Sign out", the old session cookie opens nothing."""
+    cookies = {c["name"]: c for c in j.driver.get_cookies()}
+    if "pm_session" not in cookies:
+        raise StepFailed(f"no pm_session cookie while signed in; cookies: {sorted(cookies)!r}")
+    old = cookies["pm_session"]
+    if not old.get("httpOnly"):
+        raise StepFailed("the session cookie is not HttpOnly")
+    j.navigate("Sign out", "signed-out")
+    if "pm_session" in {c["name"] for c in j.driver.get_cookies() if c.get("value")}:
+        raise StepFailed("signing out left the session cookie in the browser")
+    j.driver.delete_cookie("pm_session")
+    j.driver.add_cookie({key: old[key] for key in ("name", "value", "path", "httpOnly") if key in old})
+    j.open(j.facts["progress"], "old-session-refused")
+    j.expect_heading("Sign in")
+    j.field("Username or email")
+
+
+STEPS = [
+    sticker_link_signed_out,
+    join,
+    verify_email,
+    claim_goes_on_after_joining,
+    quiz,
+    take_riddle,
+    hint,
+    scan,
+    progress,
+    claim_wrong_place,
+    nothing_recorded,
+    forged_form_refused,
+    signed_out_session_refused,
+]
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def axe_summary(j):
+    """Prints each page's findings; returns how many are serious or critical."""
+    failing = 0
+    print("\naxe-core on every page (impact: rules)")
+    for name, url, violations in j.axe_results:
+        by_impact = {}
+        for violation in violations:
+            by_impact.setdefault(violation["impact"] or "unknown", []).append(
+                f"{violation['id']} x{len(violation['nodes'])}")
+        failing += sum(len(by_impact.get(impact, [])) for impact in FAILING_IMPACTS)
+        line = "; ".join(f"{impact}: {', '.join(rules)}" for impact, rules in sorted(by_impact.items())) or "none"
+        print(f"  {name:28} {line}")
+        for violation in violations:
+            if violation["impact"] in FAILING_IMPACTS:
+                for node in violation["nodes"]:
+                    print(f"      {violation['impact']} {violation['id']}: {' '.join(node['target'])}: "
+                          f"{squash(node.get('failureSummary') or '')[:300]}")
+    with open(os.path.join(j.args.screenshots, "axe.json"), "w", encoding="utf-8") as file:
+        json.dump([{"page": n, "url": u, "violations": v} for n, u, v in j.axe_results], file, indent=1)
+    return failing
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--base", required=True, help="the service's address, e.g. http://127.0.0.1:8080")
+    parser.add_argument("--mail-dir", required=True, help="where the sendmail capture keeps each mail as a file")
+    parser.add_argument("--screenshots", required=True, help="folder for a PNG of every page, and axe.json")
+    parser.add_argument("--codes", required=True, help="folder of the printed codes, <checkpoint>.png (puzzlemap codes --format png)")
+    parser.add_argument("--puzzlemap", required=True, help="the puzzlemap binary, to decode a printed code's link")
+    parser.add_argument("--campus", default="Campus")
+    parser.add_argument("--riddles", default="Riddles")
+    args = parser.parse_args()
+
+    journey = Journey(args)
+    passed, failed = 0, 0
+    try:
+        for step in STEPS:
+            try:
+                step(journey)
+            except (StepFailed, WebDriverException) as error:
+                failed += 1
+                url = journey.driver.current_url
+                message = error.msg if isinstance(error, WebDriverException) else str(error)
+                journey.screenshot(f"{journey.page_number + 1:02d}-FAILED-{step.__name__}")
+                print(f"FAIL {step.__name__}: {message}\n     on {url}")
+                break
+            passed += 1
+            print(f"ok   {step.__name__}")
+        not_run = len(STEPS) - passed - failed
+        failing_axe = axe_summary(journey)
+    finally:
+        journey.quit()
+    print(f"\n{journey.page_number} pages, screenshots in {args.screenshots}")
+    # The axe findings count as one more check beside the steps.
+    if failing_axe:
+        print(f"axe: {failing_axe} serious or critical rule violation(s) (above)")
+        failed += 1
+    else:
+        passed += 1
+    print(f"browser: {passed} passed, {failed} failed" + (f", {not_run} skipped" if not_run else ""))
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
