@@ -5,8 +5,9 @@
 # axe-core. Mail goes to a capture command that keeps each message as a file, so the journey can
 # read its verification code.
 #
-#   Scripts/browser-tests.sh
+#   Scripts/browser-tests.sh [--keep-going]
 #
+# --keep-going runs the journey's later steps after one fails, to see every failure at once.
 # Screenshots of every page (NN-step.png), the axe results and the server's log stay in
 # BROWSER_REPORT_DIR (default .build/browser). PUZZLEMAP_BIN picks the binary (default
 # .build/debug/puzzlemap). Chromium, chromedriver, selenium and axe-selenium-python come from
@@ -59,7 +60,7 @@ curl -fs "$url/readyz" >/dev/null || { echo "browser-tests: the service did not 
 
 status=0
 python3 Tests/Browser/journey.py --base "$url" --mail-dir "$work/mail" --screenshots "$report" \
-  --codes "$work/codes" --puzzlemap "$bin" --campus Campus --riddles Riddles || status=$?
+  --codes "$work/codes" --puzzlemap "$bin" --campus Campus --riddles Riddles "$@" || status=$?
 
 if ! kill -0 "$server" 2>/dev/null; then
   echo "browser-tests: the server died during the run, see $report/server.log" >&2
