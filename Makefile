@@ -6,7 +6,7 @@ PUZZLEMAP_ARGS ?=
 PHOTO_SEED ?= 1
 PHOTOS_PER_CATEGORY ?= 20
 
-.PHONY: run test deps build release check clean fuzz-api bench-decode bench-photos bench-photos-heldout bench-scan bench-load
+.PHONY: run test deps build release check clean fuzz-api browser-tests bench-decode bench-photos bench-photos-heldout bench-scan bench-load
 
 ## Install missing Debian packages, build a release binary, serve the sample campus.
 run: deps release
@@ -17,10 +17,16 @@ test: deps
 	$(SWIFT) build --build-tests
 	Scripts/with-postgres.sh $(SWIFT) test --skip-build
 	Scripts/fuzz-api.sh --bounded
+	Scripts/browser-tests.sh
 
 ## Contract fuzzing of a live debug build with schemathesis: about 25 000 requests.
 fuzz-api: build
 	Scripts/fuzz-api.sh --long
+
+## The web app in headless Chromium at a phone's size, from a sticker to a scored checkpoint;
+## screenshots of every page and axe-core's findings in .build/browser.
+browser-tests: build
+	Scripts/browser-tests.sh
 
 deps:
 	@Scripts/install-deps.sh
