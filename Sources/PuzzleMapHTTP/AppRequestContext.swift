@@ -5,8 +5,12 @@ import PuzzleMapCore
 /// authenticator has run) and where from.
 public struct AppRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
-    /// The signed-in account and its session, set by ``Authenticator``.
+    /// The signed-in account and its session, set by ``Authenticator`` (API) or ``PageSession`` (pages).
     public var identity: Identity?
+    /// The browser's anti-forgery secret (its `pm_csrf` cookie), set by ``PageSession``.
+    public var formSecret: String?
+    /// The token every form of this browser carries, made from its secret by ``PageSession``.
+    public var formToken: String?
     /// The peer's address, for per-address limits (campus Wi-Fi is one NAT address: limits on
     /// players are keyed on the player, this only backs up sign-in throttling).
     public let remoteAddress: String

@@ -24,7 +24,7 @@ public func buildRouter(services: HuntServices) -> Router<AppRequestContext> {
     HealthController(services: services).addRoutes(to: router)
     MetricsController(services: services).addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
-    CodeLandingController(services: services).addRoutes(to: router)
+    addPages(services: services, to: router)
 
     let api = router.group("v1")
     AccountController(services: services).addRoutes(to: api)

@@ -49,7 +49,7 @@ RIDDLE_CATEGORY = "Social spots"
 FIRST_STICKER = "bute-hall"
 WRONG_PLACE_STICKER = "memorial-chapel"
 # The confirmation page's way on, to where the player came from (the sticker).
-CONTINUE_AFTER_VERIFYING = "Play"
+CONTINUE_AFTER_VERIFYING = "Carry on"
 
 
 class StepFailed(Exception):

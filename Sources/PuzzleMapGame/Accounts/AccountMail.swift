@@ -2,16 +2,18 @@ import PuzzleMapStorage
 
 /// The mails the service sends, in plain text.
 enum AccountMail {
-    static func verification(to email: String, name: String, code: String, expiresIn: String, hunt: String) -> MailDraft {
-        MailDraft(recipient: email, subject: "\(hunt): your verification code", body: """
+    static func verification(to email: String, name: String, code: String, expiresIn: String, publicURL: String, hunt: String) -> MailDraft {
+        var base = publicURL
+        while base.hasSuffix("/") { base.removeLast() }
+        return MailDraft(recipient: email, subject: "\(hunt): your verification code", body: """
             Hello \(name),
 
             Welcome to \(hunt)! Your verification code is:
 
                 \(code)
 
-            Enter it in the app to confirm your university email address. You can play straight
-            away; freebies wait until your address is confirmed. The code expires in \(expiresIn).
+            Type it on the "Confirm your email" page (\(base)/verify) to confirm your university email
+            address. You can play straight away; freebies wait until your address is confirmed. The code expires in \(expiresIn).
 
             If you did not sign up, ignore this mail.
             """)
@@ -23,8 +25,8 @@ enum AccountMail {
         return MailDraft(recipient: email, subject: "\(hunt): reset your password", body: """
             Hello \(name),
 
-            Someone asked to reset the password of your \(hunt) account. If it was you, use this
-            token in the app within \(validFor) (it works once):
+            Someone asked to reset the password of your \(hunt) account. If it was you, type this
+            token on the "Choose a new password" page (\(base)/reset) within \(validFor) (it works once):
 
                 \(token)
 

@@ -31,7 +31,8 @@ extension Hunt {
         try await repository.replaceVerificationCode(
             playerID: account.player.id, codeHash: tokenHash(code), expiresAt: now + limits.verificationCodeLifetime,
             mail: AccountMail.verification(to: email, name: account.player.displayName, code: code,
-                                            expiresIn: GameLimits.spoken(minutes: limits.verificationCodeHours * 60), hunt: content.info.title), at: now
+                                            expiresIn: GameLimits.spoken(minutes: limits.verificationCodeHours * 60), publicURL: publicURL,
+                                            hunt: content.info.title), at: now
         )
     }
 }

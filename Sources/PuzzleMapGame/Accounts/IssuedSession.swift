@@ -9,3 +9,10 @@ public struct IssuedSession: Sendable {
     public var expiresIn: Int
     public var account: Account
 }
+
+/// What a session is for: an app holds a short-lived access token and renews it with its
+/// refresh token; a browser holds one token in a cookie for the refresh token's lifetime.
+public enum SessionDevice: Sendable {
+    case app
+    case browser
+}

@@ -7,7 +7,9 @@ extension Hunt {
     /// Signs in by username or email. Failures are counted per account and per network
     /// address: past `signInSlowdownAfter` each try waits longer, past the limits they are
     /// refused until the window ends. An unknown login and a wrong password fail alike.
-    public func signIn(login: String, password: String, from address: String) async throws -> IssuedSession {
+    /// A browser keeps its session in a cookie for as long as an app's refresh token lives; it
+    /// never refreshes, and is revoked by the same rules (sign-out, password change, erasure).
+    public func signIn(login: String, password: String, from address: String, device: SessionDevice = .app) async throws -> IssuedSession {
         let login = login.contains("@") ? AccountPolicy.normalisedEmail(login) : login.lowercased()
         let now = now()
         let window = limits.signInWindow
@@ -30,8 +32,8 @@ extension Hunt {
         }
         let (access, refresh) = (SecretToken.generate(), SecretToken.generate())
         _ = try await repository.createSession(playerID: account.player.id, familyID: UUID().uuidString,
-                                               tokens: sessionTokens(access: access, refresh: refresh, at: now), at: now)
-        return issued(access: access, refresh: refresh, account: account)
+                                               tokens: sessionTokens(access: access, refresh: refresh, at: now, device: device), at: now)
+        return issued(access: access, refresh: refresh, account: account, device: device)
     }
 
     /// Spends a refresh token for new tokens in the same family. A token presented a second
@@ -58,12 +60,16 @@ extension Hunt {
         try await repository.session(accessHash: tokenHash(accessToken), at: now())
     }
 
-    private func sessionTokens(access: String, refresh: String, at now: Date) -> NewSessionTokens {
+    private func sessionTokens(access: String, refresh: String, at now: Date, device: SessionDevice = .app) -> NewSessionTokens {
         NewSessionTokens(accessHash: tokenHash(access), refreshHash: tokenHash(refresh),
-                         accessExpiresAt: now + limits.accessTokenLifetime, refreshExpiresAt: now + limits.refreshTokenLifetime)
+                         accessExpiresAt: now + accessLifetime(device), refreshExpiresAt: now + limits.refreshTokenLifetime)
     }
 
-    private func issued(access: String, refresh: String, account: Account) -> IssuedSession {
-        IssuedSession(accessToken: access, refreshToken: refresh, expiresIn: Int(limits.accessTokenLifetime), account: account)
+    private func accessLifetime(_ device: SessionDevice) -> TimeInterval {
+        device == .browser ? limits.refreshTokenLifetime : limits.accessTokenLifetime
+    }
+
+    private func issued(access: String, refresh: String, account: Account, device: SessionDevice = .app) -> IssuedSession {
+        IssuedSession(accessToken: access, refreshToken: refresh, expiresIn: Int(accessLifetime(device)), account: account)
     }
 }

@@ -23,7 +23,8 @@ extension Hunt {
                 email: email, username: username, displayName: displayName, passwordHash: hash,
                 verificationCodeHash: tokenHash(code), verificationExpiresAt: now + limits.verificationCodeLifetime,
                 mail: AccountMail.verification(to: email, name: displayName, code: code,
-                                            expiresIn: GameLimits.spoken(minutes: limits.verificationCodeHours * 60), hunt: content.info.title), at: now
+                                            expiresIn: GameLimits.spoken(minutes: limits.verificationCodeHours * 60), publicURL: publicURL,
+                                            hunt: content.info.title), at: now
             )
         } catch StorageError.conflict(let column) {
             throw column == "username" ? AccountRefusal.usernameTaken : AccountRefusal.emailTaken

@@ -8,6 +8,8 @@ public struct HeldRiddle: Sendable, Equatable {
     public var riddle: Riddle
     /// What solving it pays now, after the hints taken.
     public var xpIfSolved: Int
+    /// What it would pay after one more hint; `nil` when every hint is shown.
+    public var xpAfterNextHint: Int?
     /// The hints shown so far, in order.
     public var hintsShown: [String] { Array(riddle.hints.prefix(attempt.hintsUsed)) }
 }
@@ -38,6 +40,14 @@ extension Hunt {
         }
     }
 
+    /// One riddle the player holds.
+    public func heldRiddle(playerID: Int64, attemptID: Int64) async throws -> HeldRiddle {
+        guard let attempt = try await repository.attempt(id: attemptID, playerID: playerID), attempt.isActive else {
+            throw GameRefusal.riddleNotFound
+        }
+        return try held(attempt)
+    }
+
     /// The riddles the player holds, in the order they were asked for.
     public func heldRiddles(playerID: Int64) async throws -> [HeldRiddle] {
         try await repository.activeAttempts(playerID: playerID).compactMap { try? held($0) }
@@ -62,6 +72,9 @@ extension Hunt {
     /// The attempt with its riddle; refused for a riddle that left the content since.
     func held(_ attempt: RiddleAttempt) throws -> HeldRiddle {
         guard let riddle = content.riddles.first(where: { $0.id == attempt.riddleID }) else { throw GameRefusal.riddleNotFound }
-        return HeldRiddle(attempt: attempt, riddle: riddle, xpIfSolved: content.rules.reward(for: riddle.difficulty, hintsUsed: attempt.hintsUsed))
+        let rules = content.rules
+        return HeldRiddle(attempt: attempt, riddle: riddle, xpIfSolved: rules.reward(for: riddle.difficulty, hintsUsed: attempt.hintsUsed),
+                          xpAfterNextHint: attempt.hintsUsed < Riddle.hintCount
+                              ? rules.reward(for: riddle.difficulty, hintsUsed: attempt.hintsUsed + 1) : nil)
     }
 }

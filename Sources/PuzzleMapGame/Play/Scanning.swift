@@ -2,9 +2,37 @@ import Foundation
 import PuzzleMapCore
 import PuzzleMapStorage
 
+/// A photo refused before any code was looked for (unreadable, too large, the reader failed),
+/// noted for organisers under its `reason`.
+public protocol UnreadablePhoto: Error {
+    var reason: String { get }
+}
+
 /// Scanning a checkpoint: a photo's codes or a typed code become a verdict, XP, badges and
 /// vouchers, exactly once per idempotency key.
 extension Hunt {
+    /// A scan from upload to answer, as the API and the pages both take it: a retry under the
+    /// same key is answered with the first answer, the per-minute limit is counted before the
+    /// photo is read (`reading`), an unreadable photo is noted, then the scan is decided.
+    public func scan(
+        playerID: Int64, ownerVerified: Bool, idempotencyKey: String?, requestDigest: String,
+        reading: () async throws -> ScanSubmission
+    ) async throws -> ScanResult {
+        if let idempotencyKey, let earlier = try await replayedScan(playerID: playerID, idempotencyKey: idempotencyKey, requestDigest: requestDigest) {
+            return earlier
+        }
+        try await admitScan(playerID: playerID)
+        let submission: ScanSubmission
+        do {
+            submission = try await reading()
+        } catch let photo as any UnreadablePhoto {
+            try await recordUnreadablePhoto(playerID: playerID, reason: photo.reason, location: nil)
+            throw photo
+        }
+        return try await scan(submission, playerID: playerID, ownerVerified: ownerVerified, idempotencyKey: idempotencyKey,
+                              requestDigest: requestDigest)
+    }
+
     /// The scan already answered under this key, if there is one; refused when the key comes
     /// back with a different request (a client's bug, not a retry).
     public func replayedScan(playerID: Int64, idempotencyKey: String, requestDigest: String) async throws -> ScanResult? {

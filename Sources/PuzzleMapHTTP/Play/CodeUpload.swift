@@ -61,6 +61,12 @@ enum CodeUpload {
         }
     }
 
+    /// The codes in a photo sent as a form's file.
+    static func submission(photo bytes: [UInt8], metrics: HuntMetrics, logger: Logger) async throws -> ScanSubmission {
+        let (texts, photo) = try await read(photo: bytes, metrics: metrics, logger: logger)
+        return ScanSubmission(texts: texts, photo: photo)
+    }
+
     static func body(of request: Request) async throws -> ByteBuffer {
         do {
             return try await request.body.collect(upTo: Self.maxPhotoBytes)
@@ -124,6 +130,8 @@ enum CodeUpload {
 
 /// A photo refused before any code was looked for (unreadable, too large, the reader failed):
 /// noted for organisers' statistics, then answered with its problem.
-struct PhotoFailure: Error {
+struct PhotoFailure: UnreadablePhoto {
     let problem: Problem
+
+    var reason: String { problem.code.rawValue }
 }

@@ -44,19 +44,10 @@ struct ScanController {
         // A key names one request: its body and type. The same key with another request is
         // refused rather than answered with the first request's result.
         let digest = key == nil ? "" : try await CodeUpload.digest(of: &request)
-        if let key, let earlier = try await hunt.replayedScan(playerID: identity.playerID, idempotencyKey: key, requestDigest: digest) {
-            return try answer(earlier)
+        let result = try await hunt.scan(playerID: identity.playerID, ownerVerified: identity.isVerified, idempotencyKey: key,
+                                         requestDigest: digest) {
+            try await CodeUpload.submission(in: request, context, metrics: services.metrics)
         }
-        try await hunt.admitScan(playerID: identity.playerID)
-        let submission: ScanSubmission
-        do {
-            submission = try await CodeUpload.submission(in: request, context, metrics: services.metrics)
-        } catch let failure as PhotoFailure {
-            try await hunt.recordUnreadablePhoto(playerID: identity.playerID, reason: failure.problem.code.rawValue, location: nil)
-            throw failure.problem
-        }
-        let result = try await hunt.scan(submission, playerID: identity.playerID, ownerVerified: identity.isVerified,
-                                         idempotencyKey: key, requestDigest: digest)
         return try answer(result)
     }
 

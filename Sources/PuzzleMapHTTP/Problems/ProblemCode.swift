@@ -15,6 +15,7 @@ public enum ProblemCode: String, CaseIterable, Sendable {
     case emailDomainNotAllowed = "email_domain_not_allowed"
     case emailTaken = "email_taken"
     case emptyImage = "empty_image"
+    case formExpired = "form_expired"
     case friendRequestNotFound = "friend_request_not_found"
     case giftLimitReached = "gift_limit_reached"
     case idempotencyKeyReused = "idempotency_key_reused"

@@ -1,0 +1,214 @@
+import Foundation
+import Hummingbird
+import PuzzleMapCore
+import PuzzleMapGame
+
+/// The pages of joining and signing in: the welcome page, sign-up, email confirmation (with
+/// a new code on request), sign-in and out, and the forgotten-password pair. Each calls the
+/// same account use cases as the JSON API and renders what they return.
+struct AccountPages {
+    let services: HuntServices
+    let library: PageLibrary
+
+    func addRoutes(to router: RouterGroup<AppRequestContext>) {
+        router.get("/") { _, context in
+            if context.identity != nil { return Response.seeOther("/play") }
+            let info = services.content.info
+            return page(context).response("home", title: info.title, Home(tagline: library.text("app.tagline", ["university": info.university])))
+        }
+        router.get("join") { request, context in
+            page(context).response("join", title: library.text("join.title"), JoinForm(next: Next(request)))
+        }
+        router.post("join") { request, context in try await join(request, context) }
+        router.get("sign-in") { request, context in
+            page(context).response("sign-in", title: library.text("signIn.title"), SignInForm(next: Next(request)))
+        }
+        router.post("sign-in") { request, context in try await signIn(request, context) }
+        router.post("sign-out") { request, context in
+            _ = try await PageForm.read(request, context: context)
+            if let identity = context.identity { try await services.hunt.signOut(sessionID: identity.session.id) }
+            var response = Response.seeOther("/")
+            response.setCookie(sessionCookie("", request: request, maxAge: 0))
+            return response
+        }
+        router.get("verify") { request, context in
+            let identity = try context.requirePlayer()
+            return verifyPage(context, identity: identity, next: Next(request))
+        }
+        router.post("verify") { request, context in
+            let identity = try context.requirePlayer()
+            let form = try await PageForm.read(request, context: context)
+            do {
+                try await services.hunt.verifyEmail(email: identity.account.player.email, code: form.text("code") ?? "")
+            } catch {
+                return verifyPage(context, identity: identity, next: Next(request), problem: try Problem.forPage(error))
+            }
+            var verified = identity
+            verified.account.emailVerifiedAt = services.now()
+            return verifyPage(context, identity: verified, next: Next(request))
+        }
+        router.post("verify/new-code") { request, context in
+            let identity = try context.requirePlayer()
+            _ = try await PageForm.read(request, context: context)
+            try await services.hunt.sendNewVerificationCode(email: identity.account.player.email)
+            return verifyPage(context, identity: identity, next: Next(request),
+                              notice: library.text("verify.sent", ["email": identity.account.player.email]))
+        }
+        router.get("forgot") { _, context in
+            page(context).response("forgot", title: library.text("forgot.title"), Notice())
+        }
+        router.post("forgot") { request, context in
+            let form = try await PageForm.read(request, context: context)
+            let email = form.text("email") ?? ""
+            try await services.hunt.requestPasswordReset(email: email)
+            return page(context).response("forgot", title: library.text("forgot.title"),
+                                          Notice(notice: library.text("forgot.sent", ["email": email])))
+        }
+        router.get("reset") { _, context in
+            page(context).response("reset", title: library.text("reset.title"), Notice())
+        }
+        router.post("reset") { request, context in
+            let form = try await PageForm.read(request, context: context)
+            do {
+                try await services.hunt.resetPassword(token: form.text("token") ?? "", newPassword: form["password"] ?? "")
+            } catch {
+                return page(context).response("reset", title: library.text("reset.title"), status: .unprocessableContent,
+                                              Notice(problem: try Problem.forPage(error)))
+            }
+            var response = page(context).response("sign-in", title: library.text("signIn.title"),
+                                                  SignInForm(next: Next(nil), notice: library.text("reset.done")))
+            response.setCookie(sessionCookie("", request: request, maxAge: 0))
+            return response
+        }
+    }
+
+    private func page(_ context: AppRequestContext) -> PageRendering { PageRendering(library: library, context: context) }
+
+    private func join(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let form = try await PageForm.read(request, context: context)
+        let next = Next(request)
+        var filled = JoinForm(next: next, email: form.text("email") ?? "", username: form.text("username") ?? "",
+                              displayName: form.text("displayName") ?? "")
+        do {
+            _ = try await services.hunt.signUp(email: filled.email, username: filled.username, password: form["password"] ?? "",
+                                               displayName: filled.displayName)
+        } catch {
+            filled.problem = try Problem.forPage(error)
+            return page(context).response("join", title: library.text("join.title"), status: filled.problem?.status ?? .ok, filled)
+        }
+        let session = try await services.hunt.signIn(login: filled.username, password: form["password"] ?? "",
+                                                     from: context.clientAddress(of: request, trusting: services.trustedProxies), device: .browser)
+        var response = Response.seeOther("/verify?next=\(PageForm.escapeQuery(next.or("/quiz")))")
+        response.setCookie(sessionCookie(session.accessToken, request: request))
+        return response
+    }
+
+    private func signIn(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let form = try await PageForm.read(request, context: context)
+        let next = Next(request)
+        let login = form.text("login") ?? ""
+        let session: IssuedSession
+        do {
+            session = try await services.hunt.signIn(login: login, password: form["password"] ?? "",
+                                                     from: context.clientAddress(of: request, trusting: services.trustedProxies), device: .browser)
+        } catch {
+            let problem = try Problem.forPage(error)
+            var response = page(context).response("sign-in", title: library.text("signIn.title"), status: problem.status,
+                                                  SignInForm(next: next, login: login, problem: problem))
+            for field in problem.headers { response.headers.append(field) }
+            return response
+        }
+        var response = Response.seeOther(next.or("/play"))
+        response.setCookie(sessionCookie(session.accessToken, request: request))
+        return response
+    }
+
+    private func verifyPage(_ context: AppRequestContext, identity: Identity, next: Next, notice: String? = nil, problem: Problem? = nil) -> Response {
+        page(context).response("verify", title: library.text("verify.title"), status: problem?.status ?? .ok, VerifyForm(
+            intro: library.text("verify.intro", ["email": identity.account.player.email]), verified: identity.isVerified,
+            next: next.or("/play"), nextQuery: next.query, notice: notice, problem: problem))
+    }
+
+    /// The session cookie: the browser session's token, for as long as the session lives.
+    private func sessionCookie(_ token: String, request: Request, maxAge: Int? = nil) -> Cookie {
+        PageSession(services: services, library: library)
+            .cookie(PageSession.sessionCookie, token, request: request, maxAge: maxAge ?? services.limits.refreshTokenDays * 86_400)
+    }
+
+    struct Home {
+        var tagline: String
+    }
+
+    struct Notice {
+        var notice: String?
+        var problem: Problem?
+    }
+
+    /// Templates read stored properties only (through `Mirror`), so `nextQuery` is kept, not computed.
+    struct JoinForm {
+        var next: Next
+        var email = ""
+        var username = ""
+        var displayName = ""
+        var problem: Problem?
+        var nextQuery: String
+
+        init(next: Next, email: String = "", username: String = "", displayName: String = "") {
+            self.next = next
+            self.email = email
+            self.username = username
+            self.displayName = displayName
+            nextQuery = next.query
+        }
+    }
+
+    struct SignInForm {
+        var next: Next
+        var login = ""
+        var notice: String?
+        var problem: Problem?
+        var nextQuery: String
+
+        init(next: Next, login: String = "", notice: String? = nil, problem: Problem? = nil) {
+            self.next = next
+            self.login = login
+            self.notice = notice
+            self.problem = problem
+            nextQuery = next.query
+        }
+    }
+
+    struct VerifyForm {
+        var intro: String
+        var verified: Bool
+        var next: String
+        var nextQuery: String
+        var notice: String?
+        var problem: Problem?
+    }
+}
+
+/// Where a visitor goes after signing in or joining: a path on this site named by `?next=`,
+/// never another site.
+struct Next {
+    let path: String?
+
+    init(_ request: Request?) {
+        let candidate = request?.uri.queryParameters.get("next")
+        path = candidate.flatMap { $0.hasPrefix("/") && !$0.hasPrefix("//") && !$0.contains("\\") ? $0 : nil }
+    }
+
+    func or(_ fallback: String) -> String { path ?? fallback }
+
+    /// `?next=...` to carry it on, or nothing.
+    var query: String { path.map { "?next=\(PageForm.escapeQuery($0))" } ?? "" }
+}
+
+extension Problem {
+    /// The problem a form shows beside its fields; anything that is not a refusal (a bug, a
+    /// lost database) is thrown on, to the error page.
+    static func forPage(_ error: any Error) throws -> Problem {
+        guard let problem = Problem.explaining(error) else { throw error }
+        return problem
+    }
+}

@@ -1,0 +1,113 @@
+import Crypto
+import Foundation
+import Hummingbird
+import Mustache
+import Yams
+
+/// The web app's templates, texts and static files, read once from the target's resources
+/// (`Resources/Pages`). Every text a page shows is in `texts.yaml`, so a translation is a
+/// file, not a code change.
+public struct PageLibrary: Sendable {
+    /// A static file with its type and a version that changes with its bytes, so it can be
+    /// cached for a year under a versioned name.
+    struct Asset: Sendable {
+        var bytes: ByteBuffer
+        var contentType: String
+        var version: String
+    }
+
+    let templates: MustacheLibrary
+    let texts: [String: String]
+    let assets: [String: Asset]
+
+    /// What can go wrong reading the shipped resources: a build mistake, found by the tests.
+    struct BrokenResource: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The library as shipped in the target's resources.
+    static let shipped: PageLibrary = {
+        do {
+            guard let root = Bundle.module.url(forResource: "Pages", withExtension: nil) else {
+                throw BrokenResource(description: "Resources/Pages is missing from the bundle")
+            }
+            return try PageLibrary(directory: root)
+        } catch {
+            // The resources are part of the build: a broken one fails every page test at once.
+            fatalError("The web app's resources cannot be read: \(error)")
+        }
+    }()
+
+    init(directory: URL) throws {
+        var templates = MustacheLibrary()
+        let templateDirectory = directory.appendingPathComponent("Templates")
+        for name in try FileManager.default.contentsOfDirectory(atPath: templateDirectory.path) where name.hasSuffix(".mustache") {
+            let text = try String(contentsOf: templateDirectory.appendingPathComponent(name), encoding: .utf8)
+            try templates.register(text, named: String(name.dropLast(".mustache".count)))
+        }
+        self.templates = templates
+
+        let catalogue = try String(contentsOf: directory.appendingPathComponent("texts.yaml"), encoding: .utf8)
+        guard let texts = try Yams.load(yaml: catalogue) as? [String: String] else {
+            throw BrokenResource(description: "texts.yaml must map keys to strings")
+        }
+        self.texts = texts
+
+        var assets: [String: Asset] = [:]
+        let staticDirectory = directory.appendingPathComponent("Static")
+        for name in try FileManager.default.contentsOfDirectory(atPath: staticDirectory.path) {
+            let data = try Data(contentsOf: staticDirectory.appendingPathComponent(name))
+            let version = SHA256.hash(data: data).prefix(6).map { String(format: "%02x", $0) }.joined()
+            assets[name] = Asset(bytes: ByteBuffer(data: data), contentType: Self.contentType(of: name), version: version)
+        }
+        self.assets = assets
+    }
+
+    static func contentType(of name: String) -> String {
+        switch name.split(separator: ".").last {
+        case "css": "text/css; charset=utf-8"
+        case "js": "text/javascript; charset=utf-8"
+        case "svg": "image/svg+xml"
+        case "png": "image/png"
+        case "webmanifest": "application/manifest+json"
+        default: "application/octet-stream"
+        }
+    }
+
+    /// The catalogue's text under `key`, with `{name}` placeholders filled in. A missing key is
+    /// shown as itself, and the page tests look for that.
+    func text(_ key: String, _ values: [String: String] = [:]) -> String {
+        var text = texts[key] ?? key
+        for (name, value) in values {
+            text = text.replacingOccurrences(of: "{\(name)}", with: value)
+        }
+        return text
+    }
+
+    /// The catalogue as templates read it: `{{t.signIn.title}}`.
+    var catalogue: TextCatalogue { TextCatalogue(texts: texts, prefix: "") }
+
+    /// A static file's address, versioned by its content.
+    func assetPath(_ name: String) -> String {
+        "/static/\(name)?v=\(assets[name]?.version ?? "0")"
+    }
+
+    /// The page's HTML: `template` rendered with `content` inside the common layout.
+    func render(_ template: String, _ content: Any) -> String {
+        templates.render(content, withTemplate: template) ?? "<!doctype html><title>\(template)</title><p>\(template) is missing."
+    }
+}
+
+/// The text catalogue seen from a template: `t.signIn.title` walks the dotted key one name at
+/// a time. Where a key is also the start of longer keys, the template sees the longer ones
+/// (such texts have placeholders, and are filled in by the page's Swift).
+struct TextCatalogue: MustacheParent, Sendable {
+    let texts: [String: String]
+    let prefix: String
+
+    func child(named name: String) -> Any? {
+        let key = prefix + name
+        if texts.keys.contains(where: { $0.hasPrefix(key + ".") }) { return TextCatalogue(texts: texts, prefix: key + ".") }
+        return texts[key]
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Hummingbird
+import PuzzleMapGame
+
+/// Renders a page inside the common frame: the layout's title, navigation, anti-forgery token
+/// and asset addresses, with the page's own content under `body`.
+struct PageRendering {
+    let library: PageLibrary
+    let context: AppRequestContext
+
+    /// What every template can read besides its own content.
+    struct Frame<Body> {
+        /// The text catalogue: templates name their labels `{{t.key}}`.
+        var t: TextCatalogue
+        var title: String
+        var signedIn: Bool
+        var displayName: String?
+        /// The form token every form carries as `_csrf`.
+        var csrf: String
+        var stylesheet: String
+        var script: String
+        var manifest: String
+        var icon: String
+        var body: Body
+    }
+
+    func response<Body>(_ template: String, title: String, status: HTTPResponse.Status = .ok, _ body: Body) -> Response {
+        let frame = Frame(
+            t: library.catalogue, title: title, signedIn: context.identity != nil, displayName: context.identity?.account.player.displayName,
+            csrf: context.formToken ?? "", stylesheet: library.assetPath("app.css"),
+            script: library.assetPath("app.js"), manifest: library.assetPath("manifest.webmanifest"), icon: library.assetPath("icon.svg"),
+            body: body)
+        let html = library.render(template, frame)
+        return Response(status: status, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+}
+
+extension Response {
+    /// After a form: show the next page with a GET, so reloading it sends nothing twice.
+    static func seeOther(_ location: String) -> Response {
+        Response(status: .seeOther, headers: [.location: location])
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Hummingbird
+import PuzzleMapCore
+import PuzzleMapGame
+
+/// What every page request goes through: the session cookie becomes the identity, the
+/// browser gets its anti-forgery secret, cross-site form posts are refused, the security
+/// headers are set, and any error becomes a page a student can act on.
+struct PageSession: RouterMiddleware {
+    static let sessionCookie = "pm_session"
+    static let formCookie = "pm_csrf"
+
+    let services: HuntServices
+    let library: PageLibrary
+
+    func handle(_ request: Request, context: AppRequestContext, next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
+        var context = context
+        let existingSecret = request.cookies[Self.formCookie]?.value.nilIfEmpty
+        let secret = existingSecret ?? SecretToken.generate()
+        context.formSecret = secret
+        context.formToken = PageForm.token(for: secret, key: services.hunt.secrets.tokenKeyData)
+        var response: Response
+        do {
+            if let token = request.cookies[Self.sessionCookie]?.value, let (session, account) = try await services.hunt.session(accessToken: token) {
+                context.identity = Identity(account: account, session: session)
+            }
+            if request.method == .post, !isSameOrigin(request) {
+                throw Problem.crossSiteForm
+            }
+            response = try await next(request, context)
+        } catch {
+            response = try errorPage(for: error, request: request, context: context)
+        }
+        if existingSecret == nil, let secret = context.formSecret {
+            response.setCookie(cookie(Self.formCookie, secret, request: request))
+        }
+        PageSecurity.apply(to: &response.headers)
+        return response
+    }
+
+    /// A post from another site's page (a browser names the page's origin) is refused before
+    /// any form is read; the form's token is checked again where the form is read.
+    private func isSameOrigin(_ request: Request) -> Bool {
+        if let site = request.headers[.init("Sec-Fetch-Site")!], site != "same-origin", site != "none" { return false }
+        guard let origin = request.headers[.origin], origin != "null" else { return request.headers[.origin] == nil }
+        guard let host = request.head.authority else { return false }
+        return origin.hasSuffix("://\(host)")
+    }
+
+    /// The cookie as this service sets it: HttpOnly, SameSite=Lax, Secure unless served on loopback.
+    func cookie(_ name: String, _ value: String, request: Request, maxAge: Int? = nil) -> Cookie {
+        Cookie(name: name, value: value, maxAge: maxAge, path: "/", secure: !Self.isLoopback(request), httpOnly: true, sameSite: .lax)
+    }
+
+    static func isLoopback(_ request: Request) -> Bool {
+        let authority = request.head.authority ?? ""
+        let host = authority.hasPrefix("[") ? String(authority.prefix { $0 != "]" }) + "]" : String(authority.prefix { $0 != ":" })
+        return host == "localhost" || host == "127.0.0.1" || host == "[::1]"
+    }
+
+    /// The page for a refusal, a bad request or our own failure: what happened and what to do,
+    /// in the same words as the API's problem. Pages that need a signed-in player send the
+    /// visitor to sign in first, and back afterwards.
+    private func errorPage(for error: any Error, request: Request, context: AppRequestContext) throws -> Response {
+        let problem = ProblemMiddleware<AppRequestContext>.problem(for: error, request: request, context: context)
+        if problem.code == .unauthenticated {
+            return Response.seeOther("/sign-in?next=\(PageForm.escapeQuery(request.method == .get ? request.uri.description : "/play"))")
+        }
+        let page = PageRendering(library: library, context: context)
+        var response = page.response("error", title: library.text("error.title"), status: problem.status, ErrorPage(
+            detail: problem.detail, hint: problem.hint, code: problem.code.rawValue,
+            report: "/report?code=\(problem.code.rawValue)&page=\(PageForm.escapeQuery(request.uri.path))"))
+        for field in problem.headers where field.name != .contentType { response.headers.append(field) }
+        return response
+    }
+
+    struct ErrorPage {
+        var detail: String
+        var hint: String
+        var code: String
+        var report: String
+    }
+}
+
+/// The headers every page carries: a strict Content-Security-Policy (no inline script or
+/// style, nothing from another host), no framing, no sniffing, no referrer to other sites,
+/// and no caching of personal pages.
+enum PageSecurity {
+    static let contentSecurityPolicy = [
+        "default-src 'self'", "img-src 'self' data: blob:", "style-src 'self'", "script-src 'self'", "connect-src 'self'",
+        "form-action 'self'", "frame-ancestors 'none'", "base-uri 'none'", "object-src 'none'", "manifest-src 'self'",
+    ].joined(separator: "; ")
+
+    static func apply(to headers: inout HTTPFields) {
+        headers[.contentSecurityPolicy] = contentSecurityPolicy
+        headers[.xContentTypeOptions] = "nosniff"
+        headers[.init("Referrer-Policy")!] = "same-origin"
+        headers[.init("X-Frame-Options")!] = "DENY"
+        if headers[.cacheControl] == nil { headers[.cacheControl] = "no-store" }
+    }
+}
+
+extension Problem {
+    static let crossSiteForm = Problem(
+        .forbidden, code: .formExpired, detail: "That form was not sent from a Puzzle Map page, so nothing was done.",
+        hint: "Go back, reload the page and send the form again.")
+}
+
+extension String {
+    var nilIfEmpty: String? { isEmpty ? nil : self }
+}

@@ -1,0 +1,28 @@
+import Hummingbird
+
+/// The web app: every page, behind the page session (cookie, anti-forgery, security headers,
+/// error pages), and the static files they use.
+func addPages(services: HuntServices, to router: Router<AppRequestContext>) {
+    let library = PageLibrary.shipped
+    router.get("static/:name") { _, context in
+        guard let asset = library.assets[context.parameters.get("name") ?? ""] else { throw HTTPError(.notFound) }
+        // Addresses carry the content's version, so a file can be cached for a year.
+        return Response(status: .ok, headers: [.contentType: asset.contentType, .cacheControl: "public, max-age=31536000, immutable"],
+                        body: .init(byteBuffer: asset.bytes))
+    }
+    let pages = router.group().add(middleware: PageSession(services: services, library: library))
+    AccountPages(services: services, library: library).addRoutes(to: pages)
+    PlayPages(services: services, library: library).addRoutes(to: pages)
+    ScanPages(services: services, library: library).addRoutes(to: pages)
+}
+
+/// `METHOD /path` of every page route: the pages are not part of the JSON API, so the API's
+/// document and access table leave them out, and the page tests cover them.
+public func pageOperationKeys(services: HuntServices) -> Set<String> {
+    let router = Router(context: AppRequestContext.self)
+    addPages(services: services, to: router)
+    return Set(router.routes.map { route in
+        let path = route.path.description.split(separator: "/").map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }
+        return "\(route.method) /\(path.joined(separator: "/"))"
+    })
+}

@@ -1,0 +1,209 @@
+import Foundation
+import Hummingbird
+import MultipartKit
+import PuzzleMapCore
+import PuzzleMapGame
+
+/// The camera and the sticker's front door: a photo or a typed code goes to the same scan use
+/// case as the API; the outcome page shows what it earned, and a wrong place offers its choice.
+/// A sticker's link (`/C/...`) only claims on a tap (a POST): link previews never score.
+struct ScanPages {
+    let services: HuntServices
+    let library: PageLibrary
+
+    /// The scan form as a browser sends it (`multipart/form-data`).
+    struct ScanForm: Decodable {
+        var csrf: String?
+        var key: String?
+        var photo: Data?
+        var code: String?
+
+        enum CodingKeys: String, CodingKey {
+            case csrf = "_csrf", key, photo, code
+        }
+    }
+
+    func addRoutes(to router: RouterGroup<AppRequestContext>) {
+        router.get("scan") { _, context in
+            _ = try context.requirePlayer()
+            return page(context).response("scan", title: library.text("scan.title"), ScanFormView(key: UUID().uuidString))
+        }
+        router.post("scan") { request, context in
+            let identity = try context.requirePlayer()
+            let form = try await scanForm(request, context: context)
+            let key = form.key.flatMap { (1...200).contains($0.utf8.count) ? $0 : nil }
+            do {
+                let result = try await services.hunt.scan(playerID: identity.playerID, ownerVerified: identity.isVerified, idempotencyKey: key,
+                                                          requestDigest: "page:\(key ?? "")") {
+                    if let photo = form.photo, !photo.isEmpty {
+                        return try await CodeUpload.submission(photo: [UInt8](photo), metrics: services.metrics, logger: context.logger)
+                    }
+                    return ScanSubmission(texts: form.code.map { [$0.trimmingCharacters(in: .whitespacesAndNewlines)] }?.filter { !$0.isEmpty } ?? [])
+                }
+                services.metrics.scan(outcome: result.replayed ? "replayed" : result.outcome.label)
+                return try outcomePage(result, context: context)
+            } catch {
+                if let problem = Problem.explaining(error) { services.metrics.scan(outcome: problem.code.rawValue) }
+                let problem = try Problem.forPage(error)
+                return page(context).response("scan", title: library.text("scan.title"), status: problem.status,
+                                              ScanFormView(key: UUID().uuidString, problem: problem))
+            }
+        }
+        router.post("check-ins/:id/register") { request, context in
+            let identity = try context.requirePlayer()
+            _ = try await PageForm.read(request, context: context)
+            let change = try await services.hunt.registerCheckIn(id: context.parameters.get("id") ?? "", playerID: identity.playerID)
+            return page(context).response("outcome", title: library.text("outcome.explored.title"),
+                                          OutcomeView(standing: change, library: library, offers: services.content.offers, message: library.text("outcome.wrong.more")))
+        }
+        router.post("check-ins/:id/cancel") { request, context in
+            let identity = try context.requirePlayer()
+            _ = try await PageForm.read(request, context: context)
+            try await services.hunt.cancelCheckIn(id: context.parameters.get("id") ?? "", playerID: identity.playerID)
+            return page(context).response("outcome", title: library.text("outcome.wrong.title"),
+                                          OutcomeView(message: library.text("outcome.left")))
+        }
+        for purpose in TagPurpose.allCases {
+            router.get("\(purpose.rawValue)/:token") { request, context in
+                try await sticker(purpose: purpose, request: request, context: context)
+            }
+        }
+        router.post("C/:token") { request, context in
+            let identity = try context.requirePlayer()
+            let form = try await PageForm.read(request, context: context)
+            let text = "/C/\(context.parameters.get("token") ?? "")"
+            let key = form.text("key")
+            let result = try await services.hunt.scan(playerID: identity.playerID, ownerVerified: identity.isVerified, idempotencyKey: key,
+                                                      requestDigest: "sticker:\(text)") { ScanSubmission(texts: [text]) }
+            services.metrics.scan(outcome: result.replayed ? "replayed" : result.outcome.label)
+            return try outcomePage(result, context: context)
+        }
+    }
+
+    private func page(_ context: AppRequestContext) -> PageRendering { PageRendering(library: library, context: context) }
+
+    private func scanForm(_ request: Request, context: AppRequestContext) async throws -> ScanForm {
+        let contentType = request.headers[.contentType] ?? ""
+        guard let boundary = CodeUpload.parameter("boundary", of: contentType) else { throw Problem.unreadableForm("it has no boundary") }
+        let form: ScanForm
+        do {
+            form = try FormDataDecoder().decode(ScanForm.self, from: try await CodeUpload.body(of: request), boundary: boundary)
+        } catch let failure as PhotoFailure {
+            throw failure.problem
+        } catch {
+            throw Problem.unreadableForm("it needs a `photo` or a `code`")
+        }
+        try PageForm.verify(token: form.csrf, context: context)
+        return form
+    }
+
+    /// What the phone's camera opens. Signed in, one tap claims; signed out, joining or signing
+    /// in comes back here. The page never names the checkpoint: a shared link gives nothing away.
+    private func sticker(purpose: TagPurpose, request: Request, context: AppRequestContext) async throws -> Response {
+        let path = request.uri.path
+        var status = HTTPResponse.Status.ok
+        var message: String
+        var claimable = false
+        switch purpose {
+        case .checkpoint:
+            do {
+                _ = try await services.hunt.codes.checkpoint(from: path)
+                message = library.text("app.tagline", ["university": services.content.info.university])
+                claimable = true
+            } catch GameRefusal.codeRetired {
+                status = .gone
+                message = library.text("sticker.retired")
+            } catch is GameRefusal {
+                status = .notFound
+                message = library.text("sticker.invalid")
+            }
+        case .friend:
+            message = library.text("sticker.friend")
+        case .voucher:
+            message = library.text("sticker.voucher")
+        }
+        return page(context).response("sticker", title: library.text("sticker.title"), status: status, StickerView(
+            message: message, claimable: claimable, path: path, escapedPath: PageForm.escapeQuery(path), key: UUID().uuidString))
+    }
+
+    private func outcomePage(_ result: ScanResult, context: AppRequestContext) throws -> Response {
+        guard case .decided(let report) = result.outcome else { throw GameRefusal.photoAlreadyUsed }
+        let place = report.checkpoint.name
+        let view: OutcomeView
+        let title: String
+        switch report.kind {
+        case .solved:
+            title = library.text("outcome.solved.title")
+            view = OutcomeView(standing: report.standing, library: library, offers: services.content.offers, message: library.text("outcome.solved", ["place": place]),
+                               insider: report.insider)
+        case .explored:
+            title = library.text("outcome.explored.title")
+            view = OutcomeView(standing: report.standing, library: library, offers: services.content.offers, message: library.text("outcome.explored", ["place": place]),
+                               funRiddle: report.funRiddle)
+        case .alreadyVisited:
+            title = library.text("outcome.already.title")
+            view = OutcomeView(message: library.text("outcome.already", ["place": place]))
+        case .wrongPlace:
+            title = library.text("outcome.wrong.title")
+            let xp = "\(services.content.rules.checkInXP)"
+            view = OutcomeView(message: library.text("outcome.wrong", ["place": place]), checkIn: report.checkIn.map {
+                .init(id: $0.id, choice: library.text("outcome.wrong.choice", ["xp": xp]), take: library.text("outcome.wrong.take", ["xp": xp]))
+            })
+        }
+        return page(context).response("outcome", title: title, view)
+    }
+
+    struct ScanFormView {
+        var key: String
+        var problem: Problem?
+    }
+
+    struct StickerView {
+        var message: String
+        var claimable: Bool
+        var path: String
+        var escapedPath: String
+        var key: String
+    }
+
+    struct OutcomeView {
+        struct Badge {
+            var name: String
+            var description: String
+        }
+        struct CheckIn {
+            var id: String
+            var choice: String
+            var take: String
+        }
+        var message: String
+        var xp: String?
+        var total: String?
+        var levelUp: String?
+        var hasBadges = false
+        var badges: [Badge] = []
+        var hasVouchers = false
+        var vouchers: [String] = []
+        var insider: String?
+        var funRiddle: String?
+        var checkIn: CheckIn?
+
+        init(message: String, checkIn: CheckIn? = nil) {
+            self.message = message
+            self.checkIn = checkIn
+        }
+
+        init(standing: StandingChange, library: PageLibrary, offers: [Offer], message: String, insider: String? = nil, funRiddle: String? = nil) {
+            self.message = message
+            xp = standing.xpAwarded > 0 ? library.text("outcome.xp", ["xp": "\(standing.xpAwarded)"]) : nil
+            total = library.text("outcome.total", ["xp": "\(standing.totalXP)"])
+            levelUp = standing.levelUp ? library.text("outcome.levelUp", ["level": "\(standing.level)"]) : nil
+            badges = standing.newBadges.map { Badge(name: $0.name, description: $0.description) }
+            hasBadges = !badges.isEmpty
+            vouchers = standing.newVouchers.map { voucher in offers.first { $0.id == voucher.offerID }?.title ?? voucher.offerID }
+            hasVouchers = !vouchers.isEmpty
+            self.insider = insider
+            self.funRiddle = funRiddle
+        }
+    }
+}

@@ -1,0 +1,69 @@
+// Progressive enhancement only: every page works without it.
+// The scan form keeps a photo taken offline and sends it once the connection returns, under
+// the same idempotency key, so it scores exactly once.
+(function () {
+  "use strict";
+  var form = document.querySelector("form[data-offline-queue]");
+  if (!form) { return; }
+  var waiting = form.querySelector("[data-waiting]");
+  var storeName = "pending-scans";
+
+  function openStore() {
+    return new Promise(function (resolve, reject) {
+      var request = indexedDB.open("puzzlemap", 1);
+      request.onupgradeneeded = function () { request.result.createObjectStore(storeName, { keyPath: "key" }); };
+      request.onsuccess = function () { resolve(request.result); };
+      request.onerror = function () { reject(request.error); };
+    });
+  }
+
+  function withStore(mode, action) {
+    return openStore().then(function (db) {
+      return new Promise(function (resolve, reject) {
+        var transaction = db.transaction(storeName, mode);
+        var result = action(transaction.objectStore(storeName));
+        transaction.oncomplete = function () { resolve(result && result.result); };
+        transaction.onerror = function () { reject(transaction.error); };
+      });
+    });
+  }
+
+  function send(entry) {
+    var body = new FormData();
+    body.append("_csrf", entry.csrf);
+    body.append("key", entry.key);
+    if (entry.photo) { body.append("photo", entry.photo, "photo.jpg"); }
+    body.append("code", entry.code || "");
+    return fetch(form.action, { method: "POST", body: body, credentials: "same-origin" }).then(function (response) {
+      return response.text().then(function (html) {
+        return withStore("readwrite", function (store) { return store.delete(entry.key); }).then(function () {
+          document.open(); document.write(html); document.close();
+        });
+      });
+    });
+  }
+
+  function flush() {
+    if (!navigator.onLine) { return; }
+    withStore("readonly", function (store) { return store.getAll(); }).then(function (entries) {
+      (entries || []).forEach(function (entry) { send(entry).catch(function () { waiting.hidden = false; }); });
+    });
+  }
+
+  form.addEventListener("submit", function (event) {
+    if (navigator.onLine) { return; }
+    event.preventDefault();
+    var photo = form.querySelector("input[name=photo]").files[0];
+    var entry = {
+      key: form.querySelector("input[name=key]").value,
+      csrf: form.querySelector("input[name=_csrf]").value,
+      code: form.querySelector("input[name=code]").value,
+      photo: photo || null
+    };
+    withStore("readwrite", function (store) { return store.put(entry); }).then(function () { waiting.hidden = false; });
+  });
+  window.addEventListener("online", flush);
+  withStore("readonly", function (store) { return store.count(); }).then(function (count) {
+    if (count > 0) { waiting.hidden = false; flush(); }
+  });
+})();

@@ -1,0 +1,207 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import PuzzleMapHTTP
+import Testing
+
+/// Who may open and post which page: every page route has one row, and each row is tried
+/// signed out, as a player, as shop staff, and with a form that lacks its anti-forgery token.
+@Suite struct PageAccessTests {
+    /// How a page answers a visitor: shown, sent to sign in, or refused with a page.
+    enum Answer: Equatable, CustomStringConvertible {
+        case shown
+        case signInFirst
+        case refused(Int)
+        case redirect
+
+        var description: String {
+            switch self {
+            case .shown: "shown"
+            case .signInFirst: "sign in first"
+            case .refused(let status): "refused \(status)"
+            case .redirect: "redirect"
+            }
+        }
+    }
+
+    struct Row: Sendable {
+        var route: String
+        /// Signed out; signed-in player (a fresh one, with the quiz taken); shop staff.
+        var anonymous: Answer
+        var player: Answer
+        var staff: Answer
+    }
+
+    static let table: [Row] = [
+        Row(route: "GET /", anonymous: .shown, player: .redirect, staff: .redirect),
+        Row(route: "GET /static/{name}", anonymous: .shown, player: .shown, staff: .shown),
+        Row(route: "GET /join", anonymous: .shown, player: .shown, staff: .shown),
+        Row(route: "GET /sign-in", anonymous: .shown, player: .shown, staff: .shown),
+        Row(route: "GET /forgot", anonymous: .shown, player: .shown, staff: .shown),
+        Row(route: "GET /reset", anonymous: .shown, player: .shown, staff: .shown),
+        Row(route: "GET /verify", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
+        Row(route: "GET /quiz", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
+        Row(route: "GET /play", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
+        Row(route: "GET /riddles/{id}", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
+        Row(route: "GET /riddles/{id}/hint", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
+        Row(route: "GET /progress", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
+        Row(route: "GET /scan", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
+        Row(route: "GET /C/{token}", anonymous: .shown, player: .shown, staff: .shown),
+        Row(route: "GET /F/{token}", anonymous: .shown, player: .shown, staff: .shown),
+        Row(route: "GET /V/{token}", anonymous: .shown, player: .shown, staff: .shown),
+        // Posts: a player's form with a valid token is shown or redirected; staff are refused;
+        // signed out, the pages that need a player send the visitor to sign in.
+        // The forms carry deliberately wrong fields: each is refused by its use case, as a page.
+        Row(route: "POST /join", anonymous: .refused(422), player: .refused(422), staff: .refused(422)),
+        Row(route: "POST /sign-in", anonymous: .refused(401), player: .refused(401), staff: .refused(401)),
+        Row(route: "POST /sign-out", anonymous: .redirect, player: .redirect, staff: .redirect),
+        Row(route: "POST /forgot", anonymous: .shown, player: .shown, staff: .shown),
+        Row(route: "POST /reset", anonymous: .refused(422), player: .refused(422), staff: .refused(422)),
+        Row(route: "POST /verify", anonymous: .signInFirst, player: .refused(422), staff: .refused(403)),
+        Row(route: "POST /verify/new-code", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
+        Row(route: "POST /quiz", anonymous: .signInFirst, player: .refused(422), staff: .refused(403)),
+        Row(route: "POST /play", anonymous: .signInFirst, player: .redirect, staff: .refused(403)),
+        Row(route: "POST /riddles/{id}/hint", anonymous: .signInFirst, player: .redirect, staff: .refused(403)),
+        Row(route: "POST /riddles/{id}/give-up", anonymous: .signInFirst, player: .redirect, staff: .refused(403)),
+        Row(route: "POST /scan", anonymous: .signInFirst, player: .refused(422), staff: .refused(403)),
+        Row(route: "POST /check-ins/{id}/register", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
+        Row(route: "POST /check-ins/{id}/cancel", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
+        Row(route: "POST /C/{token}", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
+    ]
+
+    @Test func theTableHasExactlyOneRowForEveryPage() async throws {
+        let service = try await TestService()
+        let pages = pageOperationKeys(services: service.services)
+        let rows = Self.table.map(\.route)
+        #expect(Set(rows).count == rows.count, "a page has two rows")
+        #expect(pages.subtracting(rows).isEmpty, "pages without a row: \(pages.subtracting(rows).sorted())")
+        #expect(Set(rows).subtracting(pages).isEmpty, "rows for no page: \(Set(rows).subtracting(pages).sorted())")
+    }
+
+    @Test(arguments: table.map(\.route))
+    func eachPageAnswersEachKindOfVisitorAsTheTableSays(_ route: String) async throws {
+        let row = try #require(Self.table.first { $0.route == route })
+        let world = try await PageWorld()
+        for (visitor, expected) in [(PageWorld.Visitor.anonymous, row.anonymous), (.player, row.player), (.staff, row.staff)] {
+            let answer = try await world.visit(route, as: visitor)
+            #expect(answer == expected, "\(route) as \(visitor): \(answer), expected \(expected)")
+        }
+    }
+
+    @Test(arguments: table.map(\.route).filter { $0.hasPrefix("POST") })
+    func aFormWithoutItsTokenOrFromAnotherSiteChangesNothing(_ route: String) async throws {
+        let world = try await PageWorld()
+        let forged = try await world.visit(route, as: .player, token: "forged")
+        #expect(forged == .refused(403), "\(route) with a forged token: \(forged)")
+        let crossSite = try await world.visit(route, as: .player, origin: "https://evil.example")
+        #expect(crossSite == .refused(403), "\(route) from another site: \(crossSite)")
+        let held = try await world.service.services.hunt.heldRiddles(playerID: world.playerID)
+        #expect(held.count == 1 && held[0].attempt.hintsUsed == 0, "\(route) changed the riddle held")
+    }
+
+    @Test func aSignedOutSessionNoLongerOpensPages() async throws {
+        let world = try await PageWorld()
+        #expect(try await world.visit("GET /play", as: .player) == .shown)
+        #expect(try await world.visit("POST /sign-out", as: .player) == .redirect)
+        #expect(try await world.visit("GET /play", as: .player) == .signInFirst)
+    }
+
+    @Test func pagesCarryAStrictContentSecurityPolicyAndSetHttpOnlyLaxCookies() async throws {
+        let world = try await PageWorld()
+        try await world.service.test { client in
+            try await client.execute(uri: "/join", method: .get) { response in
+                let policy = try #require(response.headers[.contentSecurityPolicy])
+                #expect(policy.contains("script-src 'self'") && !policy.contains("unsafe-inline") && policy.contains("frame-ancestors 'none'"))
+                let cookie = try #require(response.headers[values: .setCookie].first { $0.hasPrefix("pm_csrf=") })
+                #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"))
+            }
+        }
+    }
+}
+
+/// A service with one player (quiz taken, one riddle held), one shop staff member, and the
+/// cookies and form tokens each would carry.
+struct PageWorld {
+    enum Visitor: String, CustomStringConvertible {
+        case anonymous, player, staff
+
+        var description: String { rawValue }
+    }
+
+    let service: TestService
+    let playerID: Int64
+    let playerToken: String
+    let staffToken: String
+    let attemptID: Int64
+    let stickerToken: String
+    /// The anti-forgery secret every visitor's browser holds, and its form token.
+    let secret = "test-browser-secret"
+    let formToken: String
+
+    init() async throws {
+        let service = try await TestService()
+        self.service = service
+        let hunt = service.services.hunt
+        let (player, staff) = try await service.withClient { client in
+            (try await client.playerWithQuiz("ada", quiz: hunt.content.quiz.map(\.id)), try await client.signedInPlayer("quinn"))
+        }
+        _ = try await hunt.repository.setRole(email: "quinn@student.gla.ac.uk", role: .staff, partnerID: hunt.content.offers[0].partnerID)
+        playerToken = player
+        staffToken = staff
+        let (_, account) = try #require(try await hunt.session(accessToken: player))
+        playerID = account.player.id
+        attemptID = try await hunt.askForRiddle(playerID: playerID, category: .lab).held.attempt.id
+        stickerToken = String(try await service.qrText(for: hunt.content.checkpoints[1].id).split(separator: "/").last ?? "")
+        // The token a browser holding `secret` finds in its forms.
+        let secret = secret
+        formToken = try await service.withClient { client in
+            try await client.execute(uri: "/join", method: .get, headers: [.cookie: "pm_csrf=\(secret)"]) { response in
+                let html = String(buffer: response.body)
+                guard let range = html.range(of: #"name="_csrf" value="([^"]+)""#, options: .regularExpression) else { return "" }
+                return String(html[range].dropFirst(#"name="_csrf" value=""#.count).dropLast())
+            }
+        }
+    }
+
+    /// Requests the route as the visitor's browser would, with a valid form token unless told otherwise.
+    func visit(_ route: String, as visitor: Visitor, token: String? = nil, origin: String? = nil) async throws -> PageAccessTests.Answer {
+        let parts = route.split(separator: " ")
+        let method: HTTPRequest.Method = parts[0] == "GET" ? .get : .post
+        let path = String(parts[1]).replacingOccurrences(of: "{id}", with: "\(attemptID)").replacingOccurrences(of: "{token}", with: stickerToken)
+            .replacingOccurrences(of: "{name}", with: "app.css")
+        var headers: HTTPFields = [:]
+        var cookies = ["pm_csrf=\(secret)"]
+        switch visitor {
+        case .anonymous: break
+        case .player: cookies.append("pm_session=\(playerToken)")
+        case .staff: cookies.append("pm_session=\(staffToken)")
+        }
+        headers[.cookie] = cookies.joined(separator: "; ")
+        if let origin { headers[.origin] = origin }
+        var body: ByteBuffer?
+        if method == .post {
+            let fields = "_csrf=\(token ?? formToken)&category=lab&code=000000&email=nobody%40student.gla.ac.uk&login=nobody&password=x&token=x"
+            if route == "POST /scan" {
+                let boundary = "pageworld"
+                headers[.contentType] = "multipart/form-data; boundary=\(boundary)"
+                body = ByteBuffer(string: "--\(boundary)\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n\(token ?? formToken)\r\n"
+                    + "--\(boundary)\r\nContent-Disposition: form-data; name=\"code\"\r\n\r\nNOT-A-CODE\r\n--\(boundary)--\r\n")
+            } else {
+                headers[.contentType] = "application/x-www-form-urlencoded"
+                body = ByteBuffer(string: fields)
+            }
+        }
+        let requestBody = body
+        let requestHeaders = headers
+        return try await service.withClient { client in
+            try await client.execute(uri: path, method: method, headers: requestHeaders, body: requestBody) { response in
+                switch response.status.code {
+                case 200: .shown
+                case 303 where response.headers[.location]?.hasPrefix("/sign-in") == true: .signInFirst
+                case 302, 303: .redirect
+                default: .refused(Int(response.status.code))
+                }
+            }
+        }
+    }
+}
