@@ -11,6 +11,8 @@ public struct AppRequestContext: RequestContext {
     public var formSecret: String?
     /// The token every form of this browser carries, made from its secret by ``PageSession``.
     public var formToken: String?
+    /// Whether the browser accepts gzip: pages are then sent compressed.
+    public var acceptsGzip = false
     /// The peer's address, for per-address limits (campus Wi-Fi is one NAT address: limits on
     /// players are keyed on the player, this only backs up sign-in throttling).
     public let remoteAddress: String

@@ -31,7 +31,8 @@ struct PageRendering {
             script: library.assetPath("app.js"), manifest: library.assetPath("manifest.webmanifest"), icon: library.assetPath("icon.svg"),
             body: body)
         let html = library.render(template, frame)
-        return Response(status: status, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: html)))
+        return PageCompression.response(ByteBuffer(string: html), status: status, headers: [.contentType: "text/html; charset=utf-8"],
+                                        compress: context.acceptsGzip)
     }
 }
 

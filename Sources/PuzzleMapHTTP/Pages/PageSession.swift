@@ -18,6 +18,7 @@ struct PageSession: RouterMiddleware {
         let existingSecret = request.cookies[Self.formCookie]?.value.nilIfEmpty
         let secret = existingSecret ?? SecretToken.generate()
         context.formSecret = secret
+        context.acceptsGzip = PageCompression.accepts(request)
         context.formToken = PageForm.token(for: secret, key: services.hunt.secrets.tokenKeyData)
         var response: Response
         do {

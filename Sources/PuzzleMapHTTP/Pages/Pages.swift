@@ -4,11 +4,11 @@ import Hummingbird
 /// error pages), and the static files they use.
 func addPages(services: HuntServices, to router: Router<AppRequestContext>) {
     let library = PageLibrary.shipped
-    router.get("static/:name") { _, context in
+    router.get("static/:name") { request, context in
         guard let asset = library.assets[context.parameters.get("name") ?? ""] else { throw HTTPError(.notFound) }
         // Addresses carry the content's version, so a file can be cached for a year.
-        return Response(status: .ok, headers: [.contentType: asset.contentType, .cacheControl: "public, max-age=31536000, immutable"],
-                        body: .init(byteBuffer: asset.bytes))
+        return PageCompression.response(asset.bytes, headers: [.contentType: asset.contentType, .cacheControl: "public, max-age=31536000, immutable"],
+                                        compress: !asset.contentType.hasPrefix("image/png") && PageCompression.accepts(request))
     }
     let pages = router.group().add(middleware: PageSession(services: services, library: library))
     AccountPages(services: services, library: library).addRoutes(to: pages)

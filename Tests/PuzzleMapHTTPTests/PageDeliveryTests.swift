@@ -1,0 +1,45 @@
+import CompressNIO
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import PuzzleMapHTTP
+import Testing
+
+/// How pages travel: compressed for browsers that accept it, static files cached for good.
+@Suite struct PageDeliveryTests {
+    @Test func aPageIsGzippedForABrowserThatAcceptsItAndPlainOtherwise() async throws {
+        let service = try await TestService()
+        try await service.test { client in
+            let plain = try await client.execute(uri: "/join", method: .get) { response in
+                #expect(response.headers[.contentEncoding] == nil)
+                return String(buffer: response.body)
+            }
+            #expect(plain.contains("<h1>Join the hunt</h1>"))
+            try await client.execute(uri: "/join", method: .get, headers: [.acceptEncoding: "br, gzip;q=0.8"]) { response in
+                #expect(response.headers[.contentEncoding] == "gzip")
+                #expect(response.headers[.vary] == "Accept-Encoding")
+                var body = response.body
+                #expect(body.readableBytes < plain.utf8.count)
+                let html = String(buffer: try body.decompress(with: .gzip()))
+                // The same page, apart from the anti-forgery token each new browser gets.
+                #expect(html.contains("<h1>Join the hunt</h1>") && html.count == plain.count)
+            }
+        }
+    }
+
+    @Test func staticFilesAreCachedForAYearUnderAVersionedAddress() async throws {
+        let service = try await TestService()
+        try await service.test { client in
+            let html = try await client.execute(uri: "/join", method: .get) { String(buffer: $0.body) }
+            let range = try #require(html.range(of: #"/static/app\.css\?v=[0-9a-f]+"#, options: .regularExpression))
+            try await client.execute(uri: String(html[range]), method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/css; charset=utf-8")
+                #expect(response.headers[.cacheControl] == "public, max-age=31536000, immutable")
+            }
+            try await client.execute(uri: "/static/nothing.css", method: .get) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
+}
