@@ -6,7 +6,7 @@ PUZZLEMAP_ARGS ?=
 PHOTO_SEED ?= 1
 PHOTOS_PER_CATEGORY ?= 20
 
-.PHONY: run test deps build release check clean fuzz-api browser-tests bench-decode bench-photos bench-photos-heldout bench-scan bench-load
+.PHONY: run test deps build release check clean fuzz-api browser-tests bench-decode bench-photos bench-photos-heldout bench-scan bench-load bench-pages
 
 ## Install missing Debian packages, build a release binary, serve the sample campus.
 run: deps release
@@ -68,3 +68,7 @@ bench-scan: deps
 bench-load: deps
 	Scripts/bench-load.sh --database sqlite
 	Scripts/bench-load.sh --database postgres
+
+## The web app's pages over a throttled connection (400 kbit/s, 400 ms): bytes and time to usable.
+bench-pages: build
+	Scripts/browser-tests.sh --measure

@@ -52,6 +52,11 @@ WRONG_PLACE_STICKER = "memorial-chapel"
 CONTINUE_AFTER_VERIFYING = "Carry on"
 
 
+# --measure: the slow connection of the issue's benchmark.
+SLOW_BYTES_PER_SECOND = 400_000 // 8
+SLOW_ROUND_TRIP_MS = 400
+
+
 class StepFailed(Exception):
     """An expectation of a step that the page did not meet."""
 
@@ -150,6 +155,7 @@ class Journey:
         self.page_number = 0
         self.axe_results = []  # (page name, url, violations)
         self.facts = {}  # what earlier steps learnt, for later ones
+        self.measurements = []  # with --measure: (page name, path, bytes transferred, ms to usable)
         os.makedirs(args.screenshots, exist_ok=True)
         self.driver = self.start_browser()
 
@@ -164,6 +170,12 @@ class Journey:
         driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
         driver.set_page_load_timeout(WAIT_SECONDS)
         driver.set_script_timeout(60)
+        if self.args.measure:
+            # A weak campus connection: 400 kbit/s each way, 400 ms before any answer starts.
+            driver.execute_cdp_cmd("Network.enable", {})
+            driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+                "offline": False, "latency": SLOW_ROUND_TRIP_MS, "downloadThroughput": SLOW_BYTES_PER_SECOND,
+                "uploadThroughput": SLOW_BYTES_PER_SECOND})
         return driver
 
     def quit(self):
@@ -184,6 +196,8 @@ class Journey:
         WebDriverWait(self.driver, WAIT_SECONDS).until(
             lambda d: d.execute_script("return document.readyState") == "complete")
         self.page_number += 1
+        if self.args.measure:
+            self.measure(f"{self.page_number:02d}-{name}")
         self.screenshot(f"{self.page_number:02d}-{name}")
         axe = Axe(self.driver)
         axe.inject()
@@ -193,6 +207,19 @@ class Journey:
             "axe.configure({checks: [{id: 'autocomplete-valid', options: {standaloneTerms: ['one-time-code']}}]});")
         results = axe.run()
         self.axe_results.append((f"{self.page_number:02d}-{name}", self.driver.current_url, results["violations"]))
+
+    def measure(self, name):
+        """What the page cost: bytes over the wire (the page and what it loaded, cached files
+        count nothing) and the time from asking to a usable page (DOMContentLoaded)."""
+        page = self.driver.execute_script("""
+            const navigation = performance.getEntriesByType('navigation')[0];
+            const resources = performance.getEntriesByType('resource');
+            return {
+              path: location.pathname,
+              bytes: navigation.transferSize + resources.reduce((sum, r) => sum + r.transferSize, 0),
+              usable: navigation.domContentLoadedEventEnd - navigation.startTime,
+            };""")
+        self.measurements.append((name, page["path"], int(page["bytes"]), int(page["usable"])))
 
     def screenshot(self, name):
         """The whole page, not only the part in the phone's window."""
@@ -638,6 +665,22 @@ def axe_summary(j):
     return failing
 
 
+def measurement_summary(j):
+    """Prints and keeps each page's transferred size and time to usable (--measure)."""
+    print(f"\npages over {SLOW_BYTES_PER_SECOND * 8 // 1000} kbit/s with {SLOW_ROUND_TRIP_MS} ms round trips "
+          "(bytes transferred, ms to a usable page)")
+    with open(os.path.join(j.args.screenshots, "pages.tsv"), "w", encoding="utf-8") as file:
+        file.write("page\tpath\tbytes\tms_to_usable\n")
+        for name, path, size, usable in j.measurements:
+            print(f"  {name:28} {path[:28]:28} {size:7d} B {usable:6d} ms")
+            file.write(f"{name}\t{path}\t{size}\t{usable}\n")
+    if j.measurements:
+        sizes = sorted(size for _, _, size, _ in j.measurements)
+        times = sorted(usable for _, _, _, usable in j.measurements)
+        print(f"  largest {sizes[-1]} B; median {sizes[len(sizes) // 2]} B; "
+              f"time to usable median {times[len(times) // 2]} ms, slowest {times[-1]} ms")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", required=True, help="the service's address, e.g. http://127.0.0.1:8080")
@@ -647,6 +690,8 @@ def main():
     parser.add_argument("--puzzlemap", required=True, help="the puzzlemap binary, to decode a printed code's link")
     parser.add_argument("--campus", default="Campus")
     parser.add_argument("--riddles", default="Riddles")
+    parser.add_argument("--measure", action="store_true",
+                        help="a benchmark, not a test: throttle the network and report each page's size and time to usable")
     parser.add_argument("--keep-going", action="store_true",
                         help="run the later steps after one fails (they may fail for its sake)")
     args = parser.parse_args()
@@ -676,6 +721,8 @@ def main():
             print(f"ok   {step.__name__}")
         not_run = len(STEPS) - passed - failed
         failing_axe = axe_summary(journey)
+        if args.measure:
+            measurement_summary(journey)
     finally:
         journey.quit()
     print(f"\n{journey.page_number} pages, screenshots in {args.screenshots}")
