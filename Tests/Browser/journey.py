@@ -19,15 +19,15 @@ import re
 import subprocess
 import sys
 import time
+import traceback
 import urllib.parse
 
 from axe_selenium_python import Axe
 from selenium import webdriver
-from selenium.common.exceptions import TimeoutException, WebDriverException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException, WebDriverException
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
 CHROMIUM = "/usr/bin/chromium"
@@ -170,13 +170,25 @@ class Journey:
         driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
         driver.set_page_load_timeout(WAIT_SECONDS)
         driver.set_script_timeout(60)
+        self.driver = driver
         if self.args.measure:
-            # A weak campus connection: 400 kbit/s each way, 400 ms before any answer starts.
-            driver.execute_cdp_cmd("Network.enable", {})
-            driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
-                "offline": False, "latency": SLOW_ROUND_TRIP_MS, "downloadThroughput": SLOW_BYTES_PER_SECOND,
-                "uploadThroughput": SLOW_BYTES_PER_SECOND})
+            self.set_network(offline=False)
         return driver
+
+    def set_network(self, offline):
+        """The phone's connection through the DevTools protocol: cut, or back (throttled to a
+        weak campus connection, 400 kbit/s each way and 400 ms round trips, with --measure)."""
+        slow = self.args.measure and not offline
+        self.driver.execute_cdp_cmd("Network.enable", {})
+        if not offline and not self.args.measure:
+            # Back to the plain connection, with the network domain off again.
+            self.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+                "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+            self.driver.execute_cdp_cmd("Network.disable", {})
+            return
+        self.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+            "offline": offline, "latency": SLOW_ROUND_TRIP_MS if slow else 0,
+            "downloadThroughput": SLOW_BYTES_PER_SECOND if slow else -1, "uploadThroughput": SLOW_BYTES_PER_SECOND if slow else -1})
 
     def quit(self):
         self.driver.quit()
@@ -240,7 +252,7 @@ class Journey:
         old_page = self.driver.find_element(By.TAG_NAME, "html")
         element.click()
         try:
-            WebDriverWait(self.driver, WAIT_SECONDS).until(expected_conditions.staleness_of(old_page))
+            WebDriverWait(self.driver, WAIT_SECONDS).until(page_left(old_page))
         except TimeoutException:
             raise StepFailed(f"clicking {describe(element)!r} did not load another page within {WAIT_SECONDS} s")
         self.arrived(name)
@@ -313,9 +325,18 @@ class Journey:
     def control(self, text, within="main"):
         """A button, or a link, showing exactly this text, in the page's content (`main`) or
         in the navigation (`nav`)."""
-        for element in self.clickables(within):
-            if label_of(element) == text and element.is_displayed():
-                return element
+        for attempt in range(3):
+            try:
+                for element in self.clickables(within):
+                    if label_of(element) == text and element.is_displayed():
+                        return element
+                break
+            except WebDriverException as error:
+                # With the DevTools network domain on, chromedriver may still hold the node ids
+                # of the page just left for a moment; looking again finds the new page's.
+                if "does not belong to the document" not in str(error) or attempt == 2:
+                    raise
+                time.sleep(0.2)
         raise StepFailed(f"no button or link {text!r} in <{within}>; it has {self.controls(within)!r}")
 
     def clickables(self, within):
@@ -373,6 +394,22 @@ class Journey:
         if len(matches) != 1:
             raise StepFailed(f"the riddle page matches {len(matches)} riddles of Riddles/*.yaml; it says: {page[:600]!r}")
         return matches[0]
+
+
+def page_left(old_page):
+    """Whether the browser has left the page `old_page` belonged to. Mid-navigation, chromedriver
+    may answer for the old page's node with an inspector error instead of a stale reference."""
+    def left(_driver):
+        try:
+            old_page.is_enabled()
+            return False
+        except StaleElementReferenceException:
+            return True
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error):
+                return True
+            raise
+    return left
 
 
 def label_of(element):
@@ -577,6 +614,42 @@ def nothing_recorded(j):
     expect_progress(j)
 
 
+def offline_photo_sent_once_back_online(j):
+    """A photo taken with no connection waits on the phone, goes once the connection is back,
+    and scores exactly once (the same idempotency key, whatever the retries)."""
+    riddle = j.facts["second riddle"]
+    xp = reward(j.rules, riddle["difficulty"], 0)
+    j.navigate("Scan a code", "scan-before-going-offline")
+    j.set_network(offline=True)
+    try:
+        j.field("Photo of the code").send_keys(os.path.abspath(j.code_picture(riddle["checkpoint"])))
+        j.control("Send").click()
+        waiting = "No connection: your photo is kept on this phone and will be sent when you are back online."
+        try:
+            WebDriverWait(j.driver, WAIT_SECONDS, ignored_exceptions=[StaleElementReferenceException]).until(
+                lambda d: waiting in squash(d.find_element(By.TAG_NAME, "main").text))
+        except TimeoutException:
+            raise StepFailed(f"offline, pressing Send did not say {waiting!r}; the page says {j.text()!r}")
+        j.arrived("offline-waiting")
+    finally:
+        j.set_network(offline=False)
+    try:
+        WebDriverWait(j.driver, WAIT_SECONDS, ignored_exceptions=[StaleElementReferenceException]).until(
+            lambda d: j.heading() == "Riddle solved!")
+    except TimeoutException:
+        raise StepFailed(f"back online, the waiting photo was not sent: the page says {j.text()!r}")
+    j.arrived("sent-when-back-online")
+    j.facts["xp"], j.facts["places"] = j.facts["xp"] + xp, j.facts["places"] + 1
+    j.expect_words(f"+{xp} XP")
+    j.expect_text(f"You have {j.facts['xp']} XP.")
+    # Nothing is left waiting to be sent again, and the progress counts the photo once.
+    j.navigate("Scan a code", "scan-after-sending")
+    if j.driver.execute_script("return document.querySelector('[data-waiting]').hidden") is not True:
+        raise StepFailed("after the photo was sent, the scan page still says a photo is waiting")
+    j.open(j.facts["progress"], "progress-after-offline")
+    expect_progress(j)
+
+
 def forged_form_refused(j):
     """A form without this browser's token is refused with 403, and nothing is done."""
     j.open(j.facts["play"], "play-before-forgery")
@@ -601,7 +674,7 @@ def forged_form_refused(j):
     j.expect_heading("Something went wrong")
     j.expect_text("That form had expired or did not come from this browser, so nothing was done.")
     j.open(j.facts["play"], "play-after-forgery")
-    if j.has_control("Continue your Lecture halls and libraries riddle") or "Lecture halls and libraries" in j.section("Your riddles"):
+    if j.has_control("Continue your Lecture halls and libraries riddle") or not j.has_control("Get a Lecture halls and libraries riddle"):
         raise StepFailed("a refused form still gave a Lecture halls and libraries riddle")
 
 
@@ -635,6 +708,7 @@ STEPS = [
     progress,
     claim_wrong_place,
     nothing_recorded,
+    offline_photo_sent_once_back_online,
     forged_form_refused,
     signed_out_session_refused,
 ]
@@ -712,6 +786,8 @@ def main():
                 else:
                     message = f"{type(error).__name__}: {error} (after an earlier step failed?)" if failed > 1 \
                         else f"{type(error).__name__}: {error}"
+                if not isinstance(error, StepFailed):
+                    traceback.print_exc()
                 journey.screenshot(f"{journey.page_number:02d}-FAILED-{step.__name__}")
                 print(f"FAIL {step.__name__}: {message}\n     on {url}")
                 if args.keep_going:
