@@ -37,6 +37,7 @@ public func buildRouter(services: HuntServices) -> Router<AppRequestContext> {
     ProgressController(services: services).addRoutes(to: authenticated)
     ScanController(services: services).addRoutes(to: authenticated)
     VoucherController(services: services).addRoutes(to: authenticated)
+    OfferController(services: services).addRoutes(to: authenticated)
     StaffController(services: services).addRoutes(to: authenticated)
     GiftController(services: services).addRoutes(to: authenticated)
     FriendController(services: services).addRoutes(to: authenticated)

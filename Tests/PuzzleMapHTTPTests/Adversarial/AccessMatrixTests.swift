@@ -83,6 +83,7 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         AccessRow("DELETE /v1/check-ins/{id}",     .unauthenticated, 204,   .notFound("check_in_not_found"), .notFound("check_in_not_found"), .notFound("check_in_not_found"), .playersOnly, .playersOnly,           .playersOnly),
         AccessRow("GET /v1/me/vouchers",           .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
         AccessRow("GET /v1/me/vouchers/{id}",      .unauthenticated, 200,   .notFound("voucher_not_found"), .notFound("voucher_not_found"), .notFound("voucher_not_found"), .playersOnly,  .playersOnly,              .playersOnly),
+        AccessRow("GET /v1/me/offers",             .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
         AccessRow("GET /v1/me/vouchers/{id}/code.png", .unauthenticated, 200, .notFound("voucher_not_found"), .notFound("voucher_not_found"), .notFound("voucher_not_found"), .playersOnly, .playersOnly,          .playersOnly),
         AccessRow("POST /v1/me/vouchers/{id}/gift", .unauthenticated, 200,  .notFound("voucher_not_found"), .notFound("voucher_not_found"), .notFound("voucher_not_found"), .playersOnly,  .playersOnly,              .playersOnly),
         AccessRow("POST /v1/staff/redemptions",    .unauthenticated, .staffOnly, .staffOnly,                .staffOnly,                     .staffOnly,                     200,           .forbidden("wrong_partner"), .staffOnly),
@@ -178,6 +179,7 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         case "POST /v1/check-ins/{id}/register": (.post, "/v1/check-ins/\(world.checkInID)/register", nil)
         case "DELETE /v1/check-ins/{id}": (.delete, "/v1/check-ins/\(world.checkInID)", nil)
         case "GET /v1/me/vouchers": (.get, "/v1/me/vouchers", nil)
+        case "GET /v1/me/offers": (.get, "/v1/me/offers", nil)
         case "GET /v1/me/vouchers/{id}": (.get, "/v1/me/vouchers/\(world.voucherID)", nil)
         case "GET /v1/me/vouchers/{id}/code.png": (.get, "/v1/me/vouchers/\(world.voucherID)/code.png", nil)
         case "POST /v1/me/vouchers/{id}/gift": (.post, "/v1/me/vouchers/\(world.voucherID)/gift", ["username": world.friend])
