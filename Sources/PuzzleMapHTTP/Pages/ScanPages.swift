@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import MultipartKit
 import PuzzleMapCore
 import PuzzleMapGame
 
@@ -11,18 +10,6 @@ struct ScanPages {
     let services: HuntServices
     let library: PageLibrary
 
-    /// The scan form as a browser sends it (`multipart/form-data`).
-    struct ScanForm: Decodable {
-        var csrf: String?
-        var key: String?
-        var photo: Data?
-        var code: String?
-
-        enum CodingKeys: String, CodingKey {
-            case csrf = "_csrf", key, photo, code
-        }
-    }
-
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
         router.get("scan") { _, context in
             _ = try context.requirePlayer()
@@ -30,15 +17,12 @@ struct ScanPages {
         }
         router.post("scan") { request, context in
             let identity = try context.requirePlayer()
-            let form = try await scanForm(request, context: context)
+            let form = try await PagePhotoForm.read(request, context: context)
             let key = form.key.flatMap { (1...200).contains($0.utf8.count) ? $0 : nil }
             do {
                 let result = try await services.hunt.scan(playerID: identity.playerID, ownerVerified: identity.isVerified, idempotencyKey: key,
                                                           requestDigest: "page:\(key ?? "")") {
-                    if let photo = form.photo, !photo.isEmpty {
-                        return try await CodeUpload.submission(photo: [UInt8](photo), metrics: services.metrics, logger: context.logger)
-                    }
-                    return ScanSubmission(texts: form.code.map { [$0.trimmingCharacters(in: .whitespacesAndNewlines)] }?.filter { !$0.isEmpty } ?? [])
+                    try await form.submission(services: services, logger: context.logger)
                 }
                 services.metrics.scan(outcome: result.replayed ? "replayed" : result.outcome.label)
                 return try outcomePage(result, context: context)
@@ -82,21 +66,6 @@ struct ScanPages {
 
     private func page(_ context: AppRequestContext) -> PageRendering { PageRendering(library: library, context: context) }
 
-    private func scanForm(_ request: Request, context: AppRequestContext) async throws -> ScanForm {
-        let contentType = request.headers[.contentType] ?? ""
-        guard let boundary = CodeUpload.parameter("boundary", of: contentType) else { throw Problem.unreadableForm("it has no boundary") }
-        let form: ScanForm
-        do {
-            form = try FormDataDecoder().decode(ScanForm.self, from: try await CodeUpload.body(of: request), boundary: boundary)
-        } catch let failure as PhotoFailure {
-            throw failure.problem
-        } catch {
-            throw Problem.unreadableForm("it needs a `photo` or a `code`")
-        }
-        try PageForm.verify(token: form.csrf, context: context)
-        return form
-    }
-
     /// What the phone's camera opens. Signed in, one tap claims; signed out, joining or signing
     /// in comes back here. The page never names the checkpoint: a shared link gives nothing away.
     private func sticker(purpose: TagPurpose, request: Request, context: AppRequestContext) async throws -> Response {
@@ -118,12 +87,13 @@ struct ScanPages {
                 message = library.text("sticker.invalid")
             }
         case .friend:
-            message = library.text("sticker.friend")
+            message = library.text(context.identity == nil ? "sticker.friend" : "sticker.friendSignedIn")
         case .voucher:
             message = library.text("sticker.voucher")
         }
         return page(context).response("sticker", title: library.text("sticker.title"), status: status, StickerView(
-            message: message, claimable: claimable, path: path, escapedPath: PageForm.escapeQuery(path), key: UUID().uuidString))
+            message: message, claimable: claimable, path: path, escapedPath: PageForm.escapeQuery(path), key: UUID().uuidString,
+            friend: purpose == .friend))
     }
 
     private func outcomePage(_ result: ScanResult, context: AppRequestContext) throws -> Response {
@@ -164,6 +134,8 @@ struct ScanPages {
         var path: String
         var escapedPath: String
         var key: String
+        /// A friend's code: signed in, one tap befriends (through the friends page's form).
+        var friend = false
     }
 
     struct OutcomeView {

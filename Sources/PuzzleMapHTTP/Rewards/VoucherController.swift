@@ -19,11 +19,7 @@ struct VoucherController {
             return view
         }
         router.get("me/vouchers/:id/code.png") { _, context -> Response in
-            let text = services.hunt.code(of: try await owned(context).voucher).qrText
-            // Ten pixels a module: large enough for a shop's camera to read off a phone screen.
-            let png = try QREncoder(errorCorrection: .quartile).encode(text).renderPNG(scale: 10, quietZone: 4)
-            return Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: "no-store"],
-                            body: .init(byteBuffer: ByteBuffer(bytes: png)))
+            try Response.qrCode(services.hunt.code(of: try await owned(context).voucher).qrText)
         }
     }
 

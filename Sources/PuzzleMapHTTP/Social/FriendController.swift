@@ -65,9 +65,7 @@ struct FriendController {
             CodeView(code: services.hunt.friendCode(playerID: try context.requirePlayer().playerID))
         }
         router.get("me/friend-code.png") { _, context -> Response in
-            let text = services.hunt.friendCode(playerID: try context.requirePlayer().playerID)
-            let png = try QREncoder(errorCorrection: .quartile).encode(text).renderPNG(scale: 10, quietZone: 4)
-            return Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(bytes: png)))
+            try Response.qrCode(services.hunt.friendCode(playerID: try context.requirePlayer().playerID))
         }
         router.post("friends/requests") { request, context in try await requestFriend(request, context) }
         router.get("friends/requests") { _, context -> RequestsView in
