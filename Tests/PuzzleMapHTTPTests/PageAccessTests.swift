@@ -46,6 +46,12 @@ import Testing
         Row(route: "GET /riddles/{id}/hint", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
         Row(route: "GET /progress", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
         Row(route: "GET /scan", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
+        Row(route: "GET /freebies", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
+        // The world's player holds no voucher: another's (or none) is never revealed.
+        Row(route: "GET /freebies/{id}/code.png", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
+        Row(route: "GET /friends", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
+        Row(route: "GET /friends/code.png", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
+        Row(route: "GET /leaderboard", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
         Row(route: "GET /C/{token}", anonymous: .shown, player: .shown, staff: .shown),
         Row(route: "GET /F/{token}", anonymous: .shown, player: .shown, staff: .shown),
         Row(route: "GET /V/{token}", anonymous: .shown, player: .shown, staff: .shown),
@@ -67,6 +73,13 @@ import Testing
         Row(route: "POST /check-ins/{id}/register", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
         Row(route: "POST /check-ins/{id}/cancel", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
         Row(route: "POST /C/{token}", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
+        Row(route: "POST /freebies/{id}/gift", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
+        Row(route: "POST /friends/requests", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
+        Row(route: "POST /friends/photo", anonymous: .signInFirst, player: .refused(422), staff: .refused(403)),
+        Row(route: "POST /friends/requests/{id}/accept", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
+        Row(route: "POST /friends/requests/{id}/decline", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
+        Row(route: "POST /friends/unfriend", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
+        Row(route: "POST /friends/blocks", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
     ]
 
     @Test func theTableHasExactlyOneRowForEveryPage() async throws {
@@ -180,8 +193,8 @@ struct PageWorld {
         if let origin { headers[.origin] = origin }
         var body: ByteBuffer?
         if method == .post {
-            let fields = "_csrf=\(token ?? formToken)&category=lab&code=000000&email=nobody%40student.gla.ac.uk&login=nobody&password=x&token=x"
-            if route == "POST /scan" {
+            let fields = "_csrf=\(token ?? formToken)&category=lab&code=000000&email=nobody%40student.gla.ac.uk&login=nobody&password=x&token=x&username=nobody&action=block"
+            if route == "POST /scan" || route == "POST /friends/photo" {
                 let boundary = "pageworld"
                 headers[.contentType] = "multipart/form-data; boundary=\(boundary)"
                 body = ByteBuffer(string: "--\(boundary)\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n\(token ?? formToken)\r\n"

@@ -14,6 +14,9 @@ func addPages(services: HuntServices, to router: Router<AppRequestContext>) {
     AccountPages(services: services, library: library).addRoutes(to: pages)
     PlayPages(services: services, library: library).addRoutes(to: pages)
     ScanPages(services: services, library: library).addRoutes(to: pages)
+    FreebiePages(services: services, library: library).addRoutes(to: pages)
+    FriendPages(services: services, library: library).addRoutes(to: pages)
+    LeaderboardPages(services: services, library: library).addRoutes(to: pages)
 }
 
 /// `METHOD /path` of every page route: the pages are not part of the JSON API, so the API's
