@@ -21,6 +21,7 @@ import sys
 import time
 import traceback
 import urllib.parse
+import urllib.request
 
 from axe_selenium_python import Axe
 from selenium import webdriver
@@ -696,6 +697,74 @@ def signed_out_session_refused(j):
     j.field("Username or email")
 
 
+FRIEND_EMAIL = "grace@student.gla.ac.uk"
+FRIEND_USERNAME = "grace_hopper"
+FRIEND_NAME = "Grace"
+
+
+def api(j, method, path, body=None, token=None):
+    """A call to the JSON API, as another player's app would make it."""
+    request = urllib.request.Request(j.url(path), method=method,
+                                     data=json.dumps(body).encode() if body is not None else None)
+    if body is not None:
+        request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(request, timeout=WAIT_SECONDS) as response:
+        return response.read()
+
+
+def freebies(j):
+    """No freebie yet, and what is coming up says how far each one is."""
+    j.navigate("Freebies", "freebies")
+    j.expect_heading("Your freebies")
+    j.expect_text("No freebies yet.")
+    coming = j.section("Coming up")
+    to_level_three = j.rules["levels"][2] - j.facts["xp"]
+    for wanted in ("A free regular coffee", f"Earn {to_level_three} more XP to reach level 3.",
+                   f"{j.facts['xp']} of {j.rules['levels'][2]} XP", "Earn the badge "):
+        if wanted not in coming:
+            raise StepFailed(f"'Coming up' does not say {wanted!r}: {coming[:600]!r}")
+
+
+def friend_by_photo(j):
+    """Another player shows their friend code; a photo of it makes them friends at once."""
+    password = "compiler-pioneer-1952"
+    api(j, "POST", "/v1/accounts", {"email": FRIEND_EMAIL, "username": FRIEND_USERNAME, "password": password,
+                                    "displayName": FRIEND_NAME})
+    token = json.loads(api(j, "POST", "/v1/sessions", {"login": FRIEND_USERNAME, "password": password}))["accessToken"]
+    picture = os.path.abspath(os.path.join(j.args.screenshots, "friend-code-of-grace.png"))
+    with open(picture, "wb") as file:
+        file.write(api(j, "GET", "/v1/me/friend-code.png", token=token))
+    j.navigate("Friends", "friends")
+    j.expect_heading("Friends")
+    j.expect_text("No friends yet: add one below.")
+    photo = j.field("Photo of your friend's code")
+    if photo.get_attribute("type") != "file":
+        raise StepFailed(f"'Photo of your friend's code' is an input of type {photo.get_attribute('type')!r}, not a file")
+    photo.send_keys(picture)
+    j.press("Add from their code", "befriended")
+    j.expect_heading("Friends")
+    j.expect_text("You are friends now.")
+    friends = j.section("Your friends")
+    if f"{FRIEND_NAME} (@{FRIEND_USERNAME})" not in friends:
+        raise StepFailed(f"'Your friends' does not list {FRIEND_NAME}: {friends!r}")
+    j.control(f"Unfriend {FRIEND_NAME}")
+    if not j.driver.find_elements(By.CSS_SELECTOR, "main img[src='/friends/code.png']"):
+        raise StepFailed("the friends page does not show the player's own friend code")
+
+
+def leaderboard(j):
+    """This week's board has the player first; the friends' all-time board has them too."""
+    j.navigate("Leaderboard", "leaderboard")
+    j.expect_heading("Leaderboard")
+    j.expect_text(f"You are number 1 with {j.facts['xp']} XP.")
+    j.press("Friends", "leaderboard-friends")
+    j.press("All time", "leaderboard-friends-all-time")
+    j.expect_text("All-time XP, you and your friends")
+    j.expect_text(f"@{USERNAME}")
+
+
 STEPS = [
     sticker_link_signed_out,
     join,
@@ -709,6 +778,9 @@ STEPS = [
     claim_wrong_place,
     nothing_recorded,
     offline_photo_sent_once_back_online,
+    freebies,
+    friend_by_photo,
+    leaderboard,
     forged_form_refused,
     signed_out_session_refused,
 ]
