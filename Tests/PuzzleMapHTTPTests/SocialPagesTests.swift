@@ -112,6 +112,10 @@ struct PageBrowser {
             let ada = PageBrowser(session: try await client.signedInPlayer("ada"))
             let bobToken = try await client.signedInPlayer("bob")
             let bobsCode = try #require(try await client.call(.get, "/v1/me/friend-code", token: bobToken).json["code"] as? String)
+            // Bob's link, opened signed in, offers one tap through the same form.
+            let path = String(try #require(bobsCode.range(of: "/F/", options: .caseInsensitive).map { bobsCode[$0.lowerBound...] }))
+            let sticker = try await ada.get(path, client).html
+            #expect(sticker.contains("action=\"/friends/photo\"") && sticker.contains("Be friends") && sticker.contains("value=\"\(path)\""))
             let html = try await ada.get("/friends", client).html
             #expect(html.contains("src=\"/friends/code.png\""))
             let token = try #require(html.range(of: #"name="_csrf" value="([^"]+)""#, options: .regularExpression).map {
