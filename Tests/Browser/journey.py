@@ -777,10 +777,10 @@ STEPS = [
     progress,
     claim_wrong_place,
     nothing_recorded,
-    offline_photo_sent_once_back_online,
     freebies,
     friend_by_photo,
     leaderboard,
+    offline_photo_sent_once_back_online,
     forged_form_refused,
     signed_out_session_refused,
 ]
