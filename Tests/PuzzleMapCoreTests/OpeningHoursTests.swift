@@ -56,4 +56,28 @@ import Testing
         #expect(museum.summary == "Mon closed; Tue-Sat 10:00-17:00; Sun closed")
         #expect(OpeningHours.always.summary == "Mon-Sun 00:00-24:00")
     }
+
+    @Test func nextOpeningIsLaterTodayOrTheNextOpenDayOnTheCampusClock() {
+        // Tuesday 24 November 2026 08:15 in London: opens at 10:00 today.
+        #expect(museum.nextOpening(after: instant("2026-11-24T08:15:00Z"), in: london)
+            == NextOpening(date: LocalDate(year: 2026, month: 11, day: 24)!, time: TimeOfDay(parsing: "10:00")!, daysAhead: 0))
+        // Open now: nothing to wait for.
+        #expect(museum.nextOpening(after: instant("2026-11-24T12:00:00Z"), in: london) == nil)
+        // Saturday 17:00 (closing time): Sunday and Monday are closed, so Tuesday 10:00.
+        let saturdayEvening = museum.nextOpening(after: instant("2026-11-28T17:00:00Z"), in: london)
+        #expect(saturdayEvening == NextOpening(date: LocalDate(year: 2026, month: 12, day: 1)!, time: TimeOfDay(parsing: "10:00")!, daysAhead: 3))
+        #expect(saturdayEvening?.weekday == .tue)
+        // In summer London is UTC+1: 08:30 UTC is 09:30 local, still before opening.
+        #expect(museum.nextOpening(after: instant("2026-06-09T08:30:00Z"), in: london)?.time == TimeOfDay(parsing: "10:00"))
+    }
+
+    @Test func nextOpeningSkipsAClosedHolidayAndGivesUpOnAPlaceThatNeverOpens() {
+        // Thursday 24 December 2026 after closing: Christmas Day is closed, so Saturday 26th.
+        #expect(museum.nextOpening(after: instant("2026-12-24T18:00:00Z"), in: london)
+            == NextOpening(date: LocalDate(year: 2026, month: 12, day: 26)!, time: TimeOfDay(parsing: "10:00")!, daysAhead: 2))
+        #expect(OpeningHours(weekly: [:]).nextOpening(after: instant("2026-11-24T08:00:00Z"), in: london) == nil)
+        // A place with two openings a day, between them: the afternoon one.
+        let split = OpeningHours(weekly: [.tue: [TimeRange(parsing: "14:00-18:00")!, TimeRange(parsing: "08:00-12:00")!]])
+        #expect(split.nextOpening(after: instant("2026-11-24T12:30:00Z"), in: london)?.time == TimeOfDay(parsing: "14:00"))
+    }
 }

@@ -19,6 +19,8 @@ public struct GameLimits: Hashable, Codable, Sendable {
     public var giveUpCooldownMinutes = 60
     /// Vouchers a player may give away a day.
     public var giftsPerDay = 3
+    /// Problem reports (stickers, wrong facts, bugs) a player may send a day.
+    public var reportsPerDay = 10
     /// Access token lifetime, in minutes.
     public var accessTokenMinutes = 60
     /// Refresh token lifetime, in days.
@@ -70,6 +72,7 @@ public struct GameLimits: Hashable, Codable, Sendable {
         ("photoReuseHours", \.photoReuseHours),
         ("giveUpCooldownMinutes", \.giveUpCooldownMinutes),
         ("giftsPerDay", \.giftsPerDay),
+        ("reportsPerDay", \.reportsPerDay),
         ("accessTokenMinutes", \.accessTokenMinutes),
         ("refreshTokenDays", \.refreshTokenDays),
         ("verificationCodeHours", \.verificationCodeHours),

@@ -100,11 +100,42 @@ public struct LocalDate: Hashable, Comparable, Codable, Sendable, CustomStringCo
         self.day = parts.day!
     }
 
+    /// The calendar day after this one.
+    public var next: LocalDate {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let noon = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))!
+        return LocalDate(noon + 86_400, in: calendar.timeZone)
+    }
+
+    /// The day of the week this date falls on.
+    public var weekday: Weekday {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let noon = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))!
+        return Weekday(gregorianWeekday: calendar.component(.weekday, from: noon))
+    }
+
     public var description: String { String(format: "%04d-%02d-%02d", year, month, day) }
 
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
+}
+
+/// When a closed place opens next, on the campus clock: `daysAhead` 0 is later today.
+public struct NextOpening: Hashable, Sendable {
+    public var date: LocalDate
+    public var time: TimeOfDay
+    public var daysAhead: Int
+
+    public init(date: LocalDate, time: TimeOfDay, daysAhead: Int) {
+        self.date = date
+        self.time = time
+        self.daysAhead = daysAhead
+    }
+
+    public var weekday: Weekday { date.weekday }
 }
 
 /// A day on which a place keeps other hours than its weekly ones (a holiday, an open day).
@@ -144,10 +175,7 @@ public struct OpeningHours: Hashable, Codable, Sendable {
         if let exception = exceptions.first(where: { $0.date == date }) {
             return exception.ranges
         }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let noon = calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day, hour: 12))!
-        return weekly[Weekday(gregorianWeekday: calendar.component(.weekday, from: noon))] ?? []
+        return weekly[date.weekday] ?? []
     }
 
     /// Whether the place is open at an instant, read in the campus's time zone.
@@ -169,6 +197,22 @@ public struct OpeningHours: Hashable, Codable, Sendable {
             }
         }
         return false
+    }
+
+    /// The next time the place opens after `instant`, as the campus clock shows it, looking
+    /// at most `days` local days ahead (exceptions included); `nil` when it is open at
+    /// `instant` or stays closed for that long. The map says "opens at 14:00" from this.
+    public func nextOpening(after instant: Date, in timeZone: TimeZone, days: Int = 14) -> NextOpening? {
+        guard !isOpen(at: instant, in: timeZone) else { return nil }
+        let (today, now) = Self.local(instant, in: timeZone)
+        var day = today
+        for ahead in 0...days {
+            for range in ranges(on: day).sorted(by: { $0.start < $1.start }) where ahead > 0 || range.start > now {
+                return NextOpening(date: day, time: range.start, daysAhead: ahead)
+            }
+            day = day.next
+        }
+        return nil
     }
 
     /// A short, readable timetable: `Mon-Fri 09:00-17:00; Sat 10:00-16:00; Sun closed`.
