@@ -260,6 +260,19 @@ enum Migrations {
                 t.drop(column: "status")
             }
         }
+        migrator.registerMigration("v9 problem reports") { db in
+            try db.create(table: "problemReport") { t in
+                t.autoIncrementedPrimaryKey("id")
+                // Kept when the reporter erases their account, without the link to them.
+                t.column("playerId", .integer).references("player", onDelete: .setNull)
+                t.column("kind", .text).notNull()
+                t.column("checkpointId", .text)
+                t.column("text", .text).notNull()
+                t.column("context", .text)
+                t.column("createdAt", .datetime).notNull()
+            }
+            try db.create(index: "problemReport_createdAt", on: "problemReport", columns: ["createdAt"])
+        }
         return migrator
     }
 }

@@ -89,6 +89,8 @@ extension SQLiteHuntRepository {
             try db.execute(sql: "DELETE FROM weeklyScore WHERE playerId = ?", arguments: [id])
             try EmailVerificationRecord.deleteOne(db, key: id)
             try PasswordResetRecord.filter(Column("playerId") == id).deleteAll(db)
+            // Their reports stay for the organisers, no longer theirs.
+            try db.execute(sql: "UPDATE problemReport SET playerId = NULL WHERE playerId = ?", arguments: [id])
         }
     }
 

@@ -21,7 +21,7 @@ import Testing
             #expect(try await repository.appliedMigrations() == [
                 "v1 content, players and ledger", "v2 accounts, sessions, mail and rate counters", "v3 quiz and riddles held",
                 "v4 scans, check-ins and idempotency", "v5 offer stock and vouchers", "v6 friends, blocks and scores",
-                "v7 idempotent scans remember their request", "v8 idempotent scans keep the game's answer",
+                "v7 idempotent scans remember their request", "v8 idempotent scans keep the game's answer", "v9 problem reports",
             ])
         }
         // All four work on the one database.
