@@ -27,6 +27,8 @@ public struct MapPlace: Sendable {
 
     public var checkpoint: Checkpoint
     public var isOpenNow: Bool
+    /// When it opens next on the campus clock, if it is closed now and opens within two weeks.
+    public var nextOpening: NextOpening?
     public var status: Status
     /// The public facts, once the player has found the place; `nil` before, so the map gives
     /// nothing away.
@@ -62,6 +64,7 @@ extension Hunt {
         return try await stored.map { stored in
             let place = stored.checkpoint
             return MapPlace(checkpoint: place, isOpenNow: place.hours.isOpen(at: now, in: timeZone),
+                            nextOpening: place.hours.nextOpening(after: now, in: timeZone),
                             status: solved.contains(place.id) ? .solved : visited.contains(place.id) ? .visited : .unvisited)
         }
     }
