@@ -35,6 +35,8 @@ public func buildRouter(services: HuntServices) -> Router<AppRequestContext> {
     QuizController(services: services).addRoutes(to: authenticated)
     RiddleController(services: services).addRoutes(to: authenticated)
     ProgressController(services: services).addRoutes(to: authenticated)
+    JournalController(services: services).addRoutes(to: authenticated)
+    ReportController(services: services).addRoutes(to: authenticated)
     ScanController(services: services).addRoutes(to: authenticated)
     VoucherController(services: services).addRoutes(to: authenticated)
     OfferController(services: services).addRoutes(to: authenticated)

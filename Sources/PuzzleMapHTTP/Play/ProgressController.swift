@@ -54,6 +54,12 @@ struct ProgressController {
             var status: String
             /// Public facts, once the place is found.
             var facts: [String]?
+            /// When a closed place opens next, on the campus clock.
+            var opensAt: OpensAt?
+        }
+        struct OpensAt: Codable {
+            var date: String
+            var time: String
         }
         var checkpoints: [Place]
     }
@@ -83,7 +89,8 @@ struct ProgressController {
             return MapView.Place(
                 id: checkpoint.id, name: checkpoint.name, category: checkpoint.category, building: checkpoint.building, floor: checkpoint.floor,
                 latitude: checkpoint.coordinate.latitude, longitude: checkpoint.coordinate.longitude,
-                openNow: place.isOpenNow, openingHours: checkpoint.hours.summary, status: place.status.rawValue, facts: place.facts)
+                openNow: place.isOpenNow, openingHours: checkpoint.hours.summary, status: place.status.rawValue, facts: place.facts,
+                opensAt: place.nextOpening.map { OpensAt(date: $0.date.description, time: $0.time.description) })
         })
     }
 }

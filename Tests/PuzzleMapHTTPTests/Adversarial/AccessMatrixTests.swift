@@ -78,6 +78,8 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         AccessRow("POST /v1/riddles/{id}/hints",   .unauthenticated, 200,   .notFound("riddle_not_found"),  .notFound("riddle_not_found"),  .notFound("riddle_not_found"),  .playersOnly,  .playersOnly,              .playersOnly),
         AccessRow("GET /v1/me/progress",           .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
         AccessRow("GET /v1/map",                   .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
+        AccessRow("GET /v1/me/journal",            .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
+        AccessRow("POST /v1/reports",              .unauthenticated, 201,   201,                            201,                            201,                            .playersOnly,  .playersOnly,              .playersOnly),
         AccessRow("POST /v1/scans",                .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
         AccessRow("POST /v1/check-ins/{id}/register", .unauthenticated, 200, .notFound("check_in_not_found"), .notFound("check_in_not_found"), .notFound("check_in_not_found"), .playersOnly, .playersOnly,          .playersOnly),
         AccessRow("DELETE /v1/check-ins/{id}",     .unauthenticated, 204,   .notFound("check_in_not_found"), .notFound("check_in_not_found"), .notFound("check_in_not_found"), .playersOnly, .playersOnly,           .playersOnly),
@@ -175,6 +177,8 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         case "POST /v1/riddles/{id}/hints": (.post, "/v1/riddles/\(world.riddleID)/hints", ["confirm": true])
         case "GET /v1/me/progress": (.get, "/v1/me/progress", nil)
         case "GET /v1/map": (.get, "/v1/map", nil)
+        case "GET /v1/me/journal": (.get, "/v1/me/journal", nil)
+        case "POST /v1/reports": (.post, "/v1/reports", ["kind": "sticker_damaged", "checkpointId": world.service.services.content.checkpoints[0].id])
         case "POST /v1/scans": (.post, "/v1/scans", ["code": world.riddleTargetCode])
         case "POST /v1/check-ins/{id}/register": (.post, "/v1/check-ins/\(world.checkInID)/register", nil)
         case "DELETE /v1/check-ins/{id}": (.delete, "/v1/check-ins/\(world.checkInID)", nil)
