@@ -55,6 +55,12 @@ import Testing
         Row(route: "GET /C/{token}", anonymous: .shown, player: .shown, staff: .shown),
         Row(route: "GET /F/{token}", anonymous: .shown, player: .shown, staff: .shown),
         Row(route: "GET /V/{token}", anonymous: .shown, player: .shown, staff: .shown),
+        Row(route: "GET /journal", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
+        Row(route: "GET /map", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
+        Row(route: "GET /report", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
+        Row(route: "GET /account", anonymous: .signInFirst, player: .shown, staff: .shown),
+        Row(route: "GET /account/export", anonymous: .signInFirst, player: .shown, staff: .shown),
+        Row(route: "GET /account/delete", anonymous: .signInFirst, player: .shown, staff: .shown),
         // Posts: a player's form with a valid token is shown or redirected; staff are refused;
         // signed out, the pages that need a player send the visitor to sign in.
         // The forms carry deliberately wrong fields: each is refused by its use case, as a page.
@@ -80,6 +86,10 @@ import Testing
         Row(route: "POST /friends/requests/{id}/decline", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
         Row(route: "POST /friends/unfriend", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
         Row(route: "POST /friends/blocks", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
+        Row(route: "POST /report", anonymous: .signInFirst, player: .refused(422), staff: .refused(403)),
+        Row(route: "POST /account/name", anonymous: .signInFirst, player: .refused(422), staff: .refused(422)),
+        Row(route: "POST /account/password", anonymous: .signInFirst, player: .refused(422), staff: .refused(422)),
+        Row(route: "POST /account/delete", anonymous: .signInFirst, player: .refused(401), staff: .refused(401)),
     ]
 
     @Test func theTableHasExactlyOneRowForEveryPage() async throws {

@@ -17,6 +17,9 @@ func addPages(services: HuntServices, to router: Router<AppRequestContext>) {
     FreebiePages(services: services, library: library).addRoutes(to: pages)
     FriendPages(services: services, library: library).addRoutes(to: pages)
     LeaderboardPages(services: services, library: library).addRoutes(to: pages)
+    MapPages(services: services, library: library).addRoutes(to: pages)
+    ReportPages(services: services, library: library).addRoutes(to: pages)
+    ProfilePages(services: services, library: library).addRoutes(to: pages)
 }
 
 /// `METHOD /path` of every page route: the pages are not part of the JSON API, so the API's

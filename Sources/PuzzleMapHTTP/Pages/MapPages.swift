@@ -1,0 +1,131 @@
+import Foundation
+import Hummingbird
+import PuzzleMapCore
+import PuzzleMapGame
+
+/// The journal of solved riddles and the map of every place in play, drawn as a plan from the
+/// places' coordinates (no tile server). The game decides what the player has found; these render.
+struct MapPages {
+    let services: HuntServices
+    let library: PageLibrary
+
+    func addRoutes(to router: RouterGroup<AppRequestContext>) {
+        router.get("journal") { _, context in
+            let identity = try context.requirePlayer()
+            let entries = try await services.hunt.journal(playerID: identity.playerID)
+            return page(context).response("journal", title: library.text("journal.title"), JournalView(entries: entries.map { entry in
+                JournalView.Entry(
+                    place: entry.checkpoint.name, building: entry.checkpoint.building, riddle: entry.riddle.text, insider: entry.riddle.insider,
+                    facts: entry.checkpoint.facts, hasFacts: !entry.checkpoint.facts.isEmpty,
+                    solved: library.text("journal.solved", ["date": Self.campusDate(entry.solvedAt, in: services.hunt.timeZone), "xp": "\(entry.xp)"]))
+            }))
+        }
+        router.get("map") { _, context in
+            let identity = try context.requirePlayer()
+            let places = try await services.hunt.map(playerID: identity.playerID)
+            return page(context).response("map", title: library.text("map.title"), MapView(places, library: library))
+        }
+    }
+
+    private func page(_ context: AppRequestContext) -> PageRendering { PageRendering(library: library, context: context) }
+
+    /// A day as the campus says it: `Tue 24 Nov`.
+    static func campusDate(_ date: Date, in timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.day, .month, .weekday], from: date)
+        let month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][(parts.month ?? 1) - 1]
+        return "\(Weekday(gregorianWeekday: parts.weekday ?? 1).shortName) \(parts.day ?? 1) \(month)"
+    }
+
+    struct JournalView {
+        struct Entry {
+            var place: String
+            var building: String
+            var riddle: String
+            var insider: String
+            var facts: [String]
+            var hasFacts: Bool
+            var solved: String
+        }
+        var entries: [Entry]
+        var empty: Bool
+
+        init(entries: [Entry]) {
+            self.entries = entries
+            empty = entries.isEmpty
+        }
+    }
+
+    struct MapView {
+        struct Place {
+            var number: Int
+            var id: String
+            var name: String
+            var whereabouts: String
+            var status: String
+            var statusClass: String
+            var hours: String
+            var openClass: String
+            var timetable: String
+            var hasFacts: Bool
+            var facts: [String]
+            var x: String
+            var y: String
+            var labelY: String
+            var report: String
+            var reportLabel: String
+        }
+        var places: [Place]
+        var legend: String
+
+        init(_ places: [MapPlace], library: PageLibrary) {
+            let plan = MapPlan(places.map(\.checkpoint.coordinate))
+            self.places = places.enumerated().map { index, place in
+                let checkpoint = place.checkpoint
+                let point = plan.points[index]
+                let hours: String = if place.isOpenNow {
+                    library.text("map.openNow")
+                } else if let next = place.nextOpening {
+                    next.daysAhead == 0
+                        ? library.text("map.opensAt", ["time": next.time.description])
+                        : library.text("map.opensOn", ["day": next.weekday.shortName, "time": next.time.description])
+                } else {
+                    library.text("map.closed")
+                }
+                return Place(
+                    number: index + 1, id: checkpoint.id, name: checkpoint.name,
+                    whereabouts: library.text("map.whereabouts", ["building": checkpoint.building, "floor": "\(checkpoint.floor)"]),
+                    status: library.text("map.status.\(place.status.rawValue)"), statusClass: "status-\(place.status.rawValue)",
+                    hours: hours, openClass: place.isOpenNow ? "open" : "shut", timetable: checkpoint.hours.summary,
+                    hasFacts: !(place.facts ?? []).isEmpty, facts: place.facts ?? [],
+                    x: String(format: "%.1f", point.x), y: String(format: "%.1f", point.y), labelY: String(format: "%.1f", point.y + 4),
+                    report: "/report?kind=sticker_damaged&place=\(PageForm.escapeQuery(checkpoint.id))",
+                    reportLabel: library.text("map.report", ["place": checkpoint.name]))
+            }
+            legend = library.text("map.legend")
+        }
+    }
+}
+
+/// The places' coordinates on a small plan: an equirectangular projection (a campus is small
+/// enough for it), scaled to fit the drawing with a margin, north up.
+struct MapPlan {
+    static let width = 320.0
+    static let height = 240.0
+    static let margin = 18.0
+
+    var points: [(x: Double, y: Double)]
+
+    init(_ coordinates: [Coordinate]) {
+        guard let first = coordinates.first else { points = []; return }
+        let shrink = cos(first.latitude * .pi / 180)
+        let xs = coordinates.map { $0.longitude * shrink }, ys = coordinates.map(\.latitude)
+        let (minX, maxX, minY, maxY) = (xs.min()!, xs.max()!, ys.min()!, ys.max()!)
+        let spanX = max(maxX - minX, 1e-9), spanY = max(maxY - minY, 1e-9)
+        let scale = min((Self.width - 2 * Self.margin) / spanX, (Self.height - 2 * Self.margin) / spanY)
+        // Centre the drawing in whichever direction it does not fill.
+        let offsetX = (Self.width - spanX * scale) / 2, offsetY = (Self.height - spanY * scale) / 2
+        points = zip(xs, ys).map { x, y in (offsetX + (x - minX) * scale, Self.height - offsetY - (y - minY) * scale) }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Hummingbird
+import PuzzleMapCore
+import PuzzleMapGame
+
+/// The signed-in person's account: display name, password, their data to take away, and
+/// erasure behind an "are you sure?" with the password. The game's account use cases decide.
+struct ProfilePages {
+    let services: HuntServices
+    let library: PageLibrary
+
+    func addRoutes(to router: RouterGroup<AppRequestContext>) {
+        router.get("account") { request, context in
+            let identity = try context.requireIdentity()
+            let done = request.uri.queryParameters["done"].map(String.init)
+            let notice = done == "name" ? library.text("account.nameChanged") : done == "password" ? library.text("account.passwordChanged") : nil
+            return accountPage(context, account: identity.account, notice: notice)
+        }
+        router.post("account/name") { request, context in
+            let identity = try context.requireIdentity()
+            let form = try await PageForm.read(request, context: context)
+            do {
+                _ = try await services.hunt.updateProfile(of: identity.account, sessionID: identity.session.id, displayName: form["displayName"] ?? "",
+                                                          password: nil, currentPassword: nil)
+            } catch {
+                return accountPage(context, account: identity.account, problem: try Problem.forPage(error))
+            }
+            return Response.seeOther("/account?done=name")
+        }
+        router.post("account/password") { request, context in
+            let identity = try context.requireIdentity()
+            let form = try await PageForm.read(request, context: context)
+            do {
+                _ = try await services.hunt.updateProfile(of: identity.account, sessionID: identity.session.id, displayName: nil,
+                                                          password: form["newPassword"] ?? "", currentPassword: form["currentPassword"])
+            } catch {
+                return accountPage(context, account: identity.account, problem: try Problem.forPage(error))
+            }
+            return Response.seeOther("/account?done=password")
+        }
+        router.get("account/export") { request, context in
+            let identity = try context.requireIdentity()
+            let export = try await services.hunt.export(of: identity.account)
+            var response = try MeController.Export(player: PlayerView(export.account), events: export.events, exportedAt: export.exportedAt)
+                .response(from: request, context: context)
+            response.headers[.contentDisposition] = "attachment; filename=\"puzzle-map-\(identity.account.player.username).json\""
+            return response
+        }
+        router.get("account/delete") { _, context in
+            _ = try context.requireIdentity()
+            return deletePage(context)
+        }
+        router.post("account/delete") { request, context in
+            let identity = try context.requireIdentity()
+            let form = try await PageForm.read(request, context: context)
+            do {
+                try await services.hunt.eraseAccount(identity.account, password: form["password"] ?? "")
+            } catch {
+                return deletePage(context, problem: try Problem.forPage(error))
+            }
+            var response = Response.seeOther("/?erased=1")
+            response.setCookie(PageSession(services: services, library: library).cookie(PageSession.sessionCookie, "", request: request, maxAge: 0))
+            return response
+        }
+    }
+
+    private func accountPage(_ context: AppRequestContext, account: Account, notice: String? = nil, problem: Problem? = nil) -> Response {
+        PageRendering(library: library, context: context).response("account", title: library.text("account.title"), status: problem?.status ?? .ok,
+            AccountView(username: library.text("account.username", ["username": account.player.username]),
+                        email: library.text("account.email", ["email": account.player.email]),
+                        displayName: account.player.displayName, notice: notice, problem: problem))
+    }
+
+    private func deletePage(_ context: AppRequestContext, problem: Problem? = nil) -> Response {
+        PageRendering(library: library, context: context).response("delete", title: library.text("delete.title"), status: problem?.status ?? .ok,
+                                                                   DeleteView(problem: problem))
+    }
+
+    struct AccountView {
+        var username: String
+        var email: String
+        var displayName: String
+        var notice: String?
+        var problem: Problem?
+    }
+
+    struct DeleteView {
+        var problem: Problem?
+    }
+}

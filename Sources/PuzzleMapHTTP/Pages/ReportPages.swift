@@ -1,0 +1,83 @@
+import Foundation
+import Hummingbird
+import PuzzleMapCore
+import PuzzleMapGame
+
+/// "Report a problem": the form the footer, every error page and the map's sticker links open.
+/// The game checks and keeps the report; this page renders it.
+struct ReportPages {
+    let services: HuntServices
+    let library: PageLibrary
+
+    func addRoutes(to router: RouterGroup<AppRequestContext>) {
+        router.get("report") { request, context in
+            _ = try context.requirePlayer()
+            let query = request.uri.queryParameters
+            // Reached from an error page: the problem's code and page go with the report.
+            let origin = [query["code"].map(String.init), query["page"].map { "on \($0)" }].compactMap { $0 }.joined(separator: " ")
+            let draft = Draft(kind: query["kind"].flatMap { ProblemReport.Kind(rawValue: String($0)) } ?? (origin.isEmpty ? .other : .bug),
+                              place: query["place"].map(String.init), text: "", context: origin)
+            return reportPage(context, draft: draft, notice: query["sent"] != nil ? library.text("report.sent") : nil)
+        }
+        router.post("report") { request, context in
+            let identity = try context.requirePlayer()
+            let form = try await PageForm.read(request, context: context)
+            let draft = Draft(kind: form["kind"].flatMap(ProblemReport.Kind.init(rawValue:)), place: form.text("place"), text: form["text"] ?? "",
+                              context: form.text("context") ?? "")
+            guard let kind = draft.kind else {
+                return reportPage(context, draft: draft, problem: Problem(
+                    .unprocessableContent, code: .invalidReport, detail: "The report does not say what kind of problem it is.",
+                    hint: "Pick one of the kinds listed."))
+            }
+            do {
+                _ = try await services.hunt.report(kind: kind, checkpointID: draft.place, text: draft.text, context: draft.context,
+                                                   playerID: identity.playerID)
+            } catch {
+                return reportPage(context, draft: draft, problem: try Problem.forPage(error))
+            }
+            return Response.seeOther("/report?sent=1")
+        }
+    }
+
+    struct Draft {
+        var kind: ProblemReport.Kind?
+        var place: String?
+        var text: String
+        var context: String
+    }
+
+    private func reportPage(_ context: AppRequestContext, draft: Draft, notice: String? = nil, problem: Problem? = nil) -> Response {
+        let view = ReportView(
+            kinds: ProblemReport.Kind.allCases.map { kind in
+                .init(value: kind.rawValue, label: library.text("report.kind.\(kind.rawValue)"), checked: kind == draft.kind)
+            },
+            places: services.content.checkpoints.map { .init(value: $0.id, label: $0.name, selected: $0.id == draft.place) },
+            noPlace: draft.place == nil, text: draft.text, context: draft.context,
+            maxLength: ProblemReport.maxTextLength, limit: library.text("report.limit", ["max": "\(ProblemReport.maxTextLength)"]),
+            notice: notice, problem: problem)
+        return PageRendering(library: library, context: context)
+            .response("report", title: library.text("report.title"), status: problem?.status ?? .ok, view)
+    }
+
+    struct ReportView {
+        struct Kind {
+            var value: String
+            var label: String
+            var checked: Bool
+        }
+        struct Place {
+            var value: String
+            var label: String
+            var selected: Bool
+        }
+        var kinds: [Kind]
+        var places: [Place]
+        var noPlace: Bool
+        var text: String
+        var context: String
+        var maxLength: Int
+        var limit: String
+        var notice: String?
+        var problem: Problem?
+    }
+}
