@@ -49,6 +49,9 @@ import Testing
         #expect(stats.status == 0, "\(stats.output)")
         let json = try JSONSerialization.jsonObject(with: Data(stats.output.utf8)) as? [String: Any]
         #expect(json?["players"] as? Int == 0)
+        let reports = try run("reports", "--data-dir", dataDir)
+        #expect(reports.status == 0, "\(reports.output)")
+        #expect(reports.output.contains("No reports."))
 
         let noAccount = try run("staff", "add", "nobody@gla.ac.uk", "--partner", "qmu-cafe", "--data-dir", dataDir)
         #expect(noAccount.status != 0)
