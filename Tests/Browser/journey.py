@@ -651,6 +651,99 @@ def offline_photo_sent_once_back_online(j):
     expect_progress(j)
 
 
+def journal(j):
+    """The navigation's Journal: the solved riddle, its place and its insider fact, to re-read."""
+    riddle = j.facts["riddle"]
+    place = j.checkpoints[riddle["checkpoint"]]["name"]
+    j.navigate("Journal", "journal")
+    j.expect_heading("Your journal")
+    if squash(riddle["insider"]) not in j.section("Insider fact"):
+        raise StepFailed(f"the journal's 'Insider fact' is not the solved riddle's: {j.section('Insider fact')!r}")
+    j.expect_text(place)
+    j.expect_text(squash(riddle["text"]))
+
+
+def choose(j, label):
+    """Ticks the radio button or checkbox a wrapping <label> with exactly this text holds."""
+    for candidate in j.driver.find_elements(By.CSS_SELECTOR, "label"):
+        if squash(candidate.text) == label:
+            candidate.click()
+            return candidate.find_element(By.TAG_NAME, "input")
+    raise StepFailed(f"no choice labelled {label!r}")
+
+
+def map_and_sticker_report(j):
+    """The navigation's Map: a plan drawn on the page, every place with its hours and status,
+    and a damaged sticker reported from the solved place's entry."""
+    riddle = j.facts["riddle"]
+    place = j.checkpoints[riddle["checkpoint"]]
+    j.navigate("Map", "map")
+    j.expect_heading("Campus map")
+    plan = j.driver.find_elements(By.CSS_SELECTOR, "main svg[role=img]")
+    if not plan:
+        raise StepFailed("the map page draws no plan (an <svg role=img>)")
+    pins = plan[0].find_elements(By.TAG_NAME, "circle")
+    if len(pins) != len(j.checkpoints):
+        raise StepFailed(f"the plan has {len(pins)} places, the campus {len(j.checkpoints)}")
+    for name in (p["name"] for p in j.checkpoints.values()):
+        j.expect_text(name)
+    j.expect_words("Solved")
+    if not re.search(r"Open now|Opens (\w+ )?at \d\d:\d\d|Closed for now", j.text()):
+        raise StepFailed("the map says nothing about opening hours")
+    j.press(f"Report a damaged or missing sticker at {place['name']}", "report-sticker")
+    j.expect_heading("Report a problem")
+    if not choose(j, "A sticker is damaged").is_selected():
+        raise StepFailed("'A sticker is damaged' is not chosen")
+    chosen = j.field("Which place? (needed for a sticker)").get_attribute("value")
+    if chosen != riddle["checkpoint"]:
+        raise StepFailed(f"the report names the place {chosen!r}, not {riddle['checkpoint']!r}")
+    j.fill("What happened? (optional for a sticker; at most 1000 characters)", "The corner is peeling off.")
+    j.press("Send the report", "report-sent")
+    j.expect_text("Thank you: your report is with the organisers.")
+
+
+def report_from_error_page(j):
+    """An error page says what happened and offers to report it; the footer does too."""
+    j.control("Report a problem", within="footer")
+    j.open("/riddles/999999", "riddle-not-found")
+    j.expect_heading("Something went wrong")
+    j.expect_text("You hold no such riddle.")
+    j.press("Report this problem to the organisers", "report-error")
+    j.expect_heading("Report a problem")
+    if not choose(j, "Something does not work").is_selected():
+        raise StepFailed("a report from an error page is not a 'Something does not work' report")
+    j.press("Send the report", "report-empty")
+    j.expect_text("The report does not say what is wrong.")
+    j.fill("What happened? (optional for a sticker; at most 1000 characters)", "I followed an old link to a riddle.")
+    j.press("Send the report", "report-error-sent")
+    j.expect_text("Thank you: your report is with the organisers.")
+
+
+def account(j):
+    """The navigation's Account: a new display name, the data to download, and a delete
+    button that asks first."""
+    j.navigate("Account", "account")
+    j.expect_heading("Your account")
+    j.expect_text(f"Username: {USERNAME}")
+    j.fill("Display name (1 to 40 characters)", "Ada L.")
+    j.press("Save the name", "account-renamed")
+    j.expect_text("Your display name is saved.")
+    if j.field("Display name (1 to 40 characters)").get_attribute("value") != "Ada L.":
+        raise StepFailed("the saved display name is not shown")
+    href = j.control("Download my data").get_attribute("href")
+    export = j.driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        fetch(arguments[0], {credentials: 'same-origin'}).then(r => r.json()).then(done).catch(e => done({error: String(e)}));
+    """, href)
+    if export.get("player", {}).get("username") != USERNAME or not export.get("events"):
+        raise StepFailed(f"'Download my data' gave {str(export)[:300]!r}")
+    j.press("Delete my account…", "delete-asks")
+    j.expect_heading("Are you sure?")
+    j.field("Your password, to confirm")
+    j.press("No, keep my account", "delete-kept")
+    j.expect_heading("Your account")
+
+
 def forged_form_refused(j):
     """A form without this browser's token is refused with 403, and nothing is done."""
     j.open(j.facts["play"], "play-before-forgery")
@@ -780,6 +873,10 @@ STEPS = [
     freebies,
     friend_by_photo,
     leaderboard,
+    journal,
+    map_and_sticker_report,
+    report_from_error_page,
+    account,
     offline_photo_sent_once_back_online,
     forged_form_refused,
     signed_out_session_refused,
