@@ -12,7 +12,7 @@ struct ProfilePages {
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
         router.get("account") { request, context in
             let identity = try context.requireIdentity()
-            let done = request.uri.queryParameters["done"].map(String.init)
+            let done = request.uri.queryParameters.get("done")
             let notice = done == "name" ? library.text("account.nameChanged") : done == "password" ? library.text("account.passwordChanged") : nil
             return accountPage(context, account: identity.account, notice: notice)
         }

@@ -14,10 +14,10 @@ struct ReportPages {
             _ = try context.requirePlayer()
             let query = request.uri.queryParameters
             // Reached from an error page: the problem's code and page go with the report.
-            let origin = [query["code"].map(String.init), query["page"].map { "on \($0)" }].compactMap { $0 }.joined(separator: " ")
-            let draft = Draft(kind: query["kind"].flatMap { ProblemReport.Kind(rawValue: String($0)) } ?? (origin.isEmpty ? .other : .bug),
-                              place: query["place"].map(String.init), text: "", context: origin)
-            return reportPage(context, draft: draft, notice: query["sent"] != nil ? library.text("report.sent") : nil)
+            let origin = [query.get("code"), query.get("page").map { "on \($0)" }].compactMap { $0 }.joined(separator: " ")
+            let draft = Draft(kind: query.get("kind").flatMap(ProblemReport.Kind.init(rawValue:)) ?? (origin.isEmpty ? .other : .bug),
+                              place: query.get("place"), text: "", context: origin)
+            return reportPage(context, draft: draft, notice: query.get("sent") != nil ? library.text("report.sent") : nil)
         }
         router.post("report") { request, context in
             let identity = try context.requirePlayer()
