@@ -30,7 +30,7 @@ import Testing
         for repository in repositories { await repository.close() }
         // A later start finds nothing to do.
         let later = try await PostgresHuntRepository.connect(url: url, schema: schema, logger: StorageBackend.logger)
-        #expect(try await later.appliedMigrations().count == 8)
+        #expect(try await later.appliedMigrations().count == 9)
         #expect(try await later.account(login: "ada")?.player == ada)
         await later.close()
         try await PostgresAdmin.dropSchema(schema, url: url)
