@@ -807,11 +807,31 @@ def api(j, method, path, body=None, token=None):
         return response.read()
 
 
+def level_offers(campus):
+    """The titles of Campus/offers.yaml's offers unlocked by a level, by that level."""
+    text = open(os.path.join(campus, "offers.yaml"), encoding="utf-8").read()
+    offers = {}
+    for block in re.split(r"^  - id: ", text, flags=re.MULTILINE)[1:]:
+        title, unlock = re.search(r"^    title: (.*)$", block, re.MULTILINE), re.search(r"unlock: \{ level: (\d+) \}", block)
+        if title and unlock:
+            offers.setdefault(int(unlock[1]), []).append(unquote(title[1].strip()))
+    return offers
+
+
 def freebies(j):
-    """No freebie yet, and what is coming up says how far each one is."""
+    """The freebies the player's level has unlocked (none before level 2), and what is coming
+    up says how far each other one is. The riddles drawn decide the XP, so the level varies."""
     j.navigate("Freebies", "freebies")
     j.expect_heading("Your freebies")
-    j.expect_text("No freebies yet.")
+    reached = level(j.rules, j.facts["xp"])
+    unlocked = [title for at, titles in level_offers(j.args.campus).items() if at <= reached for title in titles]
+    if unlocked:
+        ready = j.section("Ready for the counter")
+        for title in unlocked:
+            if title not in ready:
+                raise StepFailed(f"level {reached} unlocks {title!r}, but 'Ready for the counter' says {ready[:400]!r}")
+    else:
+        j.expect_text("No freebies yet.")
     coming = j.section("Coming up")
     to_level_three = j.rules["levels"][2] - j.facts["xp"]
     for wanted in ("A free regular coffee", f"Earn {to_level_three} more XP to reach level 3.",
