@@ -744,6 +744,40 @@ def account(j):
     j.expect_heading("Your account")
 
 
+def voucher_for_the_counter(j):
+    """Two riddles and an exploration always reach level 2, which unlocks a freebie: it shows a
+    large code that a shop's camera reads as the voucher's link, with the typed code under it."""
+    reached = level(j.rules, j.facts["xp"])
+    titles = [title for at, titles in level_offers(j.args.campus).items() if at <= reached for title in titles]
+    if not titles:
+        raise StepFailed(f"at {j.facts['xp']} XP (level {reached}) no level offer is unlocked; the journey expects one")
+    j.navigate("Freebies", "freebies-with-voucher")
+    card = None
+    for candidate in j.driver.find_elements(By.CSS_SELECTOR, "li.voucher"):
+        if titles[0] in candidate.text:
+            card = candidate
+    if card is None:
+        raise StepFailed(f"no freebie {titles[0]!r} under 'Ready for the counter': {j.section('Ready for the counter')[:400]!r}")
+    if "Ready to claim" not in card.text:
+        raise StepFailed(f"the verified player's {titles[0]!r} is not ready to claim: {squash(card.text)!r}")
+    image = card.find_element(By.CSS_SELECTOR, "img.qr")
+    picture = j.driver.execute_async_script("""
+        const [source, done] = [arguments[0], arguments[arguments.length - 1]];
+        fetch(source, {credentials: 'same-origin'}).then(r => r.arrayBuffer()).then(bytes => {
+          let text = ''; new Uint8Array(bytes).forEach(b => text += String.fromCharCode(b)); done(btoa(text));
+        }).catch(e => done(''));""", image.get_attribute("src"))
+    path = os.path.join(j.args.screenshots, "voucher-code.png")
+    with open(path, "wb") as file:
+        file.write(base64.b64decode(picture))
+    decoded = json.loads(subprocess.run([j.args.puzzlemap, "decode", "--json", path], check=True,
+                                        capture_output=True, text=True).stdout.splitlines()[0])["codes"]
+    if len(decoded) != 1 or "/V/" not in decoded[0]:
+        raise StepFailed(f"the freebie's code reads as {decoded!r}, not one voucher link")
+    manual = card.find_element(By.CSS_SELECTOR, ".manual code").text
+    if not re.fullmatch(r"[0-9A-Z]{4}(-[0-9A-Z]{4})*-[0-9A-Z*~$=]", manual):  # Crockford groups, then the check symbol
+        raise StepFailed(f"the typed code under the freebie's picture is {manual!r}")
+
+
 def forged_form_refused(j):
     """A form without this browser's token is refused with 403, and nothing is done."""
     j.open(j.facts["play"], "play-before-forgery")
@@ -898,6 +932,7 @@ STEPS = [
     report_from_error_page,
     account,
     offline_photo_sent_once_back_online,
+    voucher_for_the_counter,
     forged_form_refused,
     signed_out_session_refused,
 ]
