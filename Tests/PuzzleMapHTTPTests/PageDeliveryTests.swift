@@ -27,6 +27,27 @@ import Testing
         }
     }
 
+    @Test func theManifestMakesTheAppInstallableWithIconsThatAreServed() async throws {
+        let service = try await TestService()
+        try await service.test { client in
+            let manifest = try await client.execute(uri: "/static/manifest.webmanifest", method: .get) { response in
+                #expect(response.headers[.contentType] == "application/manifest+json")
+                return try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+            }
+            #expect(manifest["display"] as? String == "standalone")
+            #expect(manifest["start_url"] as? String == "/play")
+            let icons = try #require(manifest["icons"] as? [[String: String]])
+            #expect(Set(icons.compactMap { $0["sizes"] }).isSuperset(of: ["192x192", "512x512"]))
+            for icon in icons {
+                let source = try #require(icon["src"])
+                try await client.execute(uri: source, method: .get) { response in
+                    #expect(response.status == .ok, "\(source)")
+                    #expect(response.headers[.contentType] == icon["type"], "\(source)")
+                }
+            }
+        }
+    }
+
     @Test func staticFilesAreCachedForAYearUnderAVersionedAddress() async throws {
         let service = try await TestService()
         try await service.test { client in
