@@ -27,6 +27,24 @@ import Testing
         }
     }
 
+    @Test func deletingTheAccountFromItsPageSignsOutAndSaysItIsGone() async throws {
+        let world = try await PageWorld()
+        let secret = world.secret
+        let (status, location) = try await world.service.withClient { client in
+            try await client.execute(
+                uri: "/account/delete", method: .post,
+                headers: [.cookie: "pm_csrf=\(secret); pm_session=\(world.playerToken)", .contentType: "application/x-www-form-urlencoded"],
+                body: ByteBuffer(string: "_csrf=\(world.formToken)&password=correct+horse+battery")
+            ) { ($0.status, $0.headers[.location]) }
+        }
+        #expect(status == .seeOther && location == "/?erased=1")
+        #expect(try await world.service.services.hunt.session(accessToken: world.playerToken) == nil)
+        let home = try await world.service.withClient { client in
+            try await client.execute(uri: "/?erased=1", method: .get, headers: [.cookie: "pm_session=\(world.playerToken)"]) { String(buffer: $0.body) }
+        }
+        #expect(home.contains("Your account and everything about you are deleted."))
+    }
+
     @Test func theManifestMakesTheAppInstallableWithIconsThatAreServed() async throws {
         let service = try await TestService()
         try await service.test { client in

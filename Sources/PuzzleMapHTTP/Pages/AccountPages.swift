@@ -11,10 +11,12 @@ struct AccountPages {
     let library: PageLibrary
 
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
-        router.get("/") { _, context in
+        router.get("/") { request, context in
             if context.identity != nil { return Response.seeOther("/play") }
             let info = services.content.info
-            return page(context).response("home", title: info.title, Home(tagline: library.text("app.tagline", ["university": info.university])))
+            let erased = request.uri.queryParameters.get("erased") == "1"
+            return page(context).response("home", title: info.title, Home(
+                tagline: library.text("app.tagline", ["university": info.university]), notice: erased ? library.text("home.erased") : nil))
         }
         router.get("join") { request, context in
             page(context).response("join", title: library.text("join.title"), JoinForm(next: Next(request)))
@@ -137,6 +139,8 @@ struct AccountPages {
 
     struct Home {
         var tagline: String
+        /// After an account was deleted: it is gone.
+        var notice: String?
     }
 
     struct Notice {
