@@ -354,8 +354,12 @@ class Journey:
         self.leave_by(self.control(text, within), name)
 
     def navigate(self, text, name):
-        """Follows a link (or presses a button) of the navigation bar."""
-        self.press(text, name, within="nav")
+        """Follows a link (or presses a button) of the navigation bar, or of its "More" page."""
+        if self.has_control(text, within="nav"):
+            self.press(text, name, within="nav")
+            return
+        self.press("More", f"{name}-more", within="nav")
+        self.press(text, name)
 
     # -- outside the browser --------------------------------------------------------------------
 

@@ -37,6 +37,7 @@ import Testing
         Row(route: "GET /static/{name}", anonymous: .shown, player: .shown, staff: .shown),
         Row(route: "GET /join", anonymous: .shown, player: .shown, staff: .shown),
         Row(route: "GET /sign-in", anonymous: .shown, player: .shown, staff: .shown),
+        Row(route: "GET /more", anonymous: .signInFirst, player: .shown, staff: .shown),
         Row(route: "GET /forgot", anonymous: .shown, player: .shown, staff: .shown),
         Row(route: "GET /reset", anonymous: .shown, player: .shown, staff: .shown),
         Row(route: "GET /verify", anonymous: .signInFirst, player: .shown, staff: .refused(403)),

@@ -56,6 +56,10 @@ struct AccountPages {
             return verifyPage(context, identity: identity, next: Next(request),
                               notice: library.text("verify.sent", ["email": identity.account.player.email]))
         }
+        router.get("more") { _, context in
+            _ = try context.requireIdentity()
+            return page(context).response("more", title: library.text("more.title"), Notice())
+        }
         router.get("forgot") { _, context in
             page(context).response("forgot", title: library.text("forgot.title"), Notice())
         }
