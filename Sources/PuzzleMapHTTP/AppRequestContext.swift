@@ -50,8 +50,7 @@ public struct AppRequestContext: RequestContext {
     public func requirePlayer() throws -> Identity {
         let identity = try requireIdentity()
         guard identity.account.role == .player else {
-            throw Problem(.forbidden, code: .playersOnly, detail: "Only player accounts can do this.",
-                          hint: "Sign in with your player account.")
+            throw Problem(.forbidden, code: .playersOnly)
         }
         return identity
     }
@@ -67,9 +66,5 @@ public struct Identity: Sendable {
 }
 
 extension Problem {
-    static let unauthenticated = Problem(
-        .unauthorized, code: .unauthenticated, detail: "This needs a signed-in account, and no valid access token came with the request.",
-        hint: "Sign in (POST /v1/sessions) and send the access token as `Authorization: Bearer <token>`; refresh it when it expires.",
-        headers: [.wwwAuthenticate: "Bearer"]
-    )
+    static let unauthenticated = Problem(.unauthorized, code: .unauthenticated, headers: [.wwwAuthenticate: "Bearer"])
 }

@@ -23,12 +23,10 @@ struct HealthController {
             try await services.repository.ping()
             lastImport = try await services.repository.lastImport()
         } catch {
-            throw Problem(.serviceUnavailable, code: .databaseUnavailable, detail: "The database does not answer.",
-                          hint: "Check the database file or server; the service retries on every request.")
+            throw Problem(.serviceUnavailable, code: .databaseUnavailable)
         }
         guard let lastImport else {
-            throw Problem(.serviceUnavailable, code: .contentNotLoaded, detail: "No campus content has been imported.",
-                          hint: "Run `puzzlemap check`, fix what it reports and restart the service.")
+            throw Problem(.serviceUnavailable, code: .contentNotLoaded)
         }
         return Status(status: "ready", checkpoints: services.content.checkpoints.count, contentFingerprint: lastImport.fingerprint)
     }

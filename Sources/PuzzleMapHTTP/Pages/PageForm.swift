@@ -21,8 +21,7 @@ struct PageForm {
         do {
             body = try await request.body.collect(upTo: maxBytes)
         } catch {
-            throw Problem(.contentTooLarge, code: .payloadTooLarge, detail: "That form was larger than any form of ours.",
-                          hint: "Go back and send the form again.")
+            throw Problem(.contentTooLarge, code: .payloadTooLarge, detailVariant: "form", hintVariant: "form")
         }
         let form = PageForm(fields: parse(String(buffer: body)))
         try verify(token: form["_csrf"], context: context)
@@ -38,8 +37,7 @@ struct PageForm {
     /// Refuses a form without the token of this browser's secret.
     static func verify(token: String?, context: AppRequestContext) throws {
         guard let expected = context.formToken, let token, token == expected else {
-            throw Problem(.forbidden, code: .formExpired, detail: "That form had expired or did not come from this browser, so nothing was done.",
-                          hint: "Go back, reload the page and send the form again.")
+            throw Problem(.forbidden, code: .formExpired)
         }
     }
 

@@ -102,9 +102,7 @@ enum PageSecurity {
 }
 
 extension Problem {
-    static let crossSiteForm = Problem(
-        .forbidden, code: .formExpired, detail: "That form was not sent from a Puzzle Map page, so nothing was done.",
-        hint: "Go back, reload the page and send the form again.")
+    static let crossSiteForm = Problem(.forbidden, code: .formExpired, detailVariant: "crossSite")
 }
 
 extension String {

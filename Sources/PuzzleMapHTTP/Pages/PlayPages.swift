@@ -38,8 +38,7 @@ struct PlayPages {
             let identity = try context.requirePlayer()
             let form = try await PageForm.read(request, context: context)
             guard let category = form["category"].flatMap(Category.init(rawValue:)) else {
-                throw Problem(.unprocessableContent, code: .unknownCategory, detail: "That is not one of the three categories.",
-                              hint: "Pick labs, lecture halls or social spots.")
+                throw Problem(.unprocessableContent, code: .unknownCategory, detailVariant: "page", hintVariant: "page")
             }
             do {
                 let (held, _) = try await services.hunt.askForRiddle(playerID: identity.playerID, category: category)

@@ -26,8 +26,7 @@ struct ReportPages {
                               context: form.text("context") ?? "")
             guard let kind = draft.kind else {
                 return reportPage(context, draft: draft, problem: Problem(
-                    .unprocessableContent, code: .invalidReport, detail: "The report does not say what kind of problem it is.",
-                    hint: "Pick one of the kinds listed."))
+                    .unprocessableContent, code: .invalidReport, detailVariant: "noKind", hintVariant: "noKind"))
             }
             do {
                 _ = try await services.hunt.report(kind: kind, checkpointID: draft.place, text: draft.text, context: draft.context,

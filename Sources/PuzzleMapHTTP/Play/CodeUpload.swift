@@ -120,10 +120,7 @@ enum CodeUpload {
             throw PhotoFailure(problem: Problem.image(error))
         case .failure(.scanner(let error)):
             logger.error("The QR scanner failed on an uploaded photo", metadata: ["error": "\(error)", "bytes": "\(bytes.count)"])
-            throw PhotoFailure(problem: Problem(
-                .internalServerError, code: .scannerFailed, detail: "The code reader failed on our side; your photo was not counted.",
-                hint: "Try the photo again, or type the code printed under the sticker."
-            ))
+            throw PhotoFailure(problem: Problem(.internalServerError, code: .scannerFailed))
         }
     }
 }

@@ -65,8 +65,7 @@ struct RiddleController {
         let identity = try context.requirePlayer()
         let body = try await request.decode(as: RiddleRequest.self, context: context)
         guard let category = Category(rawValue: body.category) else {
-            throw Problem(.unprocessableContent, code: .unknownCategory, detail: "There is no category '\(body.category)'.",
-                          hint: "Choose lab, lecture or social.")
+            throw Problem(.unprocessableContent, code: .unknownCategory, values: ["category": body.category])
         }
         let (held, isNew) = try await services.hunt.askForRiddle(playerID: identity.playerID, category: category)
         return EditedResponse(status: isNew ? .created : .ok, response: RiddleEnvelope(riddle: view(held)))
@@ -77,8 +76,7 @@ struct RiddleController {
         let id = try attemptID(context)
         let body = try await request.decode(as: HintRequest.self, context: context)
         guard body.confirm == true else {
-            throw Problem(.badRequest, code: .confirmationRequired, detail: "A hint lowers this riddle's reward, so it needs confirming.",
-                          hint: "Send {\"confirm\": true} to reveal the next hint.")
+            throw Problem(.badRequest, code: .confirmationRequired)
         }
         let held = try await services.hunt.takeHint(playerID: identity.playerID, attemptID: id)
         return HintAnswer(hint: HintView(number: held.attempt.hintsUsed, text: held.hintsShown.last ?? ""),

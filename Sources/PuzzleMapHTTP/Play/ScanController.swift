@@ -38,8 +38,7 @@ struct ScanController {
         let hunt = services.hunt
         let key = request.headers[.init("Idempotency-Key")!]
         if let key, !(1...200).contains(key.utf8.count) {
-            throw Problem(.badRequest, code: .invalidIdempotencyKey, detail: "An Idempotency-Key has 1 to 200 characters; this one has \(key.utf8.count).",
-                          hint: "Send a fresh UUID as the Idempotency-Key of each new scan, and the same one when retrying it.")
+            throw Problem(.badRequest, code: .invalidIdempotencyKey, values: ["count": "\(key.utf8.count)"])
         }
         // A key names one request: its body and type. The same key with another request is
         // refused rather than answered with the first request's result.

@@ -2,30 +2,25 @@ import Hummingbird
 import PuzzleMapImaging
 
 extension Problem {
-    static let unsupportedScanBody = Problem(
-        .unsupportedMediaType, code: .unsupportedMediaType,
-        detail: "A scan is a photo (image/jpeg, image/png, image/heic, image/webp, or multipart/form-data with a `photo` part) or JSON {\"code\": ...}.",
-        hint: "Send the photo as the request body with its image content type, or the code as JSON."
-    )
+    static let unsupportedScanBody = Problem(.unsupportedMediaType, code: .unsupportedMediaType)
     static func unreadableForm(_ reason: String) -> Problem {
-        Problem(.badRequest, code: .invalidForm, detail: "The multipart form could not be read: \(reason).",
-                hint: "Send the picture in a part named `photo`, with optional numeric `lat`, `lon` and `accuracy` parts.")
+        Problem(.badRequest, code: .invalidForm, values: ["reason": reason])
     }
 
     /// A photo over the size limit, however it was sent.
     static let photoTooLarge = Problem.image(.tooLarge(bytes: CodeUpload.maxPhotoBytes + 1, limit: CodeUpload.maxPhotoBytes))
 
-    /// The answer for a picture that cannot be read.
+    /// The answer for a picture that cannot be read, in the catalogue's words (the imaging
+    /// layer's own `detail` stays English, for logs and the command line).
     static func image(_ error: ImageDecodingError) -> Problem {
-        let smaller = "Send a smaller photo; any phone camera's normal setting works."
-        let again = "Take the photo again; the upload may have been cut off."
-        return switch error {
-        case .tooLarge: Problem(.contentTooLarge, code: .imageTooLarge, detail: error.detail, hint: smaller)
-        case .tooManyPixels: Problem(.contentTooLarge, code: .tooManyPixels, detail: error.detail, hint: smaller)
-        case .unsupportedFormat:
-            Problem(.unsupportedMediaType, code: .unsupportedImageFormat, detail: error.detail, hint: "Send a JPEG, PNG, WebP or HEIC photo.")
-        case .empty: Problem(.unprocessableContent, code: .emptyImage, detail: error.detail, hint: again)
-        case .corrupt: Problem(.unprocessableContent, code: .corruptImage, detail: error.detail, hint: again)
+        switch error {
+        case .tooLarge(let bytes, let limit):
+            Problem(.contentTooLarge, code: .imageTooLarge, values: ["bytes": "\(bytes)", "limit": "\(limit)"])
+        case .tooManyPixels(let width, let height, let limit):
+            Problem(.contentTooLarge, code: .tooManyPixels, values: ["width": "\(width)", "height": "\(height)", "limit": "\(limit)"])
+        case .unsupportedFormat: Problem(.unsupportedMediaType, code: .unsupportedImageFormat)
+        case .empty: Problem(.unprocessableContent, code: .emptyImage)
+        case .corrupt(let reason): Problem(.unprocessableContent, code: .corruptImage, values: ["reason": reason])
         }
     }
 }

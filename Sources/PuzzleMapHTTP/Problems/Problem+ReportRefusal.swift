@@ -6,17 +6,13 @@ extension Problem {
     public init(_ refusal: ReportRefusal) {
         switch refusal {
         case .emptyReport:
-            self.init(.unprocessableContent, code: .invalidReport, detail: "The report does not say what is wrong.",
-                      hint: "Write a sentence or two on what happened and where.")
+            self.init(.unprocessableContent, code: .invalidReport)
         case .textTooLong(let max):
-            self.init(.unprocessableContent, code: .invalidReport, detail: "The report is longer than \(max) characters.",
-                      hint: "Shorten it to what the organisers need to know.")
+            self.init(.unprocessableContent, code: .invalidReport, values: ["max": "\(max)"], detailVariant: "tooLong", hintVariant: "tooLong")
         case .unknownPlace:
-            self.init(.unprocessableContent, code: .unknownPlace, detail: "That is not a place in the hunt, and a sticker report needs one.",
-                      hint: "Pick the place from the list (the map lists them all).")
+            self.init(.unprocessableContent, code: .unknownPlace)
         case .tooManyReports(let perDay):
-            self.init(.tooManyRequests, code: .tooManyReports, detail: "You have sent \(perDay) reports today, the most a day.",
-                      hint: "Thank you: the organisers will look at them. Send more tomorrow.", headers: [.retryAfter: "86400"])
+            self.init(.tooManyRequests, code: .tooManyReports, values: ["perDay": "\(perDay)"], headers: [.retryAfter: "86400"])
         }
     }
 }

@@ -8,32 +8,25 @@ extension Problem {
     public init(_ refusal: RewardRefusal) {
         switch refusal {
         case .voucherNotHeld:
-            self.init(.notFound, code: .voucherNotFound, detail: "You hold no such voucher.", hint: "GET /v1/me/vouchers lists yours.")
+            self.init(.notFound, code: .voucherNotFound)
         case .notFriends:
-            self.init(.forbidden, code: .notFriends, detail: "Vouchers can only be given to friends.",
-                      hint: "Become friends first: scan each other's friend codes.")
+            self.init(.forbidden, code: .notFriends)
         case .giftLimitReached(let perDay):
-            self.init(.tooManyRequests, code: .giftLimitReached, detail: "You have given \(perDay) vouchers today.", hint: "Give more tomorrow.")
+            self.init(.tooManyRequests, code: .giftLimitReached, values: ["perDay": "\(perDay)"])
         case .voucherNotGiftable:
-            self.init(.conflict, code: .voucherNotGiftable, detail: "That voucher cannot be given: it was used, expired or already given.",
-                      hint: "Only unclaimed vouchers you unlocked yourself can be given.")
+            self.init(.conflict, code: .voucherNotGiftable)
         case .staffOnly:
-            self.init(.forbidden, code: .staffOnly, detail: "Only staff of a partner shop can redeem vouchers.",
-                      hint: "Sign in with the staff account the organisers gave your shop.")
+            self.init(.forbidden, code: .staffOnly)
         case .noSuchVoucher:
-            self.init(.notFound, code: .voucherNotFound, detail: "No voucher matches that code.", hint: "Ask the player to show the code again.")
+            self.init(.notFound, code: .voucherNotFound, detailVariant: "staff", hintVariant: "staff")
         case .wrongPartner:
-            self.init(.forbidden, code: .wrongPartner, detail: "That voucher is for another shop.",
-                      hint: "Tell the player which partner gives this freebie.")
+            self.init(.forbidden, code: .wrongPartner)
         case .alreadyRedeemed(let date):
-            self.init(.conflict, code: .alreadyRedeemed, detail: "That voucher was already redeemed at \(date.formatted(.iso8601)).",
-                      hint: "Each voucher works once; do not hand over the freebie again.")
+            self.init(.conflict, code: .alreadyRedeemed, values: ["date": date.formatted(.iso8601)])
         case .voucherExpired(let date):
-            self.init(.gone, code: .voucherExpired, detail: "That voucher expired at \(date.formatted(.iso8601)).",
-                      hint: "Expired vouchers cannot be redeemed.")
+            self.init(.gone, code: .voucherExpired, values: ["date": date.formatted(.iso8601)])
         case .pendingVerification:
-            self.init(.conflict, code: .voucherPendingVerification, detail: "The player has not confirmed their university email yet.",
-                      hint: "Ask the player to confirm their email address in the app, then show the voucher again.")
+            self.init(.conflict, code: .voucherPendingVerification)
         }
     }
 }

@@ -7,10 +7,9 @@ extension Problem {
     public init(_ refusal: SocialRefusal) {
         switch refusal {
         case .playerNotFound:
-            self.init(.notFound, code: .playerNotFound, detail: "There is no such player.", hint: "Check the username, or scan their friend code.")
+            self.init(.notFound, code: .playerNotFound)
         case .friendRequestNotFound:
-            self.init(.notFound, code: .friendRequestNotFound, detail: "There is no such request to you.",
-                      hint: "GET /v1/friends/requests lists the requests waiting for you.")
+            self.init(.notFound, code: .friendRequestNotFound)
         }
     }
 }

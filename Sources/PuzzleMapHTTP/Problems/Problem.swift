@@ -48,14 +48,31 @@ public struct Problem: Error, Equatable, Sendable, HTTPResponseError {
 }
 
 extension Problem {
-    static func notFound(path: String) -> Problem {
-        Problem(.notFound, code: .notFound, detail: "There is nothing at \(path).",
-                hint: "Check the address; the API is described at /openapi.yaml.")
+    /// A problem in the catalogue's words (`texts.yaml`): `problem.<code>.detail` and
+    /// `problem.<code>.hint`, or `problem.<code>.detail.<variant>` where a code has another
+    /// wording for one case; `{name}` placeholders are filled from `values`.
+    init(_ status: HTTPResponse.Status, code: ProblemCode, values: [String: String] = [:],
+         detailVariant: String? = nil, hintVariant: String? = nil, headers: HTTPFields = [:]) {
+        self.init(status, code: code,
+                  detail: Self.text(code, "detail", detailVariant, values),
+                  hint: Self.text(code, "hint", hintVariant, values), headers: headers)
     }
 
-    static let internalError = Problem(
-        .internalServerError, code: .internalError,
-        detail: "Something went wrong on our side; nothing you sent was lost.",
-        hint: "Try again in a moment. If it keeps happening, tell the organisers."
-    )
+    /// The catalogue's text for a problem's `field`, or for a value shown inside it
+    /// (`text(.wrongCodeKind, "friend")`).
+    static func text(_ code: ProblemCode, _ field: String, _ variant: String? = nil, _ values: [String: String] = [:]) -> String {
+        let key = ["problem", code.rawValue, field, variant].compactMap(\.self).joined(separator: ".")
+        return PageLibrary.shipped.text(key, values)
+    }
+
+    /// Items joined as the catalogue says a choice is spoken: "a or b or c".
+    static func alternatives(_ items: [String]) -> String {
+        items.joined(separator: " \(PageLibrary.shipped.text("problem.list.or")) ")
+    }
+
+    static func notFound(path: String) -> Problem {
+        Problem(.notFound, code: .notFound, values: ["path": path])
+    }
+
+    static let internalError = Problem(.internalServerError, code: .internalError)
 }

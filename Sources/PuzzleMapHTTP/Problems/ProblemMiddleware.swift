@@ -39,20 +39,20 @@ public struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
         case .notFound:
             return .notFound(path: request.uri.path)
         case .methodNotAllowed:
-            return Problem(.methodNotAllowed, code: .methodNotAllowed,
-                           detail: "\(request.method) is not allowed on \(request.uri.path).",
-                           hint: "See /openapi.yaml for the methods each route takes.", headers: error.headers)
+            return Problem(.methodNotAllowed, code: .methodNotAllowed, values: ["method": "\(request.method)", "path": request.uri.path],
+                           headers: error.headers)
         case .contentTooLarge:
-            return Problem(.contentTooLarge, code: .payloadTooLarge, detail: "The request body is larger than this route accepts.",
-                           hint: "Send a smaller body; photos are accepted up to the size /openapi.yaml gives.")
+            return Problem(.contentTooLarge, code: .payloadTooLarge)
         case .badRequest:
-            return Problem(.badRequest, code: .badRequest, detail: error.body ?? "The request could not be read.",
-                           hint: "Check the request body against /openapi.yaml.")
+            // The framework's own words, when it has some, say best what it could not read.
+            return Problem(.badRequest, code: .badRequest, detail: error.body ?? Problem.text(.badRequest, "detail"),
+                           hint: Problem.text(.badRequest, "hint"))
         default:
             // Statuses the framework answers on its own (a timeout, a missing header) have no
             // code of their own: clients act on the class.
-            return Problem(error.status, code: error.status.kind == .serverError ? .internalError : .badRequest,
-                           detail: error.body ?? error.status.reasonPhrase, hint: "See /openapi.yaml.", headers: error.headers)
+            let code: ProblemCode = error.status.kind == .serverError ? .internalError : .badRequest
+            return Problem(error.status, code: code, detail: error.body ?? error.status.reasonPhrase,
+                           hint: Problem.text(code, "hint", "other"), headers: error.headers)
         }
     }
 }

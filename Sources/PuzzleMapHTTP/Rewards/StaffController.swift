@@ -40,7 +40,7 @@ struct StaffController {
         var day: LocalDate?
         if let text = request.uri.queryParameters.get("date") {
             guard let date = LocalDate(parsing: text) else {
-                throw Problem(.badRequest, code: .invalidDate, detail: "'\(text)' is not a date.", hint: "Use YYYY-MM-DD, e.g. 2026-11-22.")
+                throw Problem(.badRequest, code: .invalidDate, values: ["text": text])
             }
             day = date
         }

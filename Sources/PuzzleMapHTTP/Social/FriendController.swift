@@ -113,8 +113,7 @@ struct FriendController {
             } else if let username = body.username {
                 outcome = try await services.hunt.requestFriend(username, from: identity.playerID)
             } else {
-                throw Problem(.badRequest, code: .invalidFriendRequest, detail: "Give a username or a friendCode.",
-                              hint: "Send {\"username\": ...}, {\"friendCode\": ...}, or a photo of their code.")
+                throw Problem(.badRequest, code: .invalidFriendRequest)
             }
         } else {
             // A photo of the other player's screen: they showed their code, so both consent.

@@ -37,9 +37,7 @@ struct LeaderboardController {
                   let period = LeaderboardPeriod(rawValue: query.get("period") ?? "all"),
                   (1...100).contains(limit)
             else {
-                throw Problem(.badRequest, code: .invalidLeaderboardQuery,
-                              detail: "scope is global or friends; period is week or all; limit is a whole number from 1 to 100.",
-                              hint: "e.g. /v1/leaderboard?scope=friends&period=week&limit=20")
+                throw Problem(.badRequest, code: .invalidLeaderboardQuery)
             }
             let board = try await services.hunt.leaderboard(playerID: identity.playerID, period: period, friendsOnly: scope == "friends", limit: limit)
             return Board(scope: scope, period: period.rawValue, entries: board.rows.map { row in
