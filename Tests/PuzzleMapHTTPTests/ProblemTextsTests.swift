@@ -1,0 +1,79 @@
+import Foundation
+import Hummingbird
+@testable import PuzzleMapHTTP
+import PuzzleMapCore
+import PuzzleMapImaging
+import Testing
+
+/// Every problem's words come from `texts.yaml`, so a translation is a file.
+@Suite struct ProblemTextsTests {
+    /// One of each refusal and built-in problem, with sample values for what they carry.
+    static let samples: [Problem] = {
+        let date = Date(timeIntervalSince1970: 1_795_000_000)
+        let game: [GameRefusal] = [
+            .noCodeFound, .notAPuzzleMapCode, .invalidCode, .wrongCodeKind(expected: .checkpoint, found: .friend),
+            .wrongCodeKind(expected: .voucher, found: .checkpoint), .codeRetired, .tooManyScans(retryAfter: 30),
+            .tooManyScans(retryAfter: 60), .tooManyScans(retryAfter: 185), .photoAlreadyUsed, .idempotencyKeyReused,
+            .checkInNotFound(lifetimeMinutes: 30), .checkInNotFound(lifetimeMinutes: 60), .quizRequired, .riddleNotFound,
+            .noHintsLeft, .nothingOpen(.lab), .categoryExhausted(.lab, remaining: []),
+            .categoryExhausted(.social, remaining: [.lab]), .categoryExhausted(.social, remaining: [.lab, .lecture]),
+        ]
+        let account: [AccountRefusal] = [
+            .emailDomainNotAllowed(domains: ["uni.example"]), .emailDomainNotAllowed(domains: ["a.example", "b.example"]),
+            .emailTaken, .usernameTaken, .invalidUsername, .invalidDisplayName, .weakPassword(reason: "it is on a list of common passwords"),
+            .invalidVerificationCode(lifetimeMinutes: 1440), .invalidResetToken(lifetimeMinutes: 60), .invalidRefreshToken,
+            .invalidCredentials, .tooManyAttempts(retryAfter: 900), .currentPasswordRequired, .unreadableQuizAnswers,
+            .quizIncomplete(missing: ["q1", "q7"], questions: 12), .unknownQuizQuestions(["q99", "zz"]),
+        ]
+        let reward: [RewardRefusal] = [
+            .voucherNotHeld, .notFriends, .giftLimitReached(perDay: 3), .voucherNotGiftable, .staffOnly, .noSuchVoucher,
+            .wrongPartner, .alreadyRedeemed(at: date), .voucherExpired(at: date), .pendingVerification,
+        ]
+        let report: [ReportRefusal] = [.emptyReport, .textTooLong(max: 2000), .unknownPlace, .tooManyReports(perDay: 5)]
+        let social: [SocialRefusal] = [.playerNotFound, .friendRequestNotFound]
+        let images: [ImageDecodingError] = [
+            .empty, .tooLarge(bytes: 20_000_001, limit: 20_000_000), .tooManyPixels(width: 9000, height: 9000, limit: 50_000_000),
+            .unsupportedFormat, .corrupt("bad Huffman code"),
+        ]
+        return game.map(Problem.init) + account.map(Problem.init) + reward.map(Problem.init) + report.map(Problem.init)
+            + social.map(Problem.init) + images.map(Problem.image)
+            + [.notFound(path: "/v1/nowhere"), .internalError, .unsupportedScanBody, .unreadableForm("no closing boundary"),
+               .photoTooLarge, .crossSiteForm, .unauthenticated]
+    }()
+
+    @Test func everyCodeHasItsDetailAndHintInTheCatalogue() {
+        let texts = PageLibrary.shipped.texts
+        // Every code has both texts: where the framework supplies a detail (`bad_request`,
+        // `internal_error`), the catalogue's is the fallback when it does not.
+        let missing = ProblemCode.allCases.flatMap { code in
+            ["detail", "hint"].map { "problem.\(code.rawValue).\($0)" }.filter { texts[$0] == nil }
+        }
+        #expect(missing == [])
+        // And no problem key names a code that does not exist (a typo would never be shown).
+        let codes = Set(ProblemCode.allCases.map(\.rawValue))
+        let strays = texts.keys.filter { $0.hasPrefix("problem.") && $0 != "problem.list.or" }
+            .filter { !codes.contains($0.split(separator: ".")[1].description) }
+        #expect(strays == [])
+    }
+
+    @Test func everyRefusalIsWordedWithEveryPlaceholderFilled() {
+        for problem in Self.samples {
+            for text in [problem.detail, problem.hint] {
+                #expect(!text.hasPrefix("problem."), "no catalogue text for \(problem.code.rawValue): \(text)")
+                #expect(text.firstMatch(of: /\{[A-Za-z]+\}/) == nil, "unfilled placeholder in \(problem.code.rawValue): \(text)")
+            }
+        }
+    }
+
+    @Test func wordingsThatDependOnAValueFollowIt() {
+        #expect(Problem(GameRefusal.tooManyScans(retryAfter: 60)).hint == "Wait a minute and scan again.")
+        #expect(Problem(GameRefusal.tooManyScans(retryAfter: 185)).hint == "Wait 3 minutes and scan again.")
+        #expect(Problem(GameRefusal.categoryExhausted(.social, remaining: [])).hint == "You have solved them all. Congratulations!")
+        #expect(Problem(GameRefusal.categoryExhausted(.social, remaining: [.lab, .lecture])).hint
+            == "Try lab or lecture: riddles are waiting there.")
+        #expect(Problem(GameRefusal.wrongCodeKind(expected: .checkpoint, found: .friend)).detail
+            == "That is a friend code, not a checkpoint code.")
+        #expect(Problem(AccountRefusal.emailDomainNotAllowed(domains: ["a.example", "b.example"])).hint
+            == "Use your address at a.example or b.example.")
+    }
+}
