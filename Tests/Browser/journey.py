@@ -884,6 +884,7 @@ def friend_by_photo(j):
     api(j, "POST", "/v1/accounts", {"email": FRIEND_EMAIL, "username": FRIEND_USERNAME, "password": password,
                                     "displayName": FRIEND_NAME})
     token = json.loads(api(j, "POST", "/v1/sessions", {"login": FRIEND_USERNAME, "password": password}))["accessToken"]
+    j.facts["friend token"] = token
     picture = os.path.abspath(os.path.join(j.args.screenshots, "friend-code-of-grace.png"))
     with open(picture, "wb") as file:
         file.write(api(j, "GET", "/v1/me/friend-code.png", token=token))
@@ -906,7 +907,13 @@ def friend_by_photo(j):
 
 
 def leaderboard(j):
-    """This week's board has the player first; the friends' all-time board has them too."""
+    """This week's board has the player first; the friends' all-time board has them too, and
+    the friend, who explored a place through their app, second with its XP."""
+    scanned = json.loads(api(j, "POST", "/v1/scans", {"code": j.sticker_link(FIRST_STICKER)}, token=j.facts["friend token"]))
+    explore = j.rules["explore"]
+    if (scanned["outcome"], scanned["xpAwarded"]) != ("explored", explore):
+        raise StepFailed(f"the friend's scan of {FIRST_STICKER} came to {scanned['outcome']!r} for {scanned['xpAwarded']} XP, "
+                         f"not 'explored' for {explore}")
     j.navigate("Leaderboard", "leaderboard")
     j.expect_heading("Leaderboard")
     j.expect_text(f"You are number 1 with {j.facts['xp']} XP.")
@@ -914,6 +921,10 @@ def leaderboard(j):
     j.press("All time", "leaderboard-friends-all-time")
     j.expect_text("All-time XP, you and your friends")
     j.expect_text(f"@{USERNAME}")
+    rows = [squash(row.text) for row in j.driver.find_elements(By.XPATH, "//table[caption]/tbody/tr")]
+    friend = f"2 {FRIEND_NAME} @{FRIEND_USERNAME} {level(j.rules, explore)} {explore}"
+    if friend not in rows:
+        raise StepFailed(f"the friends' board has no line {friend!r}: {rows!r}")
 
 
 STEPS = [

@@ -134,14 +134,21 @@ struct PageBrowser {
         let service = try await TestService()
         try await service.test { client in
             let token = try await client.signedInPlayer("ada")
-            _ = try await client.signedInPlayer("bob")
+            let bobToken = try await client.signedInPlayer("bob")
             _ = try await client.scan(code: try await service.qrText(for: service.services.content.checkpoints[4].id), token: token)
             let ada = PageBrowser(session: token)
             let week = try await ada.get("/leaderboard", client).html
-            #expect(week.contains("You are number 1 with \(service.services.content.rules.exploreXP) XP."))
+            #expect(week.contains("You are number 1 with 25 XP."))
             #expect(week.contains("<tr class=\"mine\">"))
+            // Bob, not a friend, explores a place too: he is on everyone's board, not on Ada's friends'.
+            let bobs = try await client.scan(code: try await service.qrText(for: service.services.content.checkpoints[3].id), token: bobToken)
+            #expect(bobs.json["outcome"] as? String == "explored" && bobs.json["xpAwarded"] as? Int == 25)
+            let bobsRow = "<tr><td>1</td><th scope=\"row\">Bob <span class=\"small\">@bob</span></th><td>1</td><td>25</td></tr>"
+            let everyone = try await ada.get("/leaderboard?period=all&scope=everyone", client).html
+            #expect(everyone.contains("All-time XP, everyone") && everyone.contains(bobsRow))
             let friends = try await ada.get("/leaderboard?period=all&scope=friends", client).html
             #expect(friends.contains("All-time XP, you and your friends") && !friends.contains("@bob"))
+            #expect(friends.contains("You are number 1 with 25 XP."))
         }
     }
 }
