@@ -70,7 +70,9 @@ struct GameWorld {
         let ada = try await world.player("ada")
         let (held, isNew) = try await world.hunt.askForRiddle(playerID: ada, category: .lab)
         #expect(isNew)
-        let reward = world.hunt.content.rules.reward(for: held.riddle.difficulty, hintsUsed: 0)
+        // The seeded draw is a medium riddle: game.yaml pays 150 XP for it, with no hint.
+        #expect(held.riddle.difficulty == .medium)
+        let reward = 150
 
         let first = try await world.scan(ada, at: held.riddle.checkpointID, key: "k1", digest: "upload")
         guard case .decided(let report) = first.outcome else { Issue.record("refused: \(first)"); return }
@@ -99,7 +101,7 @@ struct GameWorld {
         let photo = PhotoFingerprint(sha256: "ada's photo", perceptual: 0xF0F0_F0F0_F0F0_F0F0)
         guard case .decided(let explored) = try await world.scan(ada, at: place, photo: photo).outcome else { Issue.record("refused"); return }
         #expect(explored.kind == .explored)
-        #expect(explored.standing.xpAwarded == world.hunt.content.rules.exploreXP)
+        #expect(explored.standing.xpAwarded == 25, "game.yaml's explore XP")
 
         world.clock.advance(by: 60)
         let resent = PhotoFingerprint(sha256: "re-encoded", perceptual: photo.perceptual ^ 0b101)
