@@ -35,11 +35,43 @@ import Testing
             .empty, .tooLarge(bytes: 20_000_001, limit: 20_000_000), .tooManyPixels(width: 9000, height: 9000, limit: 50_000_000),
             .unsupportedFormat, .corrupt("bad Huffman code"),
         ]
+        // Built where they are thrown (controllers, pages, health), with the values those places fill in.
+        let thrown: [Problem] = [
+            Problem(.badRequest, code: .invalidIdempotencyKey, values: ["count": "201"]),
+            Problem(.unprocessableContent, code: .unknownCategory, values: ["category": "gym"]),
+            Problem(.unprocessableContent, code: .unknownCategory, detailVariant: "page", hintVariant: "page"),
+            Problem(.badRequest, code: .confirmationRequired),
+            Problem(.badRequest, code: .invalidDate, values: ["text": "yesterday"]),
+            Problem(.badRequest, code: .invalidLeaderboardQuery),
+            Problem(.badRequest, code: .invalidFriendRequest),
+            Problem(.internalServerError, code: .scannerFailed),
+            Problem(.serviceUnavailable, code: .databaseUnavailable),
+            Problem(.serviceUnavailable, code: .contentNotLoaded),
+            Problem(.forbidden, code: .playersOnly),
+            Problem(.forbidden, code: .formExpired),
+            Problem(.contentTooLarge, code: .payloadTooLarge, detailVariant: "form", hintVariant: "form"),
+            Problem(.unprocessableContent, code: .invalidReport, detailVariant: "noKind", hintVariant: "noKind"),
+        ]
+        // The framework's own errors, as the error middleware words them.
+        let request = Request(head: HTTPRequest(method: .delete, scheme: "http", authority: "localhost", path: "/v1/quiz"),
+                              body: RequestBody(buffer: ByteBuffer()))
+        let framework = [HTTPResponse.Status.methodNotAllowed, .contentTooLarge, .badRequest, .requestTimeout, .serviceUnavailable]
+            .map { ProblemMiddleware<AppRequestContext>.problem(for: HTTPError($0), request: request) }
         return game.map(Problem.init) + account.map(Problem.init) + reward.map(Problem.init) + report.map(Problem.init)
             + social.map(Problem.init) + images.map(Problem.image)
             + [.notFound(path: "/v1/nowhere"), .internalError, .unsupportedScanBody, .unreadableForm("no closing boundary"),
                .photoTooLarge, .crossSiteForm, .unauthenticated]
+            + thrown + framework
     }()
+
+    /// Codes no test can build, each with its reason. None today: a code added to `ProblemCode`
+    /// needs a sample above (or a reason here) before its wording counts as checked.
+    static let unbuildable: Set<ProblemCode> = []
+
+    @Test func theSamplesBuildEveryProblemCode() {
+        let built = Set(Self.samples.map(\.code)).union(Self.unbuildable)
+        #expect(ProblemCode.allCases.filter { !built.contains($0) }.map(\.rawValue) == [])
+    }
 
     @Test func everyCodeHasItsDetailAndHintInTheCatalogue() {
         let texts = PageLibrary.shipped.texts
