@@ -12,14 +12,15 @@ import Testing
         case shown
         case signInFirst
         case refused(Int)
-        case redirect
+        /// Sent on to the `Location`'s path (its query left out), each run of digits as `{id}`.
+        case redirect(String)
 
         var description: String {
             switch self {
             case .shown: "shown"
             case .signInFirst: "sign in first"
             case .refused(let status): "refused \(status)"
-            case .redirect: "redirect"
+            case .redirect(let path): "redirect to \(path)"
             }
         }
     }
@@ -33,7 +34,7 @@ import Testing
     }
 
     static let table: [Row] = [
-        Row(route: "GET /", anonymous: .shown, player: .redirect, staff: .redirect),
+        Row(route: "GET /", anonymous: .shown, player: .redirect("/play"), staff: .redirect("/play")),
         Row(route: "GET /static/{name}", anonymous: .shown, player: .shown, staff: .shown),
         Row(route: "GET /join", anonymous: .shown, player: .shown, staff: .shown),
         Row(route: "GET /sign-in", anonymous: .shown, player: .shown, staff: .shown),
@@ -67,15 +68,15 @@ import Testing
         // The forms carry deliberately wrong fields: each is refused by its use case, as a page.
         Row(route: "POST /join", anonymous: .refused(422), player: .refused(422), staff: .refused(422)),
         Row(route: "POST /sign-in", anonymous: .refused(401), player: .refused(401), staff: .refused(401)),
-        Row(route: "POST /sign-out", anonymous: .redirect, player: .redirect, staff: .redirect),
+        Row(route: "POST /sign-out", anonymous: .redirect("/"), player: .redirect("/"), staff: .redirect("/")),
         Row(route: "POST /forgot", anonymous: .shown, player: .shown, staff: .shown),
         Row(route: "POST /reset", anonymous: .refused(422), player: .refused(422), staff: .refused(422)),
         Row(route: "POST /verify", anonymous: .signInFirst, player: .refused(422), staff: .refused(403)),
         Row(route: "POST /verify/new-code", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
         Row(route: "POST /quiz", anonymous: .signInFirst, player: .refused(422), staff: .refused(403)),
-        Row(route: "POST /play", anonymous: .signInFirst, player: .redirect, staff: .refused(403)),
-        Row(route: "POST /riddles/{id}/hint", anonymous: .signInFirst, player: .redirect, staff: .refused(403)),
-        Row(route: "POST /riddles/{id}/give-up", anonymous: .signInFirst, player: .redirect, staff: .refused(403)),
+        Row(route: "POST /play", anonymous: .signInFirst, player: .redirect("/riddles/{id}"), staff: .refused(403)),
+        Row(route: "POST /riddles/{id}/hint", anonymous: .signInFirst, player: .redirect("/riddles/{id}"), staff: .refused(403)),
+        Row(route: "POST /riddles/{id}/give-up", anonymous: .signInFirst, player: .redirect("/play"), staff: .refused(403)),
         Row(route: "POST /scan", anonymous: .signInFirst, player: .refused(422), staff: .refused(403)),
         Row(route: "POST /check-ins/{id}/register", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
         Row(route: "POST /check-ins/{id}/cancel", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
@@ -115,18 +116,29 @@ import Testing
     @Test(arguments: table.map(\.route).filter { $0.hasPrefix("POST") })
     func aFormWithoutItsTokenOrFromAnotherSiteChangesNothing(_ route: String) async throws {
         let world = try await PageWorld()
-        let forged = try await world.visit(route, as: .player, token: "forged")
-        #expect(forged == .refused(403), "\(route) with a forged token: \(forged)")
-        let crossSite = try await world.visit(route, as: .player, origin: "https://evil.example")
-        #expect(crossSite == .refused(403), "\(route) from another site: \(crossSite)")
-        let held = try await world.service.services.hunt.heldRiddles(playerID: world.playerID)
+        let hunt = world.service.services.hunt
+        let ledger = try await hunt.repository.events(playerID: world.playerID)
+        // The forms name quinn, who exists: a form that got through would ask, block or give.
+        let forged = try await world.page(route, as: .player, token: "forged", username: "quinn")
+        #expect(forged.answer == .refused(403), "\(route) with a forged token: \(forged.answer)")
+        #expect(forged.html.contains("That form had expired or did not come from this browser, so nothing was done."), "\(route): \(forged.html)")
+        let crossSite = try await world.page(route, as: .player, origin: "https://evil.example", username: "quinn")
+        #expect(crossSite.answer == .refused(403), "\(route) from another site: \(crossSite.answer)")
+        #expect(crossSite.html.contains("That form was not sent from a Puzzle Map page, so nothing was done."), "\(route): \(crossSite.html)")
+
+        let held = try await hunt.heldRiddles(playerID: world.playerID)
         #expect(held.count == 1 && held[0].attempt.hintsUsed == 0, "\(route) changed the riddle held")
+        #expect(try await world.visit("GET /play", as: .player) == .shown, "\(route) ended the session")
+        #expect(try await hunt.reports().isEmpty, "\(route) stored a report")
+        #expect(try await hunt.repository.events(playerID: world.playerID) == ledger, "\(route) changed the ledger")
+        #expect(try await hunt.repository.blockedEitherWay(playerID: world.playerID).isEmpty, "\(route) blocked someone")
+        #expect(try await hunt.friendRequests(playerID: world.playerID).outgoing.isEmpty, "\(route) asked someone to be friends")
     }
 
     @Test func aSignedOutSessionNoLongerOpensPages() async throws {
         let world = try await PageWorld()
         #expect(try await world.visit("GET /play", as: .player) == .shown)
-        #expect(try await world.visit("POST /sign-out", as: .player) == .redirect)
+        #expect(try await world.visit("POST /sign-out", as: .player) == .redirect("/"))
         #expect(try await world.visit("GET /play", as: .player) == .signInFirst)
     }
 
@@ -189,6 +201,12 @@ struct PageWorld {
 
     /// Requests the route as the visitor's browser would, with a valid form token unless told otherwise.
     func visit(_ route: String, as visitor: Visitor, token: String? = nil, origin: String? = nil) async throws -> PageAccessTests.Answer {
+        try await page(route, as: visitor, token: token, origin: origin).answer
+    }
+
+    /// The route's answer and the page it sent; a form names `username` where it names a player.
+    func page(_ route: String, as visitor: Visitor, token: String? = nil, origin: String? = nil, username: String = "nobody") async throws
+        -> (answer: PageAccessTests.Answer, html: String) {
         let parts = route.split(separator: " ")
         let method: HTTPRequest.Method = parts[0] == "GET" ? .get : .post
         let path = String(parts[1]).replacingOccurrences(of: "{id}", with: "\(attemptID)").replacingOccurrences(of: "{token}", with: stickerToken)
@@ -204,7 +222,7 @@ struct PageWorld {
         if let origin { headers[.origin] = origin }
         var body: ByteBuffer?
         if method == .post {
-            let fields = "_csrf=\(token ?? formToken)&category=lab&code=000000&email=nobody%40student.gla.ac.uk&login=nobody&password=x&token=x&username=nobody&action=block"
+            let fields = "_csrf=\(token ?? formToken)&category=lab&code=000000&email=nobody%40student.gla.ac.uk&login=nobody&password=x&token=x&username=\(username)&action=block"
             if route == "POST /scan" || route == "POST /friends/photo" {
                 let boundary = "pageworld"
                 headers[.contentType] = "multipart/form-data; boundary=\(boundary)"
@@ -219,12 +237,14 @@ struct PageWorld {
         let requestHeaders = headers
         return try await service.withClient { client in
             try await client.execute(uri: path, method: method, headers: requestHeaders, body: requestBody) { response in
-                switch response.status.code {
+                let location = response.headers[.location] ?? ""
+                let answer: PageAccessTests.Answer = switch response.status.code {
                 case 200: .shown
-                case 303 where response.headers[.location]?.hasPrefix("/sign-in") == true: .signInFirst
-                case 302, 303: .redirect
+                case 303 where location.hasPrefix("/sign-in"): .signInFirst
+                case 302, 303: .redirect(String(location.prefix { $0 != "?" }).replacing(/[0-9]+/, with: "{id}"))
                 default: .refused(Int(response.status.code))
                 }
+                return (answer: answer, html: String(buffer: response.body))
             }
         }
     }
