@@ -51,15 +51,23 @@ struct PageBrowser {
 
             try await service.verifyEmail(of: "ada", client)
             let ready = try await ada.get("/freebies", client).html
-            let manual = try #require(try await client.call(.get, "/v1/me/vouchers/\(id)", token: token).json["manualCode"] as? String)
-            #expect(ready.contains("Ready to claim") && ready.contains(manual) && ready.contains("src=\"/freebies/\(id)/code.png\""))
+            #expect(ready.contains("Ready to claim") && ready.contains("src=\"/freebies/\(id)/code.png\""))
             #expect(!ready.contains("Confirm your email first"))
-            let code = try #require(try await client.call(.get, "/v1/me/vouchers/\(id)", token: token).json["code"] as? String)
+            let manual = try #require(ready.firstMatch(of: /they type: <code>([^<]+)<\/code>/)?.1)
             let png = try await client.execute(uri: "/freebies/\(id)/code.png", method: .get, headers: [.cookie: ada.cookie]) {
                 ($0.headers[.contentType], Array(Data(buffer: $0.body)))
             }
             #expect(png.0 == "image/png")
-            #expect(try QRScanner().scan(ImageDecoder().decode(png.1)) == [code])
+            // The counter's staff scan the page's code: it is this voucher, and redeems once.
+            let scanned = try QRScanner().scan(ImageDecoder().decode(png.1))
+            #expect(scanned.count == 1)
+            let staff = try await service.staffToken(client, username: "quinn", partner: "qmu-cafe")
+            let redeemed = try await client.call(.post, "/v1/staff/redemptions", json: ["code": scanned.first ?? ""], token: staff)
+            #expect(redeemed.status == .ok)
+            let voucher = redeemed.json["voucher"] as? [String: Any]
+            #expect(voucher?["id"] as? Int == id && voucher?["title"] as? String == "A free regular coffee" && voucher?["playerDisplayName"] as? String == "Ada")
+            // The typed code under it names the same voucher, now spent.
+            #expect(try await client.call(.post, "/v1/staff/redemptions", json: ["code": String(manual)], token: staff).code == "already_redeemed")
             // Coming up: the coffee is unlocked, so it is no longer an offer to work towards.
             let upcoming = try #require(ready.components(separatedBy: "Coming up").last)
             #expect(!upcoming.contains("A free regular coffee") && upcoming.contains("Half-price lunch"))
@@ -95,13 +103,15 @@ struct PageBrowser {
             #expect(try await ada.get("/friends", client).html.contains("Unfriend Bob"))
 
             let unknown = try await ada.post("/friends/requests", ["username": "nobody"], client)
-            #expect(unknown.status == .notFound && unknown.html.contains("class=\"problem\""))
+            #expect(unknown.status == .notFound && unknown.html.contains("There is no such player.")
+                && unknown.html.contains("Check the username, or scan their friend code."))
 
             _ = try await service.bringToTheEdgeOfLevelThree("ada")
             _ = try await client.scan(code: try await service.qrText(for: service.services.content.checkpoints[4].id), token: adaToken)
             let id = try #require(try await client.call(.get, "/v1/me/vouchers", token: adaToken).list.first?["id"] as? Int)
             let given = try await ada.post("/freebies/\(id)/gift", ["username": "bob"], client)
             #expect(given.location == "/freebies?given=bob")
+            #expect(try await client.call(.get, "/v1/me/vouchers", token: adaToken).list.isEmpty, "a voucher given is no longer the giver's")
             #expect(try await bob.get("/freebies", client).html.contains("A gift from ada."))
         }
     }
