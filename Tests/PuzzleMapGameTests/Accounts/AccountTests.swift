@@ -31,9 +31,12 @@ import Testing
         }
         world.clock.advance(by: 10)
         try await world.hunt.verifyEmail(email: "ADA@student.gla.ac.uk", code: "\(code.prefix(3))-\(code.dropFirst(3))")
-        #expect(try await world.hunt.repository.account(id: account.player.id)?.emailVerifiedAt == world.clock.now)
-        // Verified stays verified, whatever code comes next.
+        let verifiedAt = world.clock.now
+        #expect(try await world.hunt.repository.account(id: account.player.id)?.emailVerifiedAt == verifiedAt)
+        // Verified stays verified, whatever code comes next, and keeps the time it was verified.
+        world.clock.advance(by: 3600)
         try await world.hunt.verifyEmail(email: "ada@student.gla.ac.uk", code: "000000")
+        #expect(try await world.hunt.repository.account(id: account.player.id)?.emailVerifiedAt == verifiedAt)
     }
 
     @Test func theMailsAndRefusalsQuoteTheLimitsOfGameYaml() async throws {
