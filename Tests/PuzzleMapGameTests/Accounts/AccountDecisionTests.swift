@@ -38,7 +38,6 @@ import Testing
     }
 
     @Test func anErasedPlayerLeavesPlaceholdersThatNameNoOne() {
-        #expect(ErasedPlayer(id: 42) == ErasedPlayer(id: 42))
         #expect(ErasedPlayer(id: 42).email == "erased-42@invalid")
         #expect(ErasedPlayer(id: 42).username == "erased_42")
         #expect(ErasedPlayer(id: 42).displayName == "Erased player")
