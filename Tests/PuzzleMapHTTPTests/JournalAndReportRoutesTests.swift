@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import PuzzleMapCore
 import PuzzleMapHTTP
 import Testing
 
@@ -24,6 +25,10 @@ import Testing
             #expect(entries.first?["checkpointId"] as? String == target)
             #expect(entries.first?["insider"] as? String == riddle.insider)
             #expect(entries.first?["hintsUsed"] as? Int == 0)
+            // The seeded draw is a medium riddle, which game.yaml pays 150 XP for; solved at the pinned noon.
+            #expect(riddle.difficulty == .medium)
+            #expect(entries.first?["xp"] as? Int == 150)
+            #expect(entries.first?["solvedAt"] as? String == "2026-11-18T12:00:00Z")
         }
     }
 
@@ -42,7 +47,8 @@ import Testing
 
             #expect(try await client.call(.post, "/v1/reports", json: ["kind": "sticker_missing"], token: token).code == "unknown_place")
             #expect(try await client.call(.post, "/v1/reports", json: ["kind": "bug", "text": " "], token: token).code == "invalid_report")
-            #expect(try await client.call(.post, "/v1/reports", json: ["kind": "graffiti", "text": "x"], token: token).status == .badRequest)
+            let graffiti = try await client.call(.post, "/v1/reports", json: ["kind": "graffiti", "text": "x"], token: token)
+            #expect(graffiti.status == .badRequest && graffiti.code == "bad_request")
         }
     }
 
