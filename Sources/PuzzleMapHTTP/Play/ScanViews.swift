@@ -90,9 +90,15 @@ struct ScanView: Codable {
 
     /// The answer's bytes: sorted keys and ISO 8601 dates, as every scan answer has been.
     func encoded() throws -> Data {
+        try Self.encoder.encode(self)
+    }
+
+    /// Made once: every scan is answered through it. Configured here and never changed, so
+    /// sharing it across requests is safe (`JSONEncoder` is `Sendable`).
+    private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys]
-        return try encoder.encode(self)
-    }
+        return encoder
+    }()
 }

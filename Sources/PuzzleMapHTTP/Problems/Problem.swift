@@ -39,12 +39,18 @@ public struct Problem: Error, Equatable, Sendable, HTTPResponseError {
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
         var headers = headers
         headers[.contentType] = Self.contentType
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(data: try encoder.encode(body))))
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(data: try Self.encoder.encode(body))))
     }
+
+    /// Made once for every problem answered; configured here and never changed, so sharing it
+    /// across requests is safe (`JSONEncoder` is `Sendable`).
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
 }
 
 extension Problem {
