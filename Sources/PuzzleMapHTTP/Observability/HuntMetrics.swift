@@ -1,5 +1,6 @@
 import Metrics
 import Prometheus
+import PuzzleMapGame
 import PuzzleMapStorage
 
 /// What the service measures about itself, served in Prometheus's text format at
@@ -38,6 +39,18 @@ public struct HuntMetrics: Sendable {
     /// What a scan came to: `solved`, `already_visited`, `wrong_place`, ... or the problem's code.
     func scan(outcome: String) {
         Counter(label: "puzzlemap_scan_outcomes_total", dimensions: [("outcome", outcome)], factory: factory).increment()
+    }
+
+    /// A scan answered, however it was sent (API, page, sticker link): its outcome, or
+    /// `replayed` for a retry answered from its key.
+    func recordScan(_ result: ScanResult) {
+        scan(outcome: result.replayed ? "replayed" : result.outcome.label)
+    }
+
+    /// A scan refused, under its problem's code: unreadable photos, forged codes, limits. An
+    /// error that explains no problem (a bug, a lost database) is no outcome of the scan.
+    func recordScan(refusal error: any Error) {
+        if let problem = Problem.explaining(error) { scan(outcome: problem.code.rawValue) }
     }
 
     /// How long decoding and scanning one photo took, and whether it found a code.

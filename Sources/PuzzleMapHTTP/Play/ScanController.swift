@@ -15,8 +15,7 @@ struct ScanController {
             do {
                 return try await scan(request, context)
             } catch {
-                // Every refusal counts under its code: unreadable photos, forged codes, limits.
-                if let problem = Problem.explaining(error) { services.metrics.scan(outcome: problem.code.rawValue) }
+                services.metrics.recordScan(refusal: error)
                 throw error
             }
         }
@@ -52,7 +51,7 @@ struct ScanController {
 
     /// The result as the app reads it; a replay says so in a header.
     private func answer(_ result: ScanResult) throws -> Response {
-        services.metrics.scan(outcome: result.replayed ? "replayed" : result.outcome.label)
+        services.metrics.recordScan(result)
         var headers: HTTPFields = [:]
         if result.replayed { headers[.init("Idempotent-Replayed")!] = "true" }
         switch result.outcome {
