@@ -87,7 +87,7 @@ enum CodeUpload {
         var hasher = SHA256()
         hasher.update(data: Data((request.headers[.contentType] ?? "").utf8 + [0]))
         hasher.update(data: Data(buffer: body))
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return hex(hasher.finalize())
     }
 
     /// A parameter of a header value, e.g. the boundary of `multipart/form-data; boundary=x`.
@@ -114,14 +114,20 @@ enum CodeUpload {
         metrics.photoDecoded(nanoseconds: (ContinuousClock.now - start).wholeNanoseconds, foundCode: (try? result.get().0.isEmpty == false) ?? false)
         switch result {
         case .success(let (codes, hash)):
-            let digest = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
-            return (codes, PhotoFingerprint(sha256: digest, perceptual: hash))
+            return (codes, PhotoFingerprint(sha256: hex(SHA256.hash(data: bytes)), perceptual: hash))
         case .failure(.image(let error)):
             throw PhotoFailure(problem: Problem.image(error))
         case .failure(.scanner(let error)):
             logger.error("The QR scanner failed on an uploaded photo", metadata: ["error": "\(error)", "bytes": "\(bytes.count)"])
             throw PhotoFailure(problem: Problem(.internalServerError, code: .scannerFailed))
         }
+    }
+
+    /// A digest as lowercase hex, two digits a byte: how request digests and photo fingerprints
+    /// are kept.
+    static func hex(_ digest: SHA256.Digest) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        return String(decoding: digest.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] }, as: UTF8.self)
     }
 }
 
