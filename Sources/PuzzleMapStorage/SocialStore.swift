@@ -52,7 +52,6 @@ public protocol SocialStore: Sendable {
     /// A player's XP on that board and how many (all, or among `among`) have more; `nil` with
     /// no XP yet.
     func score(playerID: Int64, period: LeaderboardPeriod, among: [Int64]?, at date: Date) async throws -> (xp: Int, playersAhead: Int)?
-    func lastActive(playerID: Int64) async throws -> Date?
     /// All-time XP of each of these players (for levels beside a weekly board).
     func allTimeXP(playerIDs: [Int64]) async throws -> [Int64: Int]
 }
