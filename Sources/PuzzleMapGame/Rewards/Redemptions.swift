@@ -26,11 +26,7 @@ extension Hunt {
     /// The redemptions at the staff member's shop on a campus day (today if `nil`), in the order made.
     public func redemptions(by staff: ShopStaff, on day: LocalDate?) async throws -> (day: LocalDate, redemptions: [Redemption]) {
         let day = day ?? LocalDate(now(), in: timeZone)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        // A valid date always starts and ends in the Gregorian calendar.
-        let start = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day))!
-        let end = calendar.date(byAdding: .day, value: 1, to: start)!
-        return (day, try await repository.redemptions(partnerID: staff.partnerID, from: start, to: end))
+        let hours = day.interval(in: timeZone)
+        return (day, try await repository.redemptions(partnerID: staff.partnerID, from: hours.start, to: hours.end))
     }
 }
