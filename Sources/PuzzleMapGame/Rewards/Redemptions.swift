@@ -18,8 +18,12 @@ extension Hunt {
 
     /// Redeems the voucher whose code is among `texts` for the staff member's shop.
     public func redeem(codes texts: [String], by staff: ShopStaff) async throws -> Redemption {
-        try await codes.first(in: texts, expecting: .voucher) { payload in
-            try await repository.redeem(voucherID: Int64(payload.subject), partnerID: staff.partnerID, staffID: staff.account.player.id, at: now()).get()
+        let (partnerID, now) = (staff.partnerID, now())
+        return try await codes.first(in: texts, expecting: .voucher) { payload in
+            // Refused for the game's reasons in the game's order; of simultaneous attempts, one succeeds.
+            try await repository.redeem(voucherID: Int64(payload.subject), staffID: staff.account.player.id, at: now) {
+                RedemptionState.refusal($0, partnerID: partnerID, at: now)
+            }.get()
         }
     }
 
