@@ -93,6 +93,24 @@ struct GameWorld {
         #expect(try await world.hunt.repository.events(playerID: ada).map(\.xp) == [reward])
     }
 
+    @Test func anIdempotencyKeyOfNoneOrMoreThanTwoHundredBytesIsRefusedBeforeAnythingIsCounted() async throws {
+        let world = try await GameWorld()
+        let ada = try await world.player("ada")
+        let place = world.hunt.content.checkpoints[0].id
+        await #expect(throws: GameRefusal.invalidIdempotencyKey(length: 0)) { try await world.scan(ada, at: place, key: "") }
+        // Two hundred and one bytes: a hundred two-byte letters and one more.
+        await #expect(throws: GameRefusal.invalidIdempotencyKey(length: 201)) {
+            try await world.hunt.scan(playerID: ada, ownerVerified: false, idempotencyKey: String(repeating: "é", count: 100) + "k",
+                                      requestDigest: "") {
+                Issue.record("a refused key must not read the photo")
+                return ScanSubmission(texts: [])
+            }
+        }
+        #expect(try await world.hunt.repository.countEvent(key: "scan:\(ada)", window: 60, at: world.clock.now) == 1)
+        let accepted = try await world.scan(ada, at: place, key: String(repeating: "k", count: 200))
+        #expect(accepted.replayed == false)
+    }
+
     @Test func anotherPlayersPhotoOfTheSameCodeScoresNothing() async throws {
         let world = try await GameWorld()
         let (ada, bob) = (try await world.player("ada"), try await world.player("bob"))

@@ -41,6 +41,8 @@ extension Problem {
             self.init(.conflict, code: .photoAlreadyUsed)
         case .idempotencyKeyReused:
             self.init(.unprocessableContent, code: .idempotencyKeyReused)
+        case .invalidIdempotencyKey(let length):
+            self.init(.badRequest, code: .invalidIdempotencyKey, values: ["count": "\(length)"])
         case .checkInNotFound(let minutes):
             self.init(.notFound, code: .checkInNotFound, values: ["duration": GameLimits.spoken(minutes: minutes)])
         case .quizRequired:
