@@ -9,7 +9,12 @@ extension Hunt {
     /// someone either of them blocks. Only by username, never by email address: that would
     /// let anyone map a private address to a player, or learn that it has an account.
     public func visiblePlayer(_ username: String, to playerID: Int64) async throws -> Account {
-        guard let other = try await accountNamed(username), other.role == .player, other.player.id != playerID,
+        try await visible(try await accountNamed(username), to: playerID)
+    }
+
+    /// The account, if `playerID` may see it as a player (see `visiblePlayer`).
+    private func visible(_ other: Account?, to playerID: Int64) async throws -> Account {
+        guard let other, other.role == .player, other.player.id != playerID,
               try await !repository.isBlocked(playerID, other.player.id)
         else { throw SocialRefusal.playerNotFound }
         return other
@@ -37,8 +42,7 @@ extension Hunt {
     /// typed): they showed it, so both consent and no answer is awaited.
     public func befriend(byCode texts: [String], playerID: Int64) async throws -> FriendRequestOutcome {
         let other = try await codes.first(in: texts, expecting: .friend) { payload in
-            guard let account = try await repository.account(id: Int64(payload.subject)) else { throw SocialRefusal.playerNotFound }
-            return try await visiblePlayer(account.player.username, to: playerID)
+            try await visible(try await repository.account(id: Int64(payload.subject)), to: playerID)
         }
         return try await askToBeFriends(from: playerID, to: other.player.id, mutual: true)
     }
