@@ -57,7 +57,8 @@ public struct Hunt: Sendable {
                 "advice": "back them up with the database: printed codes are signed with them",
             ])
         }
-        let summary = try await repository.importContent(content, at: now())
+        let importedAt = now()
+        let summary = try await repository.importContent(at: importedAt) { stored in ContentImport(importing: content, over: stored, at: importedAt) }
         logger.info("Content imported", metadata: [
             "checkpoints": "\(content.checkpoints.count)", "riddles": "\(content.riddles.count)",
             "added": "\(summary.checkpointsAdded)", "updated": "\(summary.checkpointsUpdated)",

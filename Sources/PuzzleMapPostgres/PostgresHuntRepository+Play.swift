@@ -39,7 +39,7 @@ extension PostgresHuntRepository {
     public func startRiddle(
         playerID: Int64, category: Category, at date: Date, givenUpSince: Date,
         choose: @Sendable (Set<String>, Set<String>) -> Riddle?
-    ) async throws -> RiddleRequestOutcome? {
+    ) async throws -> RiddleRequestOutcome {
         try await write { connection in
             try await lockPlayer(playerID, connection)
             if let held = try await connection.row("""
@@ -54,7 +54,7 @@ extension PostgresHuntRepository {
                 WHERE playerId = \(playerID) AND outcome = \(RiddleAttempt.Outcome.givenUp.rawValue)
                     AND closedAt > \(StoredDate(givenUpSince))
                 """, as: String.self, logger: logger))
-            guard let riddle = choose(solved, recentlyGivenUp) else { return nil }
+            guard let riddle = choose(solved, recentlyGivenUp) else { return .noneChosen(solvedCheckpointIDs: solved) }
             let id = try await connection.returned("""
                 INSERT INTO riddleAttempt (playerId, riddleId, checkpointId, category, hintsUsed, startedAt)
                 VALUES (\(playerID), \(riddle.id), \(riddle.checkpointID), \(category.rawValue), 0, \(StoredDate(date)))

@@ -74,9 +74,9 @@ extension PostgresHuntRepository {
         }
     }
 
-    public func registerCheckIn(
-        id: String, playerID: Int64, at date: Date, decide: @Sendable (PendingCheckIn, [GameEvent]) -> CheckInEffect?
-    ) async throws -> RegisteredCheckIn? {
+    public func registerCheckIn<Answer: Sendable>(
+        id: String, playerID: Int64, at date: Date, decide: @Sendable (PendingCheckIn, [GameEvent]) -> CheckInEffect<Answer>?
+    ) async throws -> Answer? {
         try await write { connection in
             try await lockPlayer(playerID, connection)
             // Taken out in one statement: of two registrations of one check-in, one finds it.
@@ -87,10 +87,9 @@ extension PostgresHuntRepository {
             let checkIn = PendingCheckIn(id: id, playerID: playerID, checkpointID: checkpointID, expiresAt: expiresAt.date)
             let before = try await events(playerID: playerID, connection)
             guard let effect = decide(checkIn, before) else { return nil }
-            let event = try await append(playerID: playerID, kind: .checkedIn, checkpointID: checkpointID, riddleID: nil, xp: effect.xp,
-                                         hintsUsed: 0, at: date, connection)
-            let vouchers = try await issue(effect.grants, to: playerID, at: date, connection)
-            return RegisteredCheckIn(before: before, event: event, vouchers: vouchers)
+            _ = try await append(playerID: playerID, kind: .checkedIn, checkpointID: checkpointID, riddleID: nil, xp: effect.xp,
+                                 hintsUsed: 0, at: date, connection)
+            return effect.answer(try await issue(effect.grants, to: playerID, at: date, connection))
         }
     }
 

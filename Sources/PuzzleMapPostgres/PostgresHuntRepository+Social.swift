@@ -175,12 +175,6 @@ extension PostgresHuntRepository {
         }
     }
 
-    public func lastActive(playerID: Int64) async throws -> Date? {
-        try await autocommit { connection in
-            try await connection.value("SELECT lastActiveAt FROM score WHERE playerId = \(playerID)", as: StoredDate.self, logger: logger)?.date
-        }
-    }
-
     public func allTimeXP(playerIDs: [Int64]) async throws -> [Int64: Int] {
         guard !playerIDs.isEmpty else { return [:] }
         return try await autocommit { connection in

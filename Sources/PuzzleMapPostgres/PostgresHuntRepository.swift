@@ -22,14 +22,14 @@ import PuzzleMapStorage
 ///   Transactions of one player thus run one after the other, and each statement after the lock
 ///   sees everything committed before it, as under SQLite. `NO KEY` leaves inserts that merely
 ///   reference the player (sessions, mail) unblocked.
-/// - **Conditional UPDATEs.** Redeeming (`redeemedAt IS NULL`), gifting (`giftedBy IS NULL`),
-///   taking stock (`issued < stock`), hints (`hintsUsed < max`) and password resets
-///   (`usedAt IS NULL`) are single statements whose condition PostgreSQL re-checks on the newest
-///   row version after waiting for a concurrent writer, so of simultaneous attempts exactly
-///   the allowed number succeed.
-/// - **Row locks on the contested row.** Refresh tokens, reset tokens, email codes and the
-///   voucher being redeemed are read with `FOR UPDATE`, so a second presenter waits and then
-///   sees the first one's outcome.
+/// - **Row locks on the contested row, then the game's decision.** Refresh tokens, reset
+///   tokens, email codes and the voucher being gifted or redeemed are read with `FOR UPDATE`;
+///   the caller's `decide` rules on what was read, and the write follows under the same lock.
+///   A second presenter waits, then reads (and `decide` sees) the first one's outcome.
+/// - **Conditional UPDATEs.** Taking stock (`issued < stock`) and hints (`hintsUsed < max`)
+///   are single statements whose condition PostgreSQL re-checks on the newest row version
+///   after waiting for a concurrent writer, so of simultaneous attempts exactly the allowed
+///   number succeed.
 /// - **Upserts and unique constraints.** Rate counters, scores and settings are single
 ///   `INSERT ... ON CONFLICT` statements; sign-ups lean on unique indexes.
 /// - **Advisory locks** serialise migrations and content imports between instances.

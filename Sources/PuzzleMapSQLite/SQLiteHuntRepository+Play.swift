@@ -60,7 +60,7 @@ extension SQLiteHuntRepository {
     public func startRiddle(
         playerID: Int64, category: Category, at date: Date, givenUpSince: Date,
         choose: @Sendable (Set<String>, Set<String>) -> Riddle?
-    ) async throws -> RiddleRequestOutcome? {
+    ) async throws -> RiddleRequestOutcome {
         try await database.write { db in
             let mine = RiddleAttemptRecord.filter(RiddleAttemptRecord.Columns.playerId == playerID)
             if let held = try mine.filter(RiddleAttemptRecord.Columns.category == category)
@@ -71,7 +71,7 @@ extension SQLiteHuntRepository {
             let recentlyGivenUp = try String.fetchSet(db, mine.select(RiddleAttemptRecord.Columns.riddleId)
                 .filter(RiddleAttemptRecord.Columns.outcome == RiddleAttempt.Outcome.givenUp.rawValue)
                 .filter(RiddleAttemptRecord.Columns.closedAt > givenUpSince))
-            guard let riddle = choose(solved, recentlyGivenUp) else { return nil }
+            guard let riddle = choose(solved, recentlyGivenUp) else { return .noneChosen(solvedCheckpointIDs: solved) }
             var record = RiddleAttemptRecord(id: nil, playerId: playerID, riddleId: riddle.id, checkpointId: riddle.checkpointID,
                                              category: category, hintsUsed: 0, startedAt: date)
             try record.insert(db)

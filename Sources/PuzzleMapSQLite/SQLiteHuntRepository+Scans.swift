@@ -67,9 +67,9 @@ extension SQLiteHuntRepository {
         }
     }
 
-    public func registerCheckIn(
-        id: String, playerID: Int64, at date: Date, decide: @Sendable (PendingCheckIn, [GameEvent]) -> CheckInEffect?
-    ) async throws -> RegisteredCheckIn? {
+    public func registerCheckIn<Answer: Sendable>(
+        id: String, playerID: Int64, at date: Date, decide: @Sendable (PendingCheckIn, [GameEvent]) -> CheckInEffect<Answer>?
+    ) async throws -> Answer? {
         try await database.write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT checkpointId, expiresAt FROM checkIn WHERE id = ? AND playerId = ?",
                                              arguments: [id, playerID])
@@ -82,8 +82,7 @@ extension SQLiteHuntRepository {
             var record = GameEventRecord(id: nil, playerId: playerID, kind: .checkedIn, checkpointId: checkIn.checkpointID, riddleId: nil,
                                          xp: effect.xp, hintsUsed: 0, occurredAt: date)
             try append(&record, db)
-            let vouchers = try Self.issue(effect.grants, to: playerID, at: date, db)
-            return RegisteredCheckIn(before: before, event: record.event, vouchers: vouchers)
+            return effect.answer(try Self.issue(effect.grants, to: playerID, at: date, db))
         }
     }
 

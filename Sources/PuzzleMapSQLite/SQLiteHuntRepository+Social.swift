@@ -175,10 +175,6 @@ extension SQLiteHuntRepository {
         }
     }
 
-    public func lastActive(playerID: Int64) async throws -> Date? {
-        try await database.read { db in try Date.fetchOne(db, sql: "SELECT lastActiveAt FROM score WHERE playerId = ?", arguments: [playerID]) }
-    }
-
     public func allTimeXP(playerIDs: [Int64]) async throws -> [Int64: Int] {
         guard !playerIDs.isEmpty else { return [:] }
         return try await database.read { db in

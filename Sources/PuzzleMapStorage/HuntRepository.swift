@@ -43,15 +43,6 @@ public protocol ContentStore: Sendable {
     func activeRiddles() async throws -> [Riddle]
 }
 
-extension ContentStore {
-    /// Brings the stored checkpoints and riddles in line with the organiser's content:
-    /// new ones added, changed ones updated, missing ones retired (never deleted), players'
-    /// progress untouched. Importing the same content twice changes nothing.
-    public func importContent(_ content: CampusContent, at date: Date) async throws -> ContentImportSummary {
-        try await importContent(at: date) { stored in ContentImport(importing: content, over: stored, at: date) }
-    }
-}
-
 /// Values the service keeps for itself.
 public protocol SettingsStore: Sendable {
     /// A value the service keeps for itself (the signing key's fingerprint, ...).

@@ -7,6 +7,8 @@ public enum RiddleRequestOutcome: Sendable, Equatable {
     case existing(RiddleAttempt)
     /// A new riddle was drawn and is now held.
     case started(RiddleAttempt)
+    /// `choose` found none to offer, given these solved places (as it was told them).
+    case noneChosen(solvedCheckpointIDs: Set<String>)
 }
 
 /// The player's side of the game: the quiz, the riddles they hold, the hints they take.
@@ -16,9 +18,10 @@ public protocol PlayStore: Sendable {
 
     /// Holds `choose`'s riddle for the player unless one of the category is already held. The
     /// check and the insert are one transaction, so two simultaneous requests hold one riddle.
-    /// `choose` is told the places solved and the riddles given up after `givenUpSince`.
+    /// `choose` is told the places solved and the riddles given up after `givenUpSince`; when
+    /// it chooses none, the outcome carries the solved places, so the caller can say why.
     func startRiddle(playerID: Int64, category: Category, at date: Date, givenUpSince: Date,
-                     choose: @Sendable (_ solvedCheckpointIDs: Set<String>, _ recentlyGivenUpRiddleIDs: Set<String>) -> Riddle?) async throws -> RiddleRequestOutcome?
+                     choose: @Sendable (_ solvedCheckpointIDs: Set<String>, _ recentlyGivenUpRiddleIDs: Set<String>) -> Riddle?) async throws -> RiddleRequestOutcome
     func activeAttempts(playerID: Int64) async throws -> [RiddleAttempt]
     func attempt(id: Int64, playerID: Int64) async throws -> RiddleAttempt?
     /// Gives up an active riddle; `nil` if it is not the player's or not active.

@@ -64,28 +64,18 @@ public struct ScanAnswer: Sendable {
     }
 }
 
-/// What registering a check-in earns, as the game decided it.
-public struct CheckInEffect: Sendable {
+/// What registering a check-in earns, as the game decided it, and the answer it gives.
+public struct CheckInEffect<Answer>: Sendable {
     public var xp: Int
     /// Offers the check-in unlocks: a voucher each, while stock lasts.
     public var grants: [VoucherGrant]
+    /// The answer, given the vouchers actually issued.
+    public var answer: @Sendable ([Voucher]) -> Answer
 
-    public init(xp: Int, grants: [VoucherGrant]) {
+    public init(xp: Int, grants: [VoucherGrant], answer: @escaping @Sendable ([Voucher]) -> Answer) {
         self.xp = xp
         self.grants = grants
-    }
-}
-
-/// A check-in registered: the ledger before it, its event and the vouchers it issued.
-public struct RegisteredCheckIn: Sendable {
-    public var before: [GameEvent]
-    public var event: GameEvent
-    public var vouchers: [Voucher]
-
-    public init(before: [GameEvent], event: GameEvent, vouchers: [Voucher]) {
-        self.before = before
-        self.event = event
-        self.vouchers = vouchers
+        self.answer = answer
     }
 }
 
@@ -116,10 +106,12 @@ public protocol ScanStore: Sendable {
                      decide: @Sendable (ScanState) throws -> ScanEffect) async throws -> ScanAnswer
     /// Takes the player's pending check-in out and, with the player's ledger before it, lets
     /// `decide` say what registering it earns: `nil` earns nothing (and leaves no trace). The
-    /// event and the vouchers it unlocks are written in the same transaction. `nil` if the
-    /// check-in is unknown, not theirs, or `decide` refused it.
-    func registerCheckIn(id: String, playerID: Int64, at date: Date,
-                         decide: @Sendable (_ checkIn: PendingCheckIn, _ before: [GameEvent]) -> CheckInEffect?) async throws -> RegisteredCheckIn?
+    /// event and the vouchers it unlocks are written in the same transaction, and the effect's
+    /// answer is given the vouchers issued. `nil` if the check-in is unknown, not theirs, or
+    /// `decide` refused it.
+    func registerCheckIn<Answer: Sendable>(id: String, playerID: Int64, at date: Date,
+                                           decide: @Sendable (_ checkIn: PendingCheckIn, _ before: [GameEvent]) -> CheckInEffect<Answer>?)
+        async throws -> Answer?
     /// Notes a photo that gave no usable code (`no_code_found`, `corrupt_image`, ...).
     func recordScanFailure(playerID: Int64, reason: String, location: ReportedLocation?, at date: Date) async throws
     /// Cancels a pending check-in, leaving no trace; false if there was none.

@@ -52,41 +52,7 @@ public protocol SocialStore: Sendable {
     /// A player's XP on that board and how many (all, or among `among`) have more; `nil` with
     /// no XP yet.
     func score(playerID: Int64, period: LeaderboardPeriod, among: [Int64]?, at date: Date) async throws -> (xp: Int, playersAhead: Int)?
-    func lastActive(playerID: Int64) async throws -> Date?
     /// All-time XP of each of these players (for levels beside a weekly board).
     func allTimeXP(playerIDs: [Int64]) async throws -> [Int64: Int]
 }
 
-extension SocialStore {
-    /// Asks to be friends, as the game rules (`FriendshipState.asking`): a request by username
-    /// waits for the other's answer; with `mutual` (their code was shown) or when they had
-    /// asked too, the friendship is made at once.
-    public func requestFriend(from: Int64, to: Int64, mutual: Bool, at date: Date) async throws -> FriendRequestOutcome {
-        let (change, requestSent) = try await changeFriendship(of: from, with: to, at: date) { $0.asking(mutual: mutual) }
-        if change.befriend { return .befriended }
-        if change.request, let requestSent { return .requested(id: requestSent) }
-        return .alreadyFriends
-    }
-
-    /// Accepts or declines a request addressed to `playerID`; false if none waits.
-    public func answerFriendRequest(id: Int64, playerID: Int64, accept: Bool, at date: Date) async throws -> Bool {
-        guard let sender = try await friendRequestSender(id: id, to: playerID) else { return false }
-        return try await changeFriendship(of: playerID, with: sender, at: date) { $0.answering(request: id, accept: accept) }.change != .none
-    }
-
-    /// Blocks, removing any friendship and pending requests between the two.
-    public func block(blocker: Int64, blocked: Int64, at date: Date) async throws {
-        _ = try await changeFriendship(of: blocker, with: blocked, at: date) { _ in .blocking }
-    }
-
-    /// The top `limit` players (all of them, or among `among`) by XP, ranked as the game ranks.
-    public func leaderboard(period: LeaderboardPeriod, among: [Int64]?, limit: Int, at date: Date) async throws -> [LeaderboardEntry] {
-        LeaderboardEntry.ranking(try await topScores(period: period, among: among, limit: limit, at: date))
-    }
-
-    /// A player's rank and XP on that board (`nil` rank with no XP yet).
-    public func standing(playerID: Int64, period: LeaderboardPeriod, among: [Int64]?, at date: Date) async throws -> (rank: Int?, xp: Int) {
-        guard let score = try await score(playerID: playerID, period: period, among: among, at: date) else { return (nil, 0) }
-        return (LeaderboardEntry.rank(playersAhead: score.playersAhead), score.xp)
-    }
-}

@@ -8,9 +8,3 @@ public protocol StatsStore: Sendable {
     func figures(activeSince: Date) async throws -> HuntFigures
 }
 
-extension StatsStore {
-    /// How the hunt is going, as of `date`.
-    public func statistics(at date: Date) async throws -> HuntStatistics {
-        HuntStatistics(try await figures(activeSince: date - HuntStatistics.activeWindow))
-    }
-}

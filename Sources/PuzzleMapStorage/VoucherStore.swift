@@ -32,16 +32,3 @@ public protocol VoucherStore: Sendable {
     func redemptions(partnerID: String, from start: Date, to end: Date) async throws -> [Redemption]
 }
 
-extension VoucherStore {
-    /// Moves an unclaimed voucher to `to` within `dailyLimit` gifts a day from the giver, as the
-    /// game rules (`GiftState.refusal`); exactly once even when given twice at the same moment.
-    public func giftVoucher(id: Int64, from: Int64, to: Int64, dailyLimit: Int, dayStart: Date, at date: Date) async throws -> Result<Voucher, RewardRefusal> {
-        try await giftVoucher(id: id, from: from, to: to, dayStart: dayStart, at: date) { $0.refusal(giver: from, perDay: dailyLimit, at: date) }
-    }
-
-    /// Redeems for a staff member of `partnerID`, refused for the game's reasons in the game's
-    /// order; exactly one of any number of simultaneous attempts succeeds.
-    public func redeem(voucherID: Int64, partnerID: String, staffID: Int64, at date: Date) async throws -> Result<Redemption, RewardRefusal> {
-        try await redeem(voucherID: voucherID, staffID: staffID, at: date) { RedemptionState.refusal($0, partnerID: partnerID, at: date) }
-    }
-}

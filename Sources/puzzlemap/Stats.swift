@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PuzzleMapCore
 import PuzzleMapStorage
 
 /// `puzzlemap stats`: how the hunt is going, for organisers.
@@ -15,7 +16,7 @@ struct Stats: AsyncParsableCommand {
 
     func run() async throws {
         let stats = try await ResolvedConfiguration(content: nil, service: service).withRepository { repository in
-            try await repository.statistics(at: Date())
+            HuntStatistics(try await repository.figures(activeSince: Date() - HuntStatistics.activeWindow))
         }
         if json {
             let encoder = JSONEncoder()

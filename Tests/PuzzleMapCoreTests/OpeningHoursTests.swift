@@ -28,6 +28,16 @@ import Testing
         #expect(LocalDate(parsing: "2026-02-30") == nil)
     }
 
+    @Test func aCampusDayRunsFromItsMidnightToTheNextOnTheCampusClock() {
+        let november = LocalDate(year: 2026, month: 11, day: 24)!.interval(in: london)
+        #expect(november == DateInterval(start: instant("2026-11-24T00:00:00Z"), end: instant("2026-11-25T00:00:00Z")))
+        // The clocks go forward on 29 March 2026: that day is 23 hours long, from GMT into BST.
+        let changeover = LocalDate(year: 2026, month: 3, day: 29)!.interval(in: london)
+        #expect(changeover == DateInterval(start: instant("2026-03-29T00:00:00Z"), end: instant("2026-03-29T23:00:00Z")))
+        #expect(LocalDate(year: 2026, month: 6, day: 9)!.interval(in: london).start == instant("2026-06-08T23:00:00Z"))
+        #expect(LocalDate(instant("2026-06-08T23:00:00Z"), in: london) == LocalDate(year: 2026, month: 6, day: 9)!)
+    }
+
     @Test func isOpenFollowsTheWeekInTheCampusTimeZone() {
         // Tuesday 24 November 2026, 09:59 and 10:00 in London (GMT).
         #expect(!museum.isOpen(at: instant("2026-11-24T09:59:00Z"), in: london))

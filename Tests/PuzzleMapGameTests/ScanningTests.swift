@@ -30,7 +30,8 @@ struct GameWorld {
         let repository = try SQLiteHuntRepository.inMemory(weeks: content.weeks)
         let secrets = try #require(ServiceSecrets(tagKeyData: Data(repeating: 7, count: 32), tokenKeyData: Data(repeating: 9, count: 32)))
         let clock = clock
-        _ = try await repository.importContent(content, at: clock.now)
+        let importedAt = clock.now
+        _ = try await repository.importContent(at: importedAt) { [content] stored in ContentImport(importing: content, over: stored, at: importedAt) }
         hunt = Hunt(repository: repository, content: content, secrets: secrets, random: .seeded(7), now: { clock.now })
     }
 
@@ -92,6 +93,24 @@ struct GameWorld {
         #expect(second.kind == .alreadyVisited)
         #expect(second.standing.xpAwarded == 0)
         #expect(try await world.hunt.repository.events(playerID: ada).map(\.xp) == [reward])
+    }
+
+    @Test func anIdempotencyKeyOfNoneOrMoreThanTwoHundredBytesIsRefusedBeforeAnythingIsCounted() async throws {
+        let world = try await GameWorld()
+        let ada = try await world.player("ada")
+        let place = world.hunt.content.checkpoints[0].id
+        await #expect(throws: GameRefusal.invalidIdempotencyKey(length: 0)) { try await world.scan(ada, at: place, key: "") }
+        // Two hundred and one bytes: a hundred two-byte letters and one more.
+        await #expect(throws: GameRefusal.invalidIdempotencyKey(length: 201)) {
+            try await world.hunt.scan(playerID: ada, ownerVerified: false, idempotencyKey: String(repeating: "é", count: 100) + "k",
+                                      requestDigest: "") {
+                Issue.record("a refused key must not read the photo")
+                return ScanSubmission(texts: [])
+            }
+        }
+        #expect(try await world.hunt.repository.countEvent(key: "scan:\(ada)", window: 60, at: world.clock.now) == 1)
+        let accepted = try await world.scan(ada, at: place, key: String(repeating: "k", count: 200))
+        #expect(accepted.replayed == false)
     }
 
     @Test func anotherPlayersPhotoOfTheSameCodeScoresNothing() async throws {

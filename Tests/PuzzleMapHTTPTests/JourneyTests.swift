@@ -57,7 +57,7 @@ import Testing
             #expect(progress.json["activeRiddles"] as? Int == 0)
 
             // What the organisers' `puzzlemap stats` reads of that afternoon.
-            let stats = try await service.repository.statistics(at: service.clock.now)
+            let stats = try await service.statistics()
             #expect(stats.players == 1)
             #expect(stats.activePlayers == 1)
             #expect(stats.scansByCheckpoint.first { $0.checkpoint == stray.id }?.outcomes == ["wrong_place": 1])

@@ -13,7 +13,7 @@ import Testing
         let game: [GameRefusal] = [
             .noCodeFound, .notAPuzzleMapCode, .invalidCode, .wrongCodeKind(expected: .checkpoint, found: .friend),
             .wrongCodeKind(expected: .voucher, found: .checkpoint), .codeRetired, .tooManyScans(retryAfter: 30),
-            .tooManyScans(retryAfter: 60), .tooManyScans(retryAfter: 185), .photoAlreadyUsed, .idempotencyKeyReused,
+            .tooManyScans(retryAfter: 60), .tooManyScans(retryAfter: 185), .photoAlreadyUsed, .idempotencyKeyReused, .invalidIdempotencyKey(length: 201),
             .checkInNotFound(lifetimeMinutes: 30), .checkInNotFound(lifetimeMinutes: 60), .quizRequired, .riddleNotFound,
             .noHintsLeft, .nothingOpen(.lab), .categoryExhausted(.lab, remaining: []),
             .categoryExhausted(.social, remaining: [.lab]), .categoryExhausted(.social, remaining: [.lab, .lecture]),
@@ -99,7 +99,13 @@ import Testing
 
     @Test func wordingsThatDependOnAValueFollowIt() {
         #expect(Problem(GameRefusal.tooManyScans(retryAfter: 60)).hint == "Wait a minute and scan again.")
-        #expect(Problem(GameRefusal.tooManyScans(retryAfter: 185)).hint == "Wait 3 minutes and scan again.")
+        // The wait is rounded up to whole minutes, never told shorter than the Retry-After.
+        #expect(Problem(GameRefusal.tooManyScans(retryAfter: 185)).hint == "Wait 4 minutes and scan again.")
+        #expect(Problem(GameRefusal.tooManyScans(retryAfter: 3600)).hint == "Wait 1 hour and scan again.")
+        #expect(Problem(AccountRefusal.tooManyAttempts(retryAfter: 900)).hint == "Wait 15 minutes before trying again, or reset your password.")
+        #expect(Problem(AccountRefusal.tooManyAttempts(retryAfter: 900)).headers[.retryAfter] == "900")
+        #expect(Problem(AccountRefusal.tooManyAttempts(retryAfter: 30)).hint == "Wait 1 minute before trying again, or reset your password.")
+        #expect(Problem(GameRefusal.invalidIdempotencyKey(length: 201)).detail == "An Idempotency-Key has 1 to 200 characters; this one has 201.")
         #expect(Problem(GameRefusal.categoryExhausted(.social, remaining: [])).hint == "You have solved them all. Congratulations!")
         #expect(Problem(GameRefusal.categoryExhausted(.social, remaining: [.lab, .lecture])).hint
             == "Try lab or lecture: riddles are waiting there.")

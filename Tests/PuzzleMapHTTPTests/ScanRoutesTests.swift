@@ -207,7 +207,7 @@ extension TestClientProtocol {
             #expect(truncated.code == "corrupt_image")
             let wrongType = try await client.call(.post, "/v1/scans", token: token, headers: [.contentType: "text/plain"])
             #expect(wrongType.status == .unsupportedMediaType)
-            let stats = try await service.repository.statistics(at: service.clock.now)
+            let stats = try await service.statistics()
             #expect(stats.decodeFailuresByCheckpoint == ["unlocated": 3])
         }
     }
@@ -288,7 +288,7 @@ extension TestClientProtocol {
                 .authorization: "Bearer \(token)", .contentType: "multipart/form-data; boundary=c",
             ], body: near) { response in Reply(status: response.status, headers: response.headers, body: Data(buffer: response.body)) }
             #expect(failed.code == "no_code_found")
-            #expect(try await service.repository.statistics(at: service.clock.now).decodeFailuresByCheckpoint == [sticker.id: 1])
+            #expect(try await service.statistics().decodeFailuresByCheckpoint == [sticker.id: 1])
         }
     }
 }

@@ -59,6 +59,11 @@ struct TestService {
         try await buildApplication(services: services, settings: settings, logger: logger).test(.router, body)
     }
 
+    /// What the organisers' `puzzlemap stats` would read now.
+    func statistics() async throws -> HuntStatistics {
+        HuntStatistics(try await repository.figures(activeSince: clock.now - HuntStatistics.activeWindow))
+    }
+
     /// The newest mail sent to `recipient`.
     func lastMail(to recipient: String) async throws -> OutgoingMail? {
         try await repository.allMail(limit: 100).first { $0.recipient == recipient }

@@ -100,6 +100,19 @@ public struct LocalDate: Hashable, Comparable, Codable, Sendable, CustomStringCo
         self.day = parts.day!
     }
 
+    /// The campus day this date names: from its first instant in `timeZone` up to the next
+    /// day's (23 or 25 hours long on a day the clocks change).
+    public func interval(in timeZone: TimeZone) -> DateInterval {
+        DateInterval(start: start(in: timeZone), end: next.start(in: timeZone))
+    }
+
+    private func start(in timeZone: TimeZone) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        // A valid date always has a first instant in the Gregorian calendar.
+        return calendar.startOfDay(for: calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))!)
+    }
+
     /// The calendar day after this one.
     public var next: LocalDate {
         var calendar = Calendar(identifier: .gregorian)

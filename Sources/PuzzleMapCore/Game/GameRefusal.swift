@@ -25,6 +25,8 @@ public enum GameRefusal: Error, Hashable, Sendable {
     case photoAlreadyUsed
     /// An idempotency key sent again with a different request.
     case idempotencyKeyReused
+    /// An idempotency key that is empty or longer than a key needs (`length` in UTF-8 bytes).
+    case invalidIdempotencyKey(length: Int)
     /// No pending check-in with that id: registered, cancelled or lapsed.
     case checkInNotFound(lifetimeMinutes: Int)
 

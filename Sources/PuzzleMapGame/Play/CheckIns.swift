@@ -9,14 +9,15 @@ extension Hunt {
     public func registerCheckIn(id: String, playerID: Int64) async throws -> StandingChange {
         let (content, timeZone, now) = (content, timeZone, now())
         let xp = content.rules.checkInXP
-        let registered = try await repository.registerCheckIn(id: id, playerID: playerID, at: now) { checkIn, before in
+        let registered = try await repository.registerCheckIn(id: id, playerID: playerID, at: now) { checkIn, before -> CheckInEffect<StandingChange>? in
             guard checkIn.expiresAt > now, !before.contains(where: { $0.checkpointID == checkIn.checkpointID }) else { return nil }
             let event = GameEvent(id: 0, playerID: playerID, kind: .checkedIn, checkpointID: checkIn.checkpointID, riddleID: nil, xp: xp,
                                   occurredAt: now)
-            return CheckInEffect(xp: xp, grants: Progression(before: before, adding: event, content: content).grants(at: now, in: timeZone))
+            let progression = Progression(before: before, adding: event, content: content)
+            return CheckInEffect(xp: xp, grants: progression.grants(at: now, in: timeZone)) { StandingChange(progression, vouchers: $0) }
         }
         guard let registered else { throw GameRefusal.checkInNotFound(lifetimeMinutes: limits.checkInMinutes) }
-        return StandingChange(Progression(before: registered.before, adding: registered.event, content: content), vouchers: registered.vouchers)
+        return registered
     }
 
     /// Cancels a pending check-in, leaving no trace.

@@ -58,14 +58,13 @@ extension Hunt {
     /// Every place in play, in the campus file's order, with whether it is open now and what
     /// the player has done there.
     public func map(playerID: Int64) async throws -> [MapPlace] {
-        async let stored = repository.checkpoints(includingRetired: false)
         let (solved, visited) = PlayerStanding.places(in: try await repository.events(playerID: playerID))
         let now = now()
-        return try await stored.map { stored in
-            let place = stored.checkpoint
-            return MapPlace(checkpoint: place, isOpenNow: place.hours.isOpen(at: now, in: timeZone),
-                            nextOpening: place.hours.nextOpening(after: now, in: timeZone),
-                            status: solved.contains(place.id) ? .solved : visited.contains(place.id) ? .visited : .unvisited)
+        // The content was imported when the hunt started: its checkpoints are the live ones, in file order.
+        return content.checkpoints.map { place in
+            MapPlace(checkpoint: place, isOpenNow: place.hours.isOpen(at: now, in: timeZone),
+                     nextOpening: place.hours.nextOpening(after: now, in: timeZone),
+                     status: solved.contains(place.id) ? .solved : visited.contains(place.id) ? .visited : .unvisited)
         }
     }
 }

@@ -32,8 +32,7 @@ extension Hunt {
             return (try held(attempt), false)
         case .started(let attempt):
             return (try held(attempt), true)
-        case nil:
-            let solved = try await repository.solvedCheckpointIDs(playerID: playerID)
+        case .noneChosen(let solved):
             if selection.hasUnsolved(in: category, solved: solved) { throw GameRefusal.nothingOpen(category) }
             let remaining = Category.allCases.filter { $0 != category && selection.hasUnsolved(in: $0, solved: solved) }
             throw GameRefusal.categoryExhausted(category, remaining: remaining)

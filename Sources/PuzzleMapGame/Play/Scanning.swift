@@ -18,6 +18,7 @@ extension Hunt {
         playerID: Int64, ownerVerified: Bool, idempotencyKey: String?, requestDigest: String,
         reading: () async throws -> ScanSubmission
     ) async throws -> ScanResult {
+        try Self.check(idempotencyKey: idempotencyKey)
         if let idempotencyKey, let earlier = try await replayedScan(playerID: playerID, idempotencyKey: idempotencyKey, requestDigest: requestDigest) {
             return earlier
         }
@@ -31,6 +32,15 @@ extension Hunt {
         }
         return try await scan(submission, playerID: playerID, ownerVerified: ownerVerified, idempotencyKey: idempotencyKey,
                               requestDigest: requestDigest)
+    }
+
+    /// A key has 1 to 200 UTF-8 bytes: enough for any UUID or client's scheme, and refused
+    /// rather than cut, so two long keys never end up naming one scan. `scan` checks it; a
+    /// caller that reads the request to digest it first may check before reading.
+    public static func check(idempotencyKey: String?) throws {
+        if let idempotencyKey, !(1...200).contains(idempotencyKey.utf8.count) {
+            throw GameRefusal.invalidIdempotencyKey(length: idempotencyKey.utf8.count)
+        }
     }
 
     /// The scan already answered under this key, if there is one; refused when the key comes
@@ -58,6 +68,7 @@ extension Hunt {
     public func scan(
         _ submission: ScanSubmission, playerID: Int64, ownerVerified: Bool, idempotencyKey: String?, requestDigest: String
     ) async throws -> ScanResult {
+        try Self.check(idempotencyKey: idempotencyKey)
         let now = now()
         guard !submission.texts.isEmpty else {
             try await repository.recordScanFailure(playerID: playerID, reason: "no_code_found", location: submission.location, at: now)

@@ -18,19 +18,19 @@ extension Hunt {
 
     /// Redeems the voucher whose code is among `texts` for the staff member's shop.
     public func redeem(codes texts: [String], by staff: ShopStaff) async throws -> Redemption {
-        try await codes.first(in: texts, expecting: .voucher) { payload in
-            try await repository.redeem(voucherID: Int64(payload.subject), partnerID: staff.partnerID, staffID: staff.account.player.id, at: now()).get()
+        let (partnerID, now) = (staff.partnerID, now())
+        return try await codes.first(in: texts, expecting: .voucher) { payload in
+            // Refused for the game's reasons in the game's order; of simultaneous attempts, one succeeds.
+            try await repository.redeem(voucherID: Int64(payload.subject), staffID: staff.account.player.id, at: now) {
+                RedemptionState.refusal($0, partnerID: partnerID, at: now)
+            }.get()
         }
     }
 
     /// The redemptions at the staff member's shop on a campus day (today if `nil`), in the order made.
     public func redemptions(by staff: ShopStaff, on day: LocalDate?) async throws -> (day: LocalDate, redemptions: [Redemption]) {
         let day = day ?? LocalDate(now(), in: timeZone)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        // A valid date always starts and ends in the Gregorian calendar.
-        let start = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day))!
-        let end = calendar.date(byAdding: .day, value: 1, to: start)!
-        return (day, try await repository.redemptions(partnerID: staff.partnerID, from: start, to: end))
+        let hours = day.interval(in: timeZone)
+        return (day, try await repository.redemptions(partnerID: staff.partnerID, from: hours.start, to: hours.end))
     }
 }

@@ -45,10 +45,11 @@ extension Hunt {
         let friend = try await visiblePlayer(username, to: giver.player.id)
         guard try await repository.areFriends(giver.player.id, friend.player.id) else { throw RewardRefusal.notFriends }
         let now = now()
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let moved = try await repository.giftVoucher(id: voucher.id, from: giver.player.id, to: friend.player.id, dailyLimit: limits.giftsPerDay,
-                                                     dayStart: calendar.startOfDay(for: now), at: now).get()
+        let (from, perDay) = (giver.player.id, limits.giftsPerDay)
+        let moved = try await repository.giftVoucher(id: voucher.id, from: from, to: friend.player.id,
+                                                     dayStart: LocalDate(now, in: timeZone).interval(in: timeZone).start, at: now) {
+            $0.refusal(giver: from, perDay: perDay, at: now)
+        }.get()
         return HeldVoucher(voucher: moved, status: moved.status(at: now, ownerVerified: friend.emailVerifiedAt != nil), giftedBy: giver.player.username)
     }
 

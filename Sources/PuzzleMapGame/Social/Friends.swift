@@ -9,7 +9,12 @@ extension Hunt {
     /// someone either of them blocks. Only by username, never by email address: that would
     /// let anyone map a private address to a player, or learn that it has an account.
     public func visiblePlayer(_ username: String, to playerID: Int64) async throws -> Account {
-        guard let other = try await accountNamed(username), other.role == .player, other.player.id != playerID,
+        try await visible(try await accountNamed(username), to: playerID)
+    }
+
+    /// The account, if `playerID` may see it as a player (see `visiblePlayer`).
+    private func visible(_ other: Account?, to playerID: Int64) async throws -> Account {
+        guard let other, other.role == .player, other.player.id != playerID,
               try await !repository.isBlocked(playerID, other.player.id)
         else { throw SocialRefusal.playerNotFound }
         return other
@@ -30,17 +35,26 @@ extension Hunt {
     /// Asks `username` to be friends: the request waits for their answer, unless they had
     /// asked too.
     public func requestFriend(_ username: String, from playerID: Int64) async throws -> FriendRequestOutcome {
-        try await repository.requestFriend(from: playerID, to: try await visiblePlayer(username, to: playerID).player.id, mutual: false, at: now())
+        try await askToBeFriends(from: playerID, to: try await visiblePlayer(username, to: playerID).player.id, mutual: false)
     }
 
     /// Befriends the player whose friend code is among `texts` (scanned from their screen or
     /// typed): they showed it, so both consent and no answer is awaited.
     public func befriend(byCode texts: [String], playerID: Int64) async throws -> FriendRequestOutcome {
         let other = try await codes.first(in: texts, expecting: .friend) { payload in
-            guard let account = try await repository.account(id: Int64(payload.subject)) else { throw SocialRefusal.playerNotFound }
-            return try await visiblePlayer(account.player.username, to: playerID)
+            try await visible(try await repository.account(id: Int64(payload.subject)), to: playerID)
         }
-        return try await repository.requestFriend(from: playerID, to: other.player.id, mutual: true, at: now())
+        return try await askToBeFriends(from: playerID, to: other.player.id, mutual: true)
+    }
+
+    /// Asks as the game rules (`FriendshipState.asking`): a request by username waits for the
+    /// other's answer; with `mutual` (their code was shown) or when they had asked too, the
+    /// friendship is made at once.
+    private func askToBeFriends(from playerID: Int64, to other: Int64, mutual: Bool) async throws -> FriendRequestOutcome {
+        let (change, requestSent) = try await repository.changeFriendship(of: playerID, with: other, at: now()) { $0.asking(mutual: mutual) }
+        if change.befriend { return .befriended }
+        if change.request, let requestSent { return .requested(id: requestSent) }
+        return .alreadyFriends
     }
 
     /// The requests waiting for the player's answer, and the player's own waiting for others'.
@@ -50,9 +64,10 @@ extension Hunt {
 
     /// Accepts (they become friends) or declines a request addressed to the player.
     public func answerFriendRequest(id: Int64, playerID: Int64, accept: Bool) async throws {
-        guard try await repository.answerFriendRequest(id: id, playerID: playerID, accept: accept, at: now()) else {
-            throw SocialRefusal.friendRequestNotFound
-        }
+        guard let sender = try await repository.friendRequestSender(id: id, to: playerID),
+              try await repository.changeFriendship(of: playerID, with: sender, at: now(), decide: { $0.answering(request: id, accept: accept) })
+                .change != .none
+        else { throw SocialRefusal.friendRequestNotFound }
     }
 
     /// Ends a friendship with `username`.
@@ -65,7 +80,7 @@ extension Hunt {
     /// from the other. Blocking twice changes nothing.
     public func block(_ username: String, playerID: Int64) async throws {
         guard let other = try await accountNamed(username), other.player.id != playerID else { throw SocialRefusal.playerNotFound }
-        try await repository.block(blocker: playerID, blocked: other.player.id, at: now())
+        _ = try await repository.changeFriendship(of: playerID, with: other.player.id, at: now()) { _ in .blocking }
     }
 
     /// Lifts the player's block of `username`.

@@ -26,13 +26,13 @@ extension Hunt {
         let among = friendsOnly ? try await repository.friends(playerID: playerID).map(\.id) + [playerID] : nil
         let now = now()
         let hidden = try await repository.blockedEitherWay(playerID: playerID)
-        let entries = try await repository.leaderboard(period: period, among: among, limit: limit + hidden.count, at: now)
+        let entries = LeaderboardEntry.ranking(try await repository.topScores(period: period, among: among, limit: limit + hidden.count, at: now))
             .filter { !hidden.contains($0.player.id) }.prefix(limit)
         // Levels follow all-time XP, whatever the board's period.
         let allTime = period == .all ? [:] : try await repository.allTimeXP(playerIDs: entries.map(\.player.id))
-        let mine = try await repository.standing(playerID: playerID, period: period, among: among, at: now)
+        let mine = try await repository.score(playerID: playerID, period: period, among: among, at: now)
         return Leaderboard(period: period, friendsOnly: friendsOnly,
                            rows: entries.map { Leaderboard.Row(entry: $0, level: content.rules.level(forXP: allTime[$0.player.id] ?? $0.xp)) },
-                           rank: mine.rank, xp: mine.xp)
+                           rank: mine.map { LeaderboardEntry.rank(playersAhead: $0.playersAhead) }, xp: mine?.xp ?? 0)
     }
 }

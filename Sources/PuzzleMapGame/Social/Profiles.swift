@@ -28,10 +28,12 @@ extension Hunt {
     public func friends(playerID: Int64) async throws -> [FriendSummary] {
         var summaries: [FriendSummary] = []
         for friend in try await repository.friends(playerID: playerID) {
-            let standing = PlayerStanding(events: try await repository.events(playerID: friend.id), content: content)
+            let events = try await repository.events(playerID: friend.id)
+            let standing = PlayerStanding(events: events, content: content)
             let latest = standing.earnedAt.max { $0.value < $1.value }.flatMap { earned in content.badges.first { $0.id == earned.key } }
-            let lastActive = try await repository.lastActive(playerID: friend.id)
-            summaries.append(FriendSummary(player: friend, level: standing.totals.level, lastActiveDay: lastActive.map { LocalDate($0, in: timeZone) },
+            // The ledger is in the order events were written: the last one is their latest.
+            summaries.append(FriendSummary(player: friend, level: standing.totals.level,
+                                           lastActiveDay: events.last.map { LocalDate($0.occurredAt, in: timeZone) },
                                            latestBadge: latest))
         }
         return summaries

@@ -18,7 +18,7 @@ struct ScanPages {
         router.post("scan") { request, context in
             let identity = try context.requirePlayer()
             let form = try await PagePhotoForm.read(request, context: context)
-            let key = form.key.flatMap { (1...200).contains($0.utf8.count) ? $0 : nil }
+            let key = form.key
             do {
                 let result = try await services.hunt.scan(playerID: identity.playerID, ownerVerified: identity.isVerified, idempotencyKey: key,
                                                           requestDigest: "page:\(key ?? "")") {

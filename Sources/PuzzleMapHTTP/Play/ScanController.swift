@@ -36,9 +36,7 @@ struct ScanController {
         let identity = try context.requirePlayer()
         let hunt = services.hunt
         let key = request.headers[.init("Idempotency-Key")!]
-        if let key, !(1...200).contains(key.utf8.count) {
-            throw Problem(.badRequest, code: .invalidIdempotencyKey, values: ["count": "\(key.utf8.count)"])
-        }
+        try Hunt.check(idempotencyKey: key)
         // A key names one request: its body and type. The same key with another request is
         // refused rather than answered with the first request's result.
         let digest = key == nil ? "" : try await CodeUpload.digest(of: &request)

@@ -27,7 +27,8 @@ extension Problem {
         case .invalidCredentials:
             self.init(.unauthorized, code: .invalidCredentials)
         case .tooManyAttempts(let seconds):
-            self.init(.tooManyRequests, code: .tooManyAttempts, values: ["minutes": "\(seconds / 60 + 1)"],
+            // Rounded up, so the wait said is never shorter than the Retry-After sent.
+            self.init(.tooManyRequests, code: .tooManyAttempts, values: ["duration": GameLimits.spoken(minutes: (seconds + 59) / 60)],
                       headers: [.retryAfter: "\(seconds)"])
         case .currentPasswordRequired:
             self.init(.unprocessableContent, code: .currentPasswordIncorrect)

@@ -35,12 +35,15 @@ extension Problem {
         case .codeRetired:
             self.init(.gone, code: .codeRetired)
         case .tooManyScans(let retryAfter):
-            self.init(.tooManyRequests, code: .tooManyScans, values: ["minutes": "\(retryAfter / 60)"],
+            // Rounded up, so the wait said is never shorter than the Retry-After sent.
+            self.init(.tooManyRequests, code: .tooManyScans, values: ["duration": GameLimits.spoken(minutes: (retryAfter + 59) / 60)],
                       hintVariant: retryAfter <= 60 ? nil : "minutes", headers: [.retryAfter: "\(retryAfter)"])
         case .photoAlreadyUsed:
             self.init(.conflict, code: .photoAlreadyUsed)
         case .idempotencyKeyReused:
             self.init(.unprocessableContent, code: .idempotencyKeyReused)
+        case .invalidIdempotencyKey(let length):
+            self.init(.badRequest, code: .invalidIdempotencyKey, values: ["count": "\(length)"])
         case .checkInNotFound(let minutes):
             self.init(.notFound, code: .checkInNotFound, values: ["duration": GameLimits.spoken(minutes: minutes)])
         case .quizRequired:

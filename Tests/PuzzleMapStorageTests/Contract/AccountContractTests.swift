@@ -135,7 +135,7 @@ import Testing
             #expect(try await repository.resetPassword(tokenHash: "reset", newPasswordHash: "x", at: start + 120) == nil)
             #expect(try await repository.events(playerID: ada.id) == [event])
             #expect(try await repository.leaderboard(period: .all, among: nil, limit: 10, at: start).isEmpty)
-            #expect(try await repository.lastActive(playerID: ada.id) == nil)
+            #expect(try await repository.allTimeXP(playerIDs: [ada.id]).isEmpty)
             #expect(try await repository.verifyEmail(playerID: ada.id, codeHash: "code-ada", maxAttempts: 5, at: start) == false)
             await #expect(throws: StorageError.notFound("player \(ada.id)")) { try await repository.eraseAccount(id: ada.id, at: start) }
             // The address and the name are free again.

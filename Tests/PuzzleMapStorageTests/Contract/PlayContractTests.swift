@@ -91,7 +91,8 @@ import Testing
             #expect(try await repository.activeAttempts(playerID: ada.id) == [attempt])
             #expect(try await repository.attempt(id: attempt.id, playerID: ada.id) == attempt)
             #expect(try await repository.attempt(id: attempt.id, playerID: ada.id + 1) == nil)
-            #expect(try await repository.startRiddle(playerID: ada.id, category: .social, at: start, givenUpSince: start - 3600) { _, _ in nil } == nil)
+            #expect(try await repository.startRiddle(playerID: ada.id, category: .social, at: start, givenUpSince: start - 3600) { _, _ in nil }
+                        == .noneChosen(solvedCheckpointIDs: []))
 
             let givenUp = try #require(try await repository.giveUp(attemptID: attempt.id, playerID: ada.id, at: start + 120))
             #expect(givenUp.closedAt == start + 120)
@@ -102,11 +103,12 @@ import Testing
             _ = try await repository.appendEvent(playerID: ada.id, kind: .solved, checkpointID: content.checkpoints[4].id, riddleID: nil, xp: 100,
                                                  at: start + 130)
             #expect(try await repository.solvedCheckpointIDs(playerID: ada.id) == [content.checkpoints[4].id])
-            _ = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start + 3000, givenUpSince: start + 3000 - 3600) { solved, givenUp in
+            let none = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start + 3000, givenUpSince: start + 3000 - 3600) { solved, givenUp in
                 #expect(solved == [content.checkpoints[4].id])
                 #expect(givenUp == [lab.id])
                 return nil
             }
+            #expect(none == .noneChosen(solvedCheckpointIDs: [content.checkpoints[4].id]))
             // An hour after giving up, the riddle may come back.
             _ = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start + 120 + 3600, givenUpSince: start + 120) { _, givenUp in
                 #expect(givenUp.isEmpty)
@@ -130,7 +132,7 @@ import Testing
                 switch outcome {
                 case .started(let attempt): started.append(attempt)
                 case .existing(let attempt): existing.append(attempt)
-                case nil: Issue.record("no riddle")
+                case .noneChosen: Issue.record("no riddle")
                 }
             }
             #expect(started.count == 1)

@@ -19,8 +19,8 @@ import Testing
     }
 
     /// A decision that registers any check-in for `xp`, unlocking nothing.
-    static func earning(_ xp: Int) -> @Sendable (PendingCheckIn, [GameEvent]) -> CheckInEffect? {
-        { _, _ in CheckInEffect(xp: xp, grants: []) }
+    static func earning(_ xp: Int) -> @Sendable (PendingCheckIn, [GameEvent]) -> CheckInEffect<[Voucher]>? {
+        { _, _ in CheckInEffect(xp: xp, grants: []) { $0 } }
     }
 
     static func text(_ answer: ScanAnswer) -> String { String(decoding: answer.answer, as: UTF8.self) }
@@ -210,17 +210,17 @@ import Testing
                 ScanEffect(checkIn: (id: "ci-1", expiresAt: start + 600), outcome: "wrong_place", flagged: false) { _ in Data() }
             }
             #expect(try await repository.registerCheckIn(id: "ci-1", playerID: bob.id, at: start + 20, decide: Self.earning(10)) == nil)
-            let registered = try #require(try await repository.registerCheckIn(id: "ci-1", playerID: ada.id, at: start + 30) { checkIn, before in
+            let vouchers = try #require(try await repository.registerCheckIn(id: "ci-1", playerID: ada.id, at: start + 30) { checkIn, before in
                 #expect(checkIn == PendingCheckIn(id: "ci-1", playerID: ada.id, checkpointID: place, expiresAt: start + 600))
-                #expect(before.count == 1)
-                return CheckInEffect(xp: 10, grants: [VoucherGrant(offerID: offer, expiresAt: start + 86_400)])
+                #expect(before.map(\.xp) == [25])
+                return CheckInEffect(xp: 10, grants: [VoucherGrant(offerID: offer, expiresAt: start + 86_400)]) { $0 }
             })
-            #expect(registered.before.map(\.xp) == [25])
-            #expect(registered.event == GameEvent(id: registered.event.id, playerID: ada.id, kind: .checkedIn, checkpointID: place, riddleID: nil,
-                                                  xp: 10, hintsUsed: 0, occurredAt: start + 30))
-            #expect(registered.vouchers == [Voucher(id: registered.vouchers[0].id, offerID: offer, playerID: ada.id, issuedAt: start + 30,
-                                                    expiresAt: start + 86_400, giftedBy: nil, redeemedAt: nil, redeemedBy: nil)])
-            #expect(try await repository.vouchers(playerID: ada.id) == registered.vouchers)
+            let event = try #require(try await repository.events(playerID: ada.id).last)
+            #expect(event == GameEvent(id: event.id, playerID: ada.id, kind: .checkedIn, checkpointID: place, riddleID: nil,
+                                       xp: 10, hintsUsed: 0, occurredAt: start + 30))
+            #expect(vouchers == [Voucher(id: vouchers[0].id, offerID: offer, playerID: ada.id, issuedAt: start + 30,
+                                         expiresAt: start + 86_400, giftedBy: nil, redeemedAt: nil, redeemedBy: nil)])
+            #expect(try await repository.vouchers(playerID: ada.id) == vouchers)
             #expect(try await repository.registerCheckIn(id: "ci-1", playerID: ada.id, at: start + 40, decide: Self.earning(10)) == nil)
             #expect(try await repository.events(playerID: ada.id).count == 2)
         }
@@ -239,7 +239,7 @@ import Testing
             }
             // Refused by the game: nothing is written, and the check-in is gone.
             try await checkIn("refused", at: content.checkpoints[0].id, expiring: start + 60)
-            #expect(try await repository.registerCheckIn(id: "refused", playerID: ada.id, at: start + 60) { _, _ in nil } == nil)
+            #expect(try await repository.registerCheckIn(id: "refused", playerID: ada.id, at: start + 60) { _, _ -> CheckInEffect<[Voucher]>? in nil } == nil)
             #expect(try await repository.registerCheckIn(id: "refused", playerID: ada.id, at: start + 61, decide: Self.earning(10)) == nil)
 
             try await checkIn("cancelled", at: content.checkpoints[1].id, expiring: start + 600)

@@ -158,8 +158,8 @@ import Testing
             #expect(try await repository.standing(playerID: players[1].id, period: .week, among: nil, at: sunday) == (1, 100))
             #expect(try await repository.standing(playerID: players[1].id, period: .week, among: nil, at: start - 86_400) == (1, 150))
 
-            #expect(try await repository.lastActive(playerID: players[2].id) == start + 120)
-            #expect(try await repository.lastActive(playerID: players[4].id) == nil)
+            #expect(try await repository.events(playerID: players[2].id).last?.occurredAt == start + 120)
+            #expect(try await repository.events(playerID: players[4].id).isEmpty)
             #expect(try await repository.allTimeXP(playerIDs: players.map(\.id))
                         == [players[0].id: 100, players[1].id: 250, players[2].id: 100, players[3].id: 40])
             #expect(try await repository.allTimeXP(playerIDs: []).isEmpty)

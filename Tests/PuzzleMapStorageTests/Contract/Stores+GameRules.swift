@@ -1,0 +1,55 @@
+import Foundation
+import PuzzleMapCore
+import PuzzleMapStorage
+
+/// The stores' primitives composed with the game's own rules (`FriendshipState`,
+/// `LeaderboardEntry`, `GiftState`, `RedemptionState`, `ContentImport`, `HuntStatistics`), as
+/// the `Hunt` use cases compose them, so the contract tests read as plain outcomes.
+extension SocialStore {
+    func requestFriend(from: Int64, to: Int64, mutual: Bool, at date: Date) async throws -> FriendRequestOutcome {
+        let (change, requestSent) = try await changeFriendship(of: from, with: to, at: date) { $0.asking(mutual: mutual) }
+        if change.befriend { return .befriended }
+        if change.request, let requestSent { return .requested(id: requestSent) }
+        return .alreadyFriends
+    }
+
+    func answerFriendRequest(id: Int64, playerID: Int64, accept: Bool, at date: Date) async throws -> Bool {
+        guard let sender = try await friendRequestSender(id: id, to: playerID) else { return false }
+        return try await changeFriendship(of: playerID, with: sender, at: date) { $0.answering(request: id, accept: accept) }.change != .none
+    }
+
+    func block(blocker: Int64, blocked: Int64, at date: Date) async throws {
+        _ = try await changeFriendship(of: blocker, with: blocked, at: date) { _ in .blocking }
+    }
+
+    func leaderboard(period: LeaderboardPeriod, among: [Int64]?, limit: Int, at date: Date) async throws -> [LeaderboardEntry] {
+        LeaderboardEntry.ranking(try await topScores(period: period, among: among, limit: limit, at: date))
+    }
+
+    func standing(playerID: Int64, period: LeaderboardPeriod, among: [Int64]?, at date: Date) async throws -> (rank: Int?, xp: Int) {
+        guard let score = try await score(playerID: playerID, period: period, among: among, at: date) else { return (nil, 0) }
+        return (LeaderboardEntry.rank(playersAhead: score.playersAhead), score.xp)
+    }
+}
+
+extension VoucherStore {
+    func giftVoucher(id: Int64, from: Int64, to: Int64, dailyLimit: Int, dayStart: Date, at date: Date) async throws -> Result<Voucher, RewardRefusal> {
+        try await giftVoucher(id: id, from: from, to: to, dayStart: dayStart, at: date) { $0.refusal(giver: from, perDay: dailyLimit, at: date) }
+    }
+
+    func redeem(voucherID: Int64, partnerID: String, staffID: Int64, at date: Date) async throws -> Result<Redemption, RewardRefusal> {
+        try await redeem(voucherID: voucherID, staffID: staffID, at: date) { RedemptionState.refusal($0, partnerID: partnerID, at: date) }
+    }
+}
+
+extension ContentStore {
+    func importContent(_ content: CampusContent, at date: Date) async throws -> ContentImportSummary {
+        try await importContent(at: date) { stored in ContentImport(importing: content, over: stored, at: date) }
+    }
+}
+
+extension StatsStore {
+    func statistics(at date: Date) async throws -> HuntStatistics {
+        HuntStatistics(try await figures(activeSince: date - HuntStatistics.activeWindow))
+    }
+}
