@@ -19,12 +19,14 @@ final class LiveService: Sendable {
     let mailbox: URL
     let session: URLSession
 
-    /// Starts the service on `dataDirectory` and waits until it listens.
-    init(dataDirectory: URL, environment extra: [String: String] = [:], configuredKeys: Bool = true) async throws {
+    /// Starts the service on `dataDirectory` and waits until it listens. Instances sharing a
+    /// database share their outbox, and any of them may deliver a mail: give them one
+    /// `mailbox`, as they would share one mail relay.
+    init(dataDirectory: URL, environment extra: [String: String] = [:], configuredKeys: Bool = true, mailbox: URL? = nil) async throws {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
         logFile = dataDirectory.appendingPathComponent("service-\(UUID().uuidString).log")
-        mailbox = dataDirectory.appendingPathComponent("mailbox")
+        self.mailbox = mailbox ?? dataDirectory.appendingPathComponent("mailbox")
         FileManager.default.createFile(atPath: logFile.path, contents: nil)
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PUZZLEMAP_") }
         environment.merge([
@@ -34,7 +36,7 @@ final class LiveService: Sendable {
             "PUZZLEMAP_RIDDLES_DIR": repository.appendingPathComponent("Riddles").path,
             "PUZZLEMAP_PUBLIC_URL": Self.publicURL,
             "PUZZLEMAP_LOG_FORMAT": "json", "PUZZLEMAP_LOG_LEVEL": "debug",
-            "PUZZLEMAP_SENDMAIL": "cat >> '\(mailbox.path)'",
+            "PUZZLEMAP_SENDMAIL": "cat >> '\(self.mailbox.path)'",
             "PUZZLEMAP_TAG_KEY": Self.secrets.tagKeyData.base64EncodedString(),
             "PUZZLEMAP_TOKEN_KEY": Self.secrets.tokenKeyData.base64EncodedString(),
         ]) { _, new in new }

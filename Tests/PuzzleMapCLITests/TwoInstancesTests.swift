@@ -45,8 +45,11 @@ import Testing
         let data = scratchDirectory("two-instances-race")
         defer { try? FileManager.default.removeItem(at: data) }
         let environment = ["PUZZLEMAP_DATABASE_URL": url]
-        let a = try await LiveService(dataDirectory: data.appendingPathComponent("a"), environment: environment)
-        let b = try await LiveService(dataDirectory: data.appendingPathComponent("b"), environment: environment)
+        // Either instance may deliver a queued mail (they share the outbox): one mailbox for both.
+        let mailbox = data.appendingPathComponent("mailbox")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        let a = try await LiveService(dataDirectory: data.appendingPathComponent("a"), environment: environment, mailbox: mailbox)
+        let b = try await LiveService(dataDirectory: data.appendingPathComponent("b"), environment: environment, mailbox: mailbox)
         let instances = [a, b]
 
         let ada = try #require(try await a.signUp("ada", password: "correct horse battery")["accessToken"] as? String)
