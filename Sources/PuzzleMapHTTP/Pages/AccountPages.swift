@@ -95,15 +95,17 @@ struct AccountPages {
         let next = Next(request)
         var filled = JoinForm(next: next, email: form.text("email") ?? "", username: form.text("username") ?? "",
                               displayName: form.text("displayName") ?? "")
+        let account: Account
         do {
-            _ = try await services.hunt.signUp(email: filled.email, username: filled.username, password: form["password"] ?? "",
-                                               displayName: filled.displayName)
+            account = try await services.hunt.signUp(email: filled.email, username: filled.username, password: form["password"] ?? "",
+                                                     displayName: filled.displayName)
         } catch {
             filled.problem = try Problem.forPage(error)
             return page(context).response("join", title: library.text("join.title"), status: filled.problem?.status ?? .ok, filled)
         }
-        let session = try await services.hunt.signIn(login: filled.username, password: form["password"] ?? "",
-                                                     from: context.clientAddress(of: request, trusting: services.trustedProxies), device: .browser)
+        // The account was just made with this password: open its session directly, neither
+        // hashing the password again nor meeting the sign-in throttle.
+        let session = try await services.hunt.openSession(for: account, device: .browser)
         var response = Response.seeOther("/verify?next=\(PageForm.escapeQuery(next.or("/quiz")))")
         response.setCookie(sessionCookie(session.accessToken, request: request))
         return response
