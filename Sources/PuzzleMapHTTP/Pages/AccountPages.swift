@@ -30,7 +30,7 @@ struct AccountPages {
             _ = try await PageForm.read(request, context: context)
             if let identity = context.identity { try await services.hunt.signOut(sessionID: identity.session.id) }
             var response = Response.seeOther("/")
-            response.setCookie(sessionCookie("", request: request, maxAge: 0))
+            response.setCookie(PageSession.clearedSessionCookie(request: request))
             return response
         }
         router.get("verify") { request, context in
@@ -83,7 +83,7 @@ struct AccountPages {
             }
             var response = page(context).response("sign-in", title: library.text("signIn.title"),
                                                   SignInForm(next: Next(nil), notice: library.text("reset.done")))
-            response.setCookie(sessionCookie("", request: request, maxAge: 0))
+            response.setCookie(PageSession.clearedSessionCookie(request: request))
             return response
         }
     }
@@ -107,7 +107,7 @@ struct AccountPages {
         // hashing the password again nor meeting the sign-in throttle.
         let session = try await services.hunt.openSession(for: account, device: .browser)
         var response = Response.seeOther("/verify?next=\(PageForm.escapeQuery(next.or("/quiz")))")
-        response.setCookie(sessionCookie(session.accessToken, request: request))
+        response.setCookie(PageSession.sessionCookie(session, request: request))
         return response
     }
 
@@ -127,7 +127,7 @@ struct AccountPages {
             return response
         }
         var response = Response.seeOther(next.or("/play"))
-        response.setCookie(sessionCookie(session.accessToken, request: request))
+        response.setCookie(PageSession.sessionCookie(session, request: request))
         return response
     }
 
@@ -135,12 +135,6 @@ struct AccountPages {
         page(context).response("verify", title: library.text("verify.title"), status: problem?.status ?? .ok, VerifyForm(
             intro: library.text("verify.intro", ["email": identity.account.player.email]), verified: identity.isVerified,
             next: next.or("/play"), nextQuery: next.query, notice: notice, problem: problem))
-    }
-
-    /// The session cookie: the browser session's token, for as long as the session lives.
-    private func sessionCookie(_ token: String, request: Request, maxAge: Int? = nil) -> Cookie {
-        PageSession(services: services, library: library)
-            .cookie(PageSession.sessionCookie, token, request: request, maxAge: maxAge ?? services.limits.refreshTokenDays * 86_400)
     }
 
     struct Home {
