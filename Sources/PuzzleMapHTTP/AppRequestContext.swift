@@ -7,9 +7,7 @@ public struct AppRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The signed-in account and its session, set by ``Authenticator`` (API) or ``PageSession`` (pages).
     public var identity: Identity?
-    /// The browser's anti-forgery secret (its `pm_csrf` cookie), set by ``PageSession``.
-    public var formSecret: String?
-    /// The token every form of this browser carries, made from its secret by ``PageSession``.
+    /// The token every form of this browser carries, made by ``PageSession`` from the secret in its `pm_csrf` cookie.
     public var formToken: String?
     /// Whether the browser accepts gzip: pages are then sent compressed.
     public var acceptsGzip = false

@@ -19,11 +19,11 @@ struct AccountPages {
                 tagline: library.text("app.tagline", ["university": info.university]), notice: erased ? library.text("home.erased") : nil))
         }
         router.get("join") { request, context in
-            page(context).response("join", title: library.text("join.title"), JoinForm(next: Next(request)))
+            page(context).response("join", title: library.text("join.title"), JoinForm(nextQuery: Next(request).query))
         }
         router.post("join") { request, context in try await join(request, context) }
         router.get("sign-in") { request, context in
-            page(context).response("sign-in", title: library.text("signIn.title"), SignInForm(next: Next(request)))
+            page(context).response("sign-in", title: library.text("signIn.title"), SignInForm(nextQuery: Next(request).query))
         }
         router.post("sign-in") { request, context in try await signIn(request, context) }
         router.post("sign-out") { request, context in
@@ -82,7 +82,7 @@ struct AccountPages {
                                               Notice(problem: try Problem.forPage(error)))
             }
             var response = page(context).response("sign-in", title: library.text("signIn.title"),
-                                                  SignInForm(next: Next(nil), notice: library.text("reset.done")))
+                                                  SignInForm(nextQuery: "", notice: library.text("reset.done")))
             response.setCookie(PageSession.clearedSessionCookie(request: request))
             return response
         }
@@ -93,7 +93,7 @@ struct AccountPages {
     private func join(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let form = try await PageForm.read(request, context: context)
         let next = Next(request)
-        var filled = JoinForm(next: next, email: form.text("email") ?? "", username: form.text("username") ?? "",
+        var filled = JoinForm(nextQuery: next.query, email: form.text("email") ?? "", username: form.text("username") ?? "",
                               displayName: form.text("displayName") ?? "")
         let account: Account
         do {
@@ -122,7 +122,7 @@ struct AccountPages {
         } catch {
             let problem = try Problem.forPage(error)
             var response = page(context).response("sign-in", title: library.text("signIn.title"), status: problem.status,
-                                                  SignInForm(next: next, login: login, problem: problem))
+                                                  SignInForm(nextQuery: next.query, login: login, problem: problem))
             for field in problem.headers { response.headers.append(field) }
             return response
         }
@@ -150,36 +150,18 @@ struct AccountPages {
 
     /// Templates read stored properties only (through `Mirror`), so `nextQuery` is kept, not computed.
     struct JoinForm {
-        var next: Next
+        var nextQuery: String
         var email = ""
         var username = ""
         var displayName = ""
         var problem: Problem?
-        var nextQuery: String
-
-        init(next: Next, email: String = "", username: String = "", displayName: String = "") {
-            self.next = next
-            self.email = email
-            self.username = username
-            self.displayName = displayName
-            nextQuery = next.query
-        }
     }
 
     struct SignInForm {
-        var next: Next
+        var nextQuery: String
         var login = ""
         var notice: String?
         var problem: Problem?
-        var nextQuery: String
-
-        init(next: Next, login: String = "", notice: String? = nil, problem: Problem? = nil) {
-            self.next = next
-            self.login = login
-            self.notice = notice
-            self.problem = problem
-            nextQuery = next.query
-        }
     }
 
     struct VerifyForm {

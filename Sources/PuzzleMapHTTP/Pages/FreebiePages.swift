@@ -50,15 +50,12 @@ struct FreebiePages {
         let offers = try await upcoming.map { OfferCard($0, content: services.content, library: library) }
         return PageRendering(library: library, context: context).response(
             "freebies", title: library.text("freebies.title"), status: problem?.status ?? .ok,
-            FreebiesView(unverified: !identity.isVerified, hasVouchers: !vouchers.isEmpty, vouchers: vouchers,
-                         hasOffers: !offers.isEmpty, offers: offers, notice: notice, problem: problem))
+            FreebiesView(unverified: !identity.isVerified, vouchers: vouchers, offers: offers, notice: notice, problem: problem))
     }
 
     struct FreebiesView {
         var unverified: Bool
-        var hasVouchers: Bool
         var vouchers: [VoucherCard]
-        var hasOffers: Bool
         var offers: [OfferCard]
         var notice: String?
         var problem: Problem?
@@ -81,7 +78,6 @@ struct FreebiePages {
         var giftedBy: String?
         /// Unclaimed or waiting, and not itself a gift: the game decides, this only offers the form.
         var giftable: Bool
-        var giftLabel: String
         var giftField: String
 
         init(_ held: HeldVoucher, services: HuntServices, library: PageLibrary, dates: Date.FormatStyle) {
@@ -100,7 +96,6 @@ struct FreebiePages {
             waiting = held.status == .pendingVerification
             giftedBy = held.giftedBy.map { library.text("freebies.giftedBy", ["username": $0]) }
             giftable = (held.status == .unclaimed || held.status == .pendingVerification) && held.giftedBy == nil
-            giftLabel = library.text("freebies.gift.username")
             giftField = "gift-\(held.voucher.id)"
         }
     }

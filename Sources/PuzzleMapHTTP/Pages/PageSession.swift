@@ -17,7 +17,6 @@ struct PageSession: RouterMiddleware {
         var context = context
         let existingSecret = request.cookies[Self.formCookieName]?.value.nilIfEmpty
         let secret = existingSecret ?? SecretToken.generate()
-        context.formSecret = secret
         context.acceptsGzip = PageCompression.accepts(request)
         context.formToken = PageForm.token(for: secret, key: services.hunt.secrets.tokenKeyData)
         var response: Response
@@ -32,7 +31,7 @@ struct PageSession: RouterMiddleware {
         } catch {
             response = try errorPage(for: error, request: request, context: context)
         }
-        if existingSecret == nil, let secret = context.formSecret {
+        if existingSecret == nil {
             response.setCookie(Self.cookie(Self.formCookieName, secret, request: request))
         }
         PageSecurity.apply(to: &response.headers)

@@ -106,10 +106,8 @@ struct PlayPages {
         let held = try await services.hunt.heldRiddles(playerID: identity.playerID)
         let heldCategories = Set(held.map(\.attempt.category))
         return page(context).response("play", title: library.text("play.title"), status: problem?.status ?? .ok, PlayView(
-            hasHeld: !held.isEmpty,
             held: held.map { .init(id: $0.attempt.id, category: library.text("play.category.\($0.attempt.category.rawValue)"),
                                    worth: library.text("play.worth", ["xp": "\($0.xpIfSolved)"])) },
-            first: held.isEmpty,
             categories: Category.allCases.map { category in
                 let name = library.text("play.category.\(category.rawValue)")
                 return .init(value: category.rawValue,
@@ -147,9 +145,7 @@ struct PlayPages {
             var value: String
             var label: String
         }
-        var hasHeld: Bool
         var held: [Held]
-        var first: Bool
         var categories: [CategoryButton]
         var problem: Problem?
     }
@@ -159,7 +155,6 @@ struct PlayPages {
         var category: String
         var worth: String
         var text: String
-        var hasHints: Bool
         var hints: [String]
         var canAskHint: Bool
 
@@ -169,7 +164,6 @@ struct PlayPages {
             worth = library.text("play.worth", ["xp": "\(held.xpIfSolved)"])
             text = held.riddle.text
             hints = held.hintsShown
-            hasHints = !hints.isEmpty
             canAskHint = held.xpAfterNextHint != nil
         }
     }
@@ -200,7 +194,6 @@ struct PlayPages {
         var solved: [Solved]
         var visited: String
         var freebies: String
-        var hasEarned: Bool
         var earned: [BadgeLine]
         var locked: [Locked]
 
@@ -214,7 +207,6 @@ struct PlayPages {
             visited = library.text("progress.visited", ["count": "\(progress.placesVisited)"])
             freebies = library.text("progress.freebies", ["count": "\(progress.unclaimedVouchers)"])
             earned = progress.earnedBadges.map { BadgeLine(name: $0.badge.name, description: $0.badge.description) }
-            hasEarned = !earned.isEmpty
             locked = progress.lockedBadges.map { Locked(name: $0.badge.name, howToEarn: $0.howToEarn) }
         }
     }

@@ -152,9 +152,7 @@ struct ScanPages {
         var xp: String?
         var total: String?
         var levelUp: String?
-        var hasBadges = false
         var badges: [Badge] = []
-        var hasVouchers = false
         var vouchers: [String] = []
         var insider: String?
         var funRiddle: String?
@@ -171,9 +169,7 @@ struct ScanPages {
             total = library.text("outcome.total", ["xp": "\(standing.totalXP)"])
             levelUp = standing.levelUp ? library.text("outcome.levelUp", ["level": "\(standing.level)"]) : nil
             badges = standing.newBadges.map { Badge(name: $0.name, description: $0.description) }
-            hasBadges = !badges.isEmpty
             vouchers = standing.newVouchers.map { voucher in offers.first { $0.id == voucher.offerID }?.title ?? voucher.offerID }
-            hasVouchers = !vouchers.isEmpty
             self.insider = insider
             self.funRiddle = funRiddle
         }
