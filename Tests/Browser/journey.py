@@ -517,7 +517,7 @@ def quiz(j):
 
 def take_riddle(j):
     """Three category buttons; the first tap gives a riddle of the place to find."""
-    j.expect_text("Tap to get your first riddle")
+    j.expect_text("Tap to get a riddle")
     for category in ("Labs and museums", "Lecture halls and libraries", "Social spots"):
         j.control(f"Get a {category} riddle")
     j.facts["play"] = j.driver.current_url
