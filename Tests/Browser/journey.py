@@ -462,7 +462,7 @@ def verify_email(j):
     """Type the code from the mail."""
     j.fill("Code from the email", j.mailed_code(EMAIL))
     j.press("Confirm", "verified")
-    j.expect_heading("Confirm your email")
+    j.expect_heading("Email confirmed")
     j.expect_text("Your email is confirmed: freebies you earn can be claimed.")
 
 

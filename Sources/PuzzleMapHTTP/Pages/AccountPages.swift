@@ -45,9 +45,8 @@ struct AccountPages {
             } catch {
                 return verifyPage(context, identity: identity, next: Next(request), problem: try Problem.forPage(error))
             }
-            var verified = identity
-            verified.account.emailVerifiedAt = services.now()
-            return verifyPage(context, identity: verified, next: Next(request))
+            // The confirmation page reads the account afresh, as stored.
+            return Response.seeOther("/verify\(Next(request).query)")
         }
         router.post("verify/new-code") { request, context in
             let identity = try context.requirePlayer()
@@ -132,7 +131,8 @@ struct AccountPages {
     }
 
     private func verifyPage(_ context: AppRequestContext, identity: Identity, next: Next, notice: String? = nil, problem: Problem? = nil) -> Response {
-        page(context).response("verify", title: library.text("verify.title"), status: problem?.status ?? .ok, VerifyForm(
+        page(context).response("verify", title: library.text(identity.isVerified ? "verify.doneTitle" : "verify.title"),
+                               status: problem?.status ?? .ok, VerifyForm(
             intro: library.text("verify.intro", ["email": identity.account.player.email]), verified: identity.isVerified,
             next: next.or("/play"), nextQuery: next.query, notice: notice, problem: problem))
     }
