@@ -12,8 +12,7 @@ struct PlayPages {
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
         router.get("quiz") { _, context in
             let identity = try context.requirePlayer()
-            let earlier = try? await services.hunt.quizProfile(playerID: identity.playerID)
-            return quizPage(context, answers: earlier?.result.answers ?? [:])
+            return quizPage(context, answers: try await services.hunt.quizAnswers(playerID: identity.playerID))
         }
         router.post("quiz") { request, context in
             let identity = try context.requirePlayer()
@@ -31,7 +30,7 @@ struct PlayPages {
         }
         router.get("play") { _, context in
             let identity = try context.requirePlayer()
-            guard (try? await services.hunt.quizProfile(playerID: identity.playerID)) != nil else { return Response.seeOther("/quiz") }
+            guard try await services.hunt.hasTakenQuiz(playerID: identity.playerID) else { return Response.seeOther("/quiz") }
             return try await playPage(context, identity: identity)
         }
         router.post("play") { request, context in
