@@ -191,10 +191,10 @@ struct Next {
 }
 
 extension Problem {
-    /// The problem a form shows beside its fields; anything that is not a refusal (a bug, a
-    /// lost database) is thrown on, to the error page.
+    /// The problem a form shows beside its fields, in the page's words; anything that is not a
+    /// refusal (a bug, a lost database) is thrown on, to the error page.
     static func forPage(_ error: any Error) throws -> Problem {
         guard let problem = Problem.explaining(error) else { throw error }
-        return problem
+        return problem.onPage
     }
 }

@@ -69,10 +69,10 @@ struct PageSession: RouterMiddleware {
     }
 
     /// The page for a refusal, a bad request or our own failure: what happened and what to do,
-    /// in the same words as the API's problem. Pages that need a signed-in player send the
-    /// visitor to sign in first, and back afterwards.
+    /// in the same words as the API's problem, but for a hint that names an API endpoint. Pages
+    /// that need a signed-in player send the visitor to sign in first, and back afterwards.
     private func errorPage(for error: any Error, request: Request, context: AppRequestContext) throws -> Response {
-        let problem = ProblemMiddleware<AppRequestContext>.problem(for: error, request: request, context: context)
+        let problem = ProblemMiddleware<AppRequestContext>.problem(for: error, request: request, context: context).onPage
         if problem.code == .unauthenticated {
             return Response.seeOther("/sign-in?next=\(PageForm.escapeQuery(request.method == .get ? request.uri.description : "/play"))")
         }
