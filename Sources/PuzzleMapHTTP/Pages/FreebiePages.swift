@@ -42,11 +42,10 @@ struct FreebiePages {
     private func freebiesPage(_ context: AppRequestContext, identity: Identity, notice: String? = nil, problem: Problem? = nil) async throws -> Response {
         async let held = services.hunt.vouchers(heldBy: identity.account)
         async let upcoming = services.hunt.upcomingOffers(playerID: identity.playerID)
-        let dates = Date.FormatStyle(date: .abbreviated, time: .omitted, locale: Locale(identifier: "en_GB"), timeZone: services.hunt.timeZone)
         // Unclaimed first (they are what a player comes here for), then waiting, claimed, expired; newest first within each.
         let order: [Voucher.Status] = [.unclaimed, .pendingVerification, .claimed, .expired]
         let vouchers = try await held.enumerated().sorted { ($0.element.status.rank(in: order), $0.offset) < ($1.element.status.rank(in: order), $1.offset) }
-            .map { VoucherCard($0.element, services: services, library: library, dates: dates) }
+            .map { VoucherCard($0.element, services: services, library: library) }
         let offers = try await upcoming.map { OfferCard($0, content: services.content, library: library) }
         return PageRendering(library: library, context: context).response(
             "freebies", title: library.text("freebies.title"), status: problem?.status ?? .ok,
@@ -80,7 +79,7 @@ struct FreebiePages {
         var giftable: Bool
         var giftField: String
 
-        init(_ held: HeldVoucher, services: HuntServices, library: PageLibrary, dates: Date.FormatStyle) {
+        init(_ held: HeldVoucher, services: HuntServices, library: PageLibrary) {
             let offer = services.content.offers.first { $0.id == held.voucher.offerID }
             id = held.voucher.id
             title = offer?.title ?? held.voucher.offerID
@@ -91,8 +90,11 @@ struct FreebiePages {
             usable = held.status == .unclaimed
             manualCode = usable ? services.hunt.code(of: held.voucher).manualCode : nil
             codeAlt = library.text("freebies.codeAlt", ["title": title])
-            until = held.status == .claimed ? library.text("freebies.claimedOn", ["date": (held.voucher.redeemedAt ?? held.voucher.expiresAt).formatted(dates)])
-                : library.text(held.status == .expired ? "freebies.expiredOn" : "freebies.until", ["date": held.voucher.expiresAt.formatted(dates)])
+            let timeZone = services.hunt.timeZone
+            until = held.status == .claimed
+                ? library.text("freebies.claimedOn", ["date": CampusDates.day(held.voucher.redeemedAt ?? held.voucher.expiresAt, in: timeZone)])
+                : library.text(held.status == .expired ? "freebies.expiredOn" : "freebies.until",
+                               ["date": CampusDates.day(held.voucher.expiresAt, in: timeZone)])
             waiting = held.status == .pendingVerification
             giftedBy = held.giftedBy.map { library.text("freebies.giftedBy", ["username": $0]) }
             giftable = (held.status == .unclaimed || held.status == .pendingVerification) && held.giftedBy == nil
@@ -120,7 +122,7 @@ struct FreebiePages {
             let unit = if case .level = upcoming.offer.unlock { "freebies.offer.xp" } else { "freebies.offer.steps" }
             progressLabel = library.text(unit, ["current": "\(upcoming.progress.current)", "target": "\(upcoming.progress.target)"])
             progressID = "offer-\(upcoming.offer.id)"
-            startsOn = upcoming.startsOn.map { library.text("freebies.offer.startsOn", ["date": $0.description]) }
+            startsOn = upcoming.startsOn.map { library.text("freebies.offer.startsOn", ["date": CampusDates.day($0)]) }
         }
     }
 }

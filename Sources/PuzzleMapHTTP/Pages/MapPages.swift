@@ -17,7 +17,7 @@ struct MapPages {
                 JournalView.Entry(
                     place: entry.checkpoint.name, building: entry.checkpoint.building, riddle: entry.riddle.text, insider: entry.riddle.insider,
                     facts: entry.checkpoint.facts,
-                    solved: library.text("journal.solved", ["date": Self.campusDate(entry.solvedAt, in: services.hunt.timeZone), "xp": "\(entry.xp)"]))
+                    solved: library.text("journal.solved", ["date": CampusDates.day(entry.solvedAt, in: services.hunt.timeZone), "xp": "\(entry.xp)"]))
             }))
         }
         router.get("map") { _, context in
@@ -28,15 +28,6 @@ struct MapPages {
     }
 
     private func page(_ context: AppRequestContext) -> PageRendering { PageRendering(library: library, context: context) }
-
-    /// A day as the campus says it: `Tue 24 Nov`.
-    static func campusDate(_ date: Date, in timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.day, .month, .weekday], from: date)
-        let month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][(parts.month ?? 1) - 1]
-        return "\(Weekday(gregorianWeekday: parts.weekday ?? 1).shortName) \(parts.day ?? 1) \(month)"
-    }
 
     struct JournalView {
         struct Entry {
