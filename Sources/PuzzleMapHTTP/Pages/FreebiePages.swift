@@ -80,10 +80,10 @@ struct FreebiePages {
         var giftField: String
 
         init(_ held: HeldVoucher, services: HuntServices, library: PageLibrary) {
-            let offer = services.content.offers.first { $0.id == held.voucher.offerID }
+            let offer = services.content.offer(id: held.voucher.offerID)
             id = held.voucher.id
             title = offer?.title ?? held.voucher.offerID
-            partner = offer.flatMap { offer in services.content.partners.first { $0.id == offer.partnerID }?.name } ?? ""
+            partner = offer.flatMap { services.content.partner(id: $0.partnerID)?.name } ?? ""
             description = offer?.description ?? ""
             status = library.text("freebies.status.\(held.status.rawValue)")
             statusClass = held.status.rawValue.replacingOccurrences(of: "_", with: "-")
@@ -115,7 +115,7 @@ struct FreebiePages {
 
         init(_ upcoming: OfferProgress, content: CampusContent, library: PageLibrary) {
             title = upcoming.offer.title
-            partner = content.partners.first { $0.id == upcoming.offer.partnerID }?.name ?? ""
+            partner = content.partner(id: upcoming.offer.partnerID)?.name ?? ""
             howToUnlock = upcoming.howToUnlock
             current = upcoming.progress.current
             target = max(1, upcoming.progress.target)
