@@ -60,7 +60,7 @@ public struct Identity: Sendable {
     public var session: Session
     public var playerID: Int64 { account.player.id }
     /// Whether the account's email is verified: vouchers are redeemable only then.
-    public var isVerified: Bool { account.emailVerifiedAt != nil }
+    public var isVerified: Bool { account.isEmailVerified }
 }
 
 extension Problem {

@@ -17,7 +17,7 @@ extension Hunt {
         let now = now()
         var held: [HeldVoucher] = []
         for voucher in try await repository.vouchers(playerID: holder.player.id) {
-            held.append(HeldVoucher(voucher: voucher, status: voucher.status(at: now, ownerVerified: holder.emailVerifiedAt != nil),
+            held.append(HeldVoucher(voucher: voucher, status: voucher.status(at: now, ownerVerified: holder.isEmailVerified),
                                     giftedBy: try await giver(of: voucher)))
         }
         return held
@@ -26,7 +26,7 @@ extension Hunt {
     /// One of the holder's vouchers; another player's is refused as not held (never revealed).
     public func voucher(id: Int64, heldBy holder: Account) async throws -> HeldVoucher {
         guard let voucher = try await repository.voucher(id: id), voucher.playerID == holder.player.id else { throw RewardRefusal.voucherNotHeld }
-        return HeldVoucher(voucher: voucher, status: voucher.status(at: now(), ownerVerified: holder.emailVerifiedAt != nil),
+        return HeldVoucher(voucher: voucher, status: voucher.status(at: now(), ownerVerified: holder.isEmailVerified),
                            giftedBy: try await giver(of: voucher))
     }
 
@@ -49,7 +49,7 @@ extension Hunt {
         calendar.timeZone = timeZone
         let moved = try await repository.giftVoucher(id: voucher.id, from: giver.player.id, to: friend.player.id, dailyLimit: limits.giftsPerDay,
                                                      dayStart: calendar.startOfDay(for: now), at: now).get()
-        return HeldVoucher(voucher: moved, status: moved.status(at: now, ownerVerified: friend.emailVerifiedAt != nil), giftedBy: giver.player.username)
+        return HeldVoucher(voucher: moved, status: moved.status(at: now, ownerVerified: friend.isEmailVerified), giftedBy: giver.player.username)
     }
 
     /// The username of the friend who gave the voucher (an erased account shows as erased).
