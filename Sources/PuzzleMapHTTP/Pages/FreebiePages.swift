@@ -40,12 +40,9 @@ struct FreebiePages {
     }
 
     private func freebiesPage(_ context: AppRequestContext, identity: Identity, notice: String? = nil, problem: Problem? = nil) async throws -> Response {
-        async let held = services.hunt.vouchers(heldBy: identity.account)
+        async let held = services.hunt.vouchers(heldBy: identity.account, order: .claimableFirst)
         async let upcoming = services.hunt.upcomingOffers(playerID: identity.playerID)
-        // Unclaimed first (they are what a player comes here for), then waiting, claimed, expired; newest first within each.
-        let order: [Voucher.Status] = [.unclaimed, .pendingVerification, .claimed, .expired]
-        let vouchers = try await held.enumerated().sorted { ($0.element.status.rank(in: order), $0.offset) < ($1.element.status.rank(in: order), $1.offset) }
-            .map { VoucherCard($0.element, services: services, library: library) }
+        let vouchers = try await held.map { VoucherCard($0, services: services, library: library) }
         let offers = try await upcoming.map { OfferCard($0, content: services.content, library: library) }
         return PageRendering(library: library, context: context).response(
             "freebies", title: library.text("freebies.title"), status: problem?.status ?? .ok,
@@ -75,7 +72,7 @@ struct FreebiePages {
         var until: String
         var waiting: Bool
         var giftedBy: String?
-        /// Unclaimed or waiting, and not itself a gift: the game decides, this only offers the form.
+        /// The game decides (``HeldVoucher/isGiftable``); this only offers the form.
         var giftable: Bool
         var giftField: String
 
@@ -97,7 +94,7 @@ struct FreebiePages {
                                ["date": CampusDates.day(held.voucher.expiresAt, in: timeZone)])
             waiting = held.status == .pendingVerification
             giftedBy = held.giftedBy.map { library.text("freebies.giftedBy", ["username": $0]) }
-            giftable = (held.status == .unclaimed || held.status == .pendingVerification) && held.giftedBy == nil
+            giftable = held.isGiftable
             giftField = "gift-\(held.voucher.id)"
         }
     }
@@ -125,8 +122,4 @@ struct FreebiePages {
             startsOn = upcoming.startsOn.map { library.text("freebies.offer.startsOn", ["date": CampusDates.day($0)]) }
         }
     }
-}
-
-extension Voucher.Status {
-    fileprivate func rank(in order: [Voucher.Status]) -> Int { order.firstIndex(of: self) ?? order.count }
 }
