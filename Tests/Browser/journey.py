@@ -712,6 +712,7 @@ def report_from_error_page(j):
     j.open("/riddles/999999", "riddle-not-found")
     j.expect_heading("Something went wrong")
     j.expect_text("You hold no such riddle.")
+    j.expect_text("Open Play to see the riddles you hold.")  # the page's hint, not the API's
     j.press("Report this problem to the organisers", "report-error")
     j.expect_heading("Report a problem")
     if not choose(j, "Something does not work").is_selected():
