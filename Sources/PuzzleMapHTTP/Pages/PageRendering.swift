@@ -20,6 +20,7 @@ struct PageRendering {
         var script: String
         var manifest: String
         var icon: String
+        var touchIcon: String
         var body: Body
     }
 
@@ -28,6 +29,7 @@ struct PageRendering {
             t: library.catalogue, title: title, signedIn: context.identity != nil,
             csrf: context.formToken ?? "", stylesheet: library.assetPath("app.css"),
             script: library.assetPath("app.js"), manifest: library.assetPath("manifest.webmanifest"), icon: library.assetPath("icon.svg"),
+            touchIcon: library.assetPath("icon-192.png"),
             body: body)
         let html = library.render(template, frame)
         return PageCompression.response(ByteBuffer(string: html), status: status, headers: [.contentType: "text/html; charset=utf-8"],
