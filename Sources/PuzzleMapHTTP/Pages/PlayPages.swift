@@ -90,7 +90,7 @@ struct PlayPages {
         let quiz = services.content.quiz
         let questions = quiz.enumerated().map { index, question in
             QuizView.Question(
-                question: question.id, text: question.text, number: index + 1, count: quiz.count,
+                question: question.id, text: question.text,
                 step: library.text("quiz.question", ["number": "\(index + 1)", "count": "\(quiz.count)"]),
                 answers: QuizAnswer.allCases.map { answer in
                     .init(question: question.id, value: answer.rawValue, label: library.text("quiz.answer.\(answer.rawValue)"),
@@ -125,8 +125,6 @@ struct PlayPages {
             }
             var question: String
             var text: String
-            var number: Int
-            var count: Int
             var step: String
             var answers: [Answer]
         }
