@@ -7,9 +7,7 @@ public struct AppRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The signed-in account and its session, set by ``Authenticator`` (API) or ``PageSession`` (pages).
     public var identity: Identity?
-    /// The browser's anti-forgery secret (its `pm_csrf` cookie), set by ``PageSession``.
-    public var formSecret: String?
-    /// The token every form of this browser carries, made from its secret by ``PageSession``.
+    /// The token every form of this browser carries, made by ``PageSession`` from the secret in its `pm_csrf` cookie.
     public var formToken: String?
     /// Whether the browser accepts gzip: pages are then sent compressed.
     public var acceptsGzip = false
@@ -62,7 +60,7 @@ public struct Identity: Sendable {
     public var session: Session
     public var playerID: Int64 { account.player.id }
     /// Whether the account's email is verified: vouchers are redeemable only then.
-    public var isVerified: Bool { account.emailVerifiedAt != nil }
+    public var isVerified: Bool { account.isEmailVerified }
 }
 
 extension Problem {

@@ -291,6 +291,18 @@ extension TestClientProtocol {
             #expect(try await service.statistics().decodeFailuresByCheckpoint == [sticker.id: 1])
         }
     }
+
+    @Test func aMultipartPhotoOverTheLimitIsTooLargeNotAnUnreadableForm() async throws {
+        try await TestService().test { client in
+            let token = try await client.signedInPlayer()
+            let body = multipart([("photo", [UInt8](repeating: 0xFF, count: 16 * 1024 * 1024))], boundary: "big")
+            let reply = try await client.execute(uri: "/v1/scans", method: .post, headers: [
+                .authorization: "Bearer \(token)", .contentType: "multipart/form-data; boundary=big",
+            ], body: body) { response in Reply(status: response.status, headers: response.headers, body: Data(buffer: response.body)) }
+            #expect(reply.status == .contentTooLarge)
+            #expect(reply.code == "image_too_large")
+        }
+    }
 }
 
 @Suite struct ScanEdgeTests {

@@ -20,6 +20,9 @@ public struct Account: Hashable, Sendable {
         self.passwordHash = passwordHash
         self.deletedAt = deletedAt
     }
+
+    /// Whether the owner has confirmed their email: vouchers are redeemable only then.
+    public var isEmailVerified: Bool { emailVerifiedAt != nil }
 }
 
 /// A signed-in device: an access token for requests, a refresh token to renew it. Both are

@@ -44,6 +44,8 @@ public struct CampusContent: Hashable, Codable, Sendable {
     }
 
     public func checkpoint(id: String) -> Checkpoint? { checkpoints.first { $0.id == id } }
+    public func offer(id: String) -> Offer? { offers.first { $0.id == id } }
+    public func partner(id: String) -> Partner? { partners.first { $0.id == id } }
 }
 
 extension CampusContent {

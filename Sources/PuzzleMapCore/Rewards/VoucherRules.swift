@@ -17,10 +17,16 @@ public struct GiftState: Sendable, Equatable {
     /// unused and unexpired.
     public func refusal(giver: Int64, perDay limit: Int, at date: Date) -> RewardRefusal? {
         guard givenToday < limit else { return .giftLimitReached(perDay: limit) }
-        guard let voucher, voucher.playerID == giver, voucher.giftedBy == nil, voucher.redeemedAt == nil, voucher.expiresAt > date else {
-            return .voucherNotGiftable
-        }
+        guard let voucher, voucher.isGiftable(by: giver, at: date) else { return .voucherNotGiftable }
         return nil
+    }
+}
+
+extension Voucher {
+    /// Whether `giver` may give this voucher away at `date` (the day's allowance aside): it is
+    /// their own, never given before, unused and unexpired.
+    public func isGiftable(by giver: Int64, at date: Date) -> Bool {
+        playerID == giver && giftedBy == nil && redeemedAt == nil && expiresAt > date
     }
 }
 

@@ -11,7 +11,7 @@ extension Hunt {
         guard let account = try await repository.account(login: AccountPolicy.normalisedEmail(email)) else {
             throw AccountRefusal.invalidVerificationCode(lifetimeMinutes: limits.verificationCodeHours * 60)
         }
-        if account.emailVerifiedAt != nil { return }
+        if account.isEmailVerified { return }
         let (codeHash, maxAttempts) = (tokenHash(code.filter(\.isNumber)), limits.verificationAttempts)
         let now = now()
         let verdict = try await repository.verifyEmail(playerID: account.player.id, at: now) { pending in
@@ -25,7 +25,7 @@ extension Hunt {
     /// silence whether or not the address has an account, so sign-ups are not revealed.
     public func sendNewVerificationCode(email: String) async throws {
         let email = AccountPolicy.normalisedEmail(email)
-        guard email.contains("@"), let account = try await repository.account(login: email), account.emailVerifiedAt == nil else { return }
+        guard email.contains("@"), let account = try await repository.account(login: email), !account.isEmailVerified else { return }
         let code = SecretToken.numericCode()
         let now = now()
         try await repository.replaceVerificationCode(

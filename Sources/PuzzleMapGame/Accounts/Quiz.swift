@@ -26,6 +26,16 @@ extension Hunt {
         return quizProfile(result)
     }
 
+    /// Whether the player has answered the quiz (play starts only then).
+    public func hasTakenQuiz(playerID: Int64) async throws -> Bool {
+        try await repository.quiz(playerID: playerID) != nil
+    }
+
+    /// The answers the player gave last time, to fill the quiz in again; none before the quiz.
+    public func quizAnswers(playerID: Int64) async throws -> [String: QuizAnswer] {
+        try await repository.quiz(playerID: playerID)?.answers ?? [:]
+    }
+
     private func quizProfile(_ result: QuizResult) -> QuizProfile {
         QuizProfile(result: result, bias: CategoryBias.compute(profile: result.profile, checkpoints: content.checkpoints,
                                                                selector: RiddleSelector(rules: content.rules)))

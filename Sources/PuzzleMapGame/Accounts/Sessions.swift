@@ -30,6 +30,13 @@ extension Hunt {
             _ = try await repository.countEvent(key: addressKey, window: window, at: now)
             throw AccountRefusal.invalidCredentials
         }
+        return try await openSession(for: account, device: device)
+    }
+
+    /// Opens a new session for an account whose owner has just proved who they are (by
+    /// signing in, or by creating the account a moment ago), without hashing the password again.
+    public func openSession(for account: Account, device: SessionDevice = .app) async throws -> IssuedSession {
+        let now = now()
         let (access, refresh) = (SecretToken.generate(), SecretToken.generate())
         _ = try await repository.createSession(playerID: account.player.id, familyID: UUID().uuidString,
                                                tokens: sessionTokens(access: access, refresh: refresh, at: now, device: device), at: now)

@@ -6,28 +6,46 @@ import PuzzleMapStorage
 public struct HeldVoucher: Sendable, Equatable {
     public var voucher: Voucher
     public var status: Voucher.Status
+    /// Whether the holder may give it to a friend, by the rule a gift is decided by.
+    public var isGiftable: Bool
     /// The username of the friend who gave it ("erased" for an erased account), for a gift.
     public var giftedBy: String?
+
+    init(_ voucher: Voucher, holder: Account, at date: Date, giftedBy: String?) {
+        self.voucher = voucher
+        status = voucher.status(at: date, ownerVerified: holder.isEmailVerified)
+        isGiftable = voucher.isGiftable(by: holder.player.id, at: date)
+        self.giftedBy = giftedBy
+    }
+}
+
+/// How a holder's vouchers are listed.
+public enum VoucherOrder: Sendable {
+    case newestFirst
+    case claimableFirst
 }
 
 /// A player's vouchers: the list, one with its code, and gifts to friends.
 extension Hunt {
-    /// The holder's vouchers, newest first.
-    public func vouchers(heldBy holder: Account) async throws -> [HeldVoucher] {
+    /// The holder's vouchers, newest first, or (`.claimableFirst`) grouped as a player wants
+    /// them: unclaimed, then waiting for the email, claimed, expired, newest first within each.
+    public func vouchers(heldBy holder: Account, order: VoucherOrder = .newestFirst) async throws -> [HeldVoucher] {
         let now = now()
         var held: [HeldVoucher] = []
         for voucher in try await repository.vouchers(playerID: holder.player.id) {
-            held.append(HeldVoucher(voucher: voucher, status: voucher.status(at: now, ownerVerified: holder.emailVerifiedAt != nil),
-                                    giftedBy: try await giver(of: voucher)))
+            held.append(HeldVoucher(voucher, holder: holder, at: now, giftedBy: try await giver(of: voucher)))
         }
-        return held
+        guard order == .claimableFirst else { return held }
+        // The store lists newest first, and sorting is stable, so that order holds within each status.
+        let statuses: [Voucher.Status] = [.unclaimed, .pendingVerification, .claimed, .expired]
+        let rank = { (held: HeldVoucher) in statuses.firstIndex(of: held.status) ?? statuses.count }
+        return held.sorted { rank($0) < rank($1) }
     }
 
     /// One of the holder's vouchers; another player's is refused as not held (never revealed).
     public func voucher(id: Int64, heldBy holder: Account) async throws -> HeldVoucher {
         guard let voucher = try await repository.voucher(id: id), voucher.playerID == holder.player.id else { throw RewardRefusal.voucherNotHeld }
-        return HeldVoucher(voucher: voucher, status: voucher.status(at: now(), ownerVerified: holder.emailVerifiedAt != nil),
-                           giftedBy: try await giver(of: voucher))
+        return HeldVoucher(voucher, holder: holder, at: now(), giftedBy: try await giver(of: voucher))
     }
 
     /// The code a shop's camera reads, and the one to type when it cannot.
@@ -50,7 +68,7 @@ extension Hunt {
                                                      dayStart: LocalDate(now, in: timeZone).interval(in: timeZone).start, at: now) {
             $0.refusal(giver: from, perDay: perDay, at: now)
         }.get()
-        return HeldVoucher(voucher: moved, status: moved.status(at: now, ownerVerified: friend.emailVerifiedAt != nil), giftedBy: giver.player.username)
+        return HeldVoucher(moved, holder: friend, at: now, giftedBy: giver.player.username)
     }
 
     /// The username of the friend who gave the voucher (an erased account shows as erased).

@@ -18,7 +18,7 @@ struct PlayerView: ResponseCodable {
         email = account.player.email
         username = account.player.username
         displayName = account.player.displayName
-        emailVerified = account.emailVerifiedAt != nil
+        emailVerified = account.isEmailVerified
         role = account.role
         createdAt = account.player.createdAt
     }

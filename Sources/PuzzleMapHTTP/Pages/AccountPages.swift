@@ -19,18 +19,18 @@ struct AccountPages {
                 tagline: library.text("app.tagline", ["university": info.university]), notice: erased ? library.text("home.erased") : nil))
         }
         router.get("join") { request, context in
-            page(context).response("join", title: library.text("join.title"), JoinForm(next: Next(request)))
+            page(context).response("join", title: library.text("join.title"), JoinForm(nextQuery: Next(request).query))
         }
         router.post("join") { request, context in try await join(request, context) }
         router.get("sign-in") { request, context in
-            page(context).response("sign-in", title: library.text("signIn.title"), SignInForm(next: Next(request)))
+            page(context).response("sign-in", title: library.text("signIn.title"), SignInForm(nextQuery: Next(request).query))
         }
         router.post("sign-in") { request, context in try await signIn(request, context) }
         router.post("sign-out") { request, context in
             _ = try await PageForm.read(request, context: context)
             if let identity = context.identity { try await services.hunt.signOut(sessionID: identity.session.id) }
             var response = Response.seeOther("/")
-            response.setCookie(sessionCookie("", request: request, maxAge: 0))
+            response.setCookie(PageSession.clearedSessionCookie(request: request))
             return response
         }
         router.get("verify") { request, context in
@@ -45,9 +45,8 @@ struct AccountPages {
             } catch {
                 return verifyPage(context, identity: identity, next: Next(request), problem: try Problem.forPage(error))
             }
-            var verified = identity
-            verified.account.emailVerifiedAt = services.now()
-            return verifyPage(context, identity: verified, next: Next(request))
+            // The confirmation page reads the account afresh, as stored.
+            return Response.seeOther("/verify\(Next(request).query)")
         }
         router.post("verify/new-code") { request, context in
             let identity = try context.requirePlayer()
@@ -82,8 +81,8 @@ struct AccountPages {
                                               Notice(problem: try Problem.forPage(error)))
             }
             var response = page(context).response("sign-in", title: library.text("signIn.title"),
-                                                  SignInForm(next: Next(nil), notice: library.text("reset.done")))
-            response.setCookie(sessionCookie("", request: request, maxAge: 0))
+                                                  SignInForm(nextQuery: "", notice: library.text("reset.done")))
+            response.setCookie(PageSession.clearedSessionCookie(request: request))
             return response
         }
     }
@@ -93,19 +92,21 @@ struct AccountPages {
     private func join(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let form = try await PageForm.read(request, context: context)
         let next = Next(request)
-        var filled = JoinForm(next: next, email: form.text("email") ?? "", username: form.text("username") ?? "",
+        var filled = JoinForm(nextQuery: next.query, email: form.text("email") ?? "", username: form.text("username") ?? "",
                               displayName: form.text("displayName") ?? "")
+        let account: Account
         do {
-            _ = try await services.hunt.signUp(email: filled.email, username: filled.username, password: form["password"] ?? "",
-                                               displayName: filled.displayName)
+            account = try await services.hunt.signUp(email: filled.email, username: filled.username, password: form["password"] ?? "",
+                                                     displayName: filled.displayName)
         } catch {
             filled.problem = try Problem.forPage(error)
             return page(context).response("join", title: library.text("join.title"), status: filled.problem?.status ?? .ok, filled)
         }
-        let session = try await services.hunt.signIn(login: filled.username, password: form["password"] ?? "",
-                                                     from: context.clientAddress(of: request, trusting: services.trustedProxies), device: .browser)
+        // The account was just made with this password: open its session directly, neither
+        // hashing the password again nor meeting the sign-in throttle.
+        let session = try await services.hunt.openSession(for: account, device: .browser)
         var response = Response.seeOther("/verify?next=\(PageForm.escapeQuery(next.or("/quiz")))")
-        response.setCookie(sessionCookie(session.accessToken, request: request))
+        response.setCookie(PageSession.sessionCookie(session, request: request))
         return response
     }
 
@@ -120,25 +121,20 @@ struct AccountPages {
         } catch {
             let problem = try Problem.forPage(error)
             var response = page(context).response("sign-in", title: library.text("signIn.title"), status: problem.status,
-                                                  SignInForm(next: next, login: login, problem: problem))
+                                                  SignInForm(nextQuery: next.query, login: login, problem: problem))
             for field in problem.headers { response.headers.append(field) }
             return response
         }
         var response = Response.seeOther(next.or("/play"))
-        response.setCookie(sessionCookie(session.accessToken, request: request))
+        response.setCookie(PageSession.sessionCookie(session, request: request))
         return response
     }
 
     private func verifyPage(_ context: AppRequestContext, identity: Identity, next: Next, notice: String? = nil, problem: Problem? = nil) -> Response {
-        page(context).response("verify", title: library.text("verify.title"), status: problem?.status ?? .ok, VerifyForm(
+        page(context).response("verify", title: library.text(identity.isVerified ? "verify.doneTitle" : "verify.title"),
+                               status: problem?.status ?? .ok, VerifyForm(
             intro: library.text("verify.intro", ["email": identity.account.player.email]), verified: identity.isVerified,
             next: next.or("/play"), nextQuery: next.query, notice: notice, problem: problem))
-    }
-
-    /// The session cookie: the browser session's token, for as long as the session lives.
-    private func sessionCookie(_ token: String, request: Request, maxAge: Int? = nil) -> Cookie {
-        PageSession(services: services, library: library)
-            .cookie(PageSession.sessionCookie, token, request: request, maxAge: maxAge ?? services.limits.refreshTokenDays * 86_400)
     }
 
     struct Home {
@@ -154,36 +150,18 @@ struct AccountPages {
 
     /// Templates read stored properties only (through `Mirror`), so `nextQuery` is kept, not computed.
     struct JoinForm {
-        var next: Next
+        var nextQuery: String
         var email = ""
         var username = ""
         var displayName = ""
         var problem: Problem?
-        var nextQuery: String
-
-        init(next: Next, email: String = "", username: String = "", displayName: String = "") {
-            self.next = next
-            self.email = email
-            self.username = username
-            self.displayName = displayName
-            nextQuery = next.query
-        }
     }
 
     struct SignInForm {
-        var next: Next
+        var nextQuery: String
         var login = ""
         var notice: String?
         var problem: Problem?
-        var nextQuery: String
-
-        init(next: Next, login: String = "", notice: String? = nil, problem: Problem? = nil) {
-            self.next = next
-            self.login = login
-            self.notice = notice
-            self.problem = problem
-            nextQuery = next.query
-        }
     }
 
     struct VerifyForm {
@@ -213,10 +191,10 @@ struct Next {
 }
 
 extension Problem {
-    /// The problem a form shows beside its fields; anything that is not a refusal (a bug, a
-    /// lost database) is thrown on, to the error page.
+    /// The problem a form shows beside its fields, in the page's words; anything that is not a
+    /// refusal (a bug, a lost database) is thrown on, to the error page.
     static func forPage(_ error: any Error) throws -> Problem {
         guard let problem = Problem.explaining(error) else { throw error }
-        return problem
+        return problem.onPage
     }
 }

@@ -40,25 +40,18 @@ struct FreebiePages {
     }
 
     private func freebiesPage(_ context: AppRequestContext, identity: Identity, notice: String? = nil, problem: Problem? = nil) async throws -> Response {
-        async let held = services.hunt.vouchers(heldBy: identity.account)
+        async let held = services.hunt.vouchers(heldBy: identity.account, order: .claimableFirst)
         async let upcoming = services.hunt.upcomingOffers(playerID: identity.playerID)
-        let dates = Date.FormatStyle(date: .abbreviated, time: .omitted, locale: Locale(identifier: "en_GB"), timeZone: services.hunt.timeZone)
-        // Unclaimed first (they are what a player comes here for), then waiting, claimed, expired; newest first within each.
-        let order: [Voucher.Status] = [.unclaimed, .pendingVerification, .claimed, .expired]
-        let vouchers = try await held.enumerated().sorted { ($0.element.status.rank(in: order), $0.offset) < ($1.element.status.rank(in: order), $1.offset) }
-            .map { VoucherCard($0.element, services: services, library: library, dates: dates) }
+        let vouchers = try await held.map { VoucherCard($0, services: services, library: library) }
         let offers = try await upcoming.map { OfferCard($0, content: services.content, library: library) }
         return PageRendering(library: library, context: context).response(
             "freebies", title: library.text("freebies.title"), status: problem?.status ?? .ok,
-            FreebiesView(unverified: !identity.isVerified, hasVouchers: !vouchers.isEmpty, vouchers: vouchers,
-                         hasOffers: !offers.isEmpty, offers: offers, notice: notice, problem: problem))
+            FreebiesView(unverified: !identity.isVerified, vouchers: vouchers, offers: offers, notice: notice, problem: problem))
     }
 
     struct FreebiesView {
         var unverified: Bool
-        var hasVouchers: Bool
         var vouchers: [VoucherCard]
-        var hasOffers: Bool
         var offers: [OfferCard]
         var notice: String?
         var problem: Problem?
@@ -79,28 +72,29 @@ struct FreebiePages {
         var until: String
         var waiting: Bool
         var giftedBy: String?
-        /// Unclaimed or waiting, and not itself a gift: the game decides, this only offers the form.
+        /// The game decides (``HeldVoucher/isGiftable``); this only offers the form.
         var giftable: Bool
-        var giftLabel: String
         var giftField: String
 
-        init(_ held: HeldVoucher, services: HuntServices, library: PageLibrary, dates: Date.FormatStyle) {
-            let offer = services.content.offers.first { $0.id == held.voucher.offerID }
+        init(_ held: HeldVoucher, services: HuntServices, library: PageLibrary) {
+            let offer = services.content.offer(id: held.voucher.offerID)
             id = held.voucher.id
             title = offer?.title ?? held.voucher.offerID
-            partner = offer.flatMap { offer in services.content.partners.first { $0.id == offer.partnerID }?.name } ?? ""
+            partner = offer.flatMap { services.content.partner(id: $0.partnerID)?.name } ?? ""
             description = offer?.description ?? ""
             status = library.text("freebies.status.\(held.status.rawValue)")
             statusClass = held.status.rawValue.replacingOccurrences(of: "_", with: "-")
             usable = held.status == .unclaimed
             manualCode = usable ? services.hunt.code(of: held.voucher).manualCode : nil
             codeAlt = library.text("freebies.codeAlt", ["title": title])
-            until = held.status == .claimed ? library.text("freebies.claimedOn", ["date": (held.voucher.redeemedAt ?? held.voucher.expiresAt).formatted(dates)])
-                : library.text(held.status == .expired ? "freebies.expiredOn" : "freebies.until", ["date": held.voucher.expiresAt.formatted(dates)])
+            let timeZone = services.hunt.timeZone
+            until = held.status == .claimed
+                ? library.text("freebies.claimedOn", ["date": CampusDates.day(held.voucher.redeemedAt ?? held.voucher.expiresAt, in: timeZone)])
+                : library.text(held.status == .expired ? "freebies.expiredOn" : "freebies.until",
+                               ["date": CampusDates.day(held.voucher.expiresAt, in: timeZone)])
             waiting = held.status == .pendingVerification
             giftedBy = held.giftedBy.map { library.text("freebies.giftedBy", ["username": $0]) }
-            giftable = (held.status == .unclaimed || held.status == .pendingVerification) && held.giftedBy == nil
-            giftLabel = library.text("freebies.gift.username")
+            giftable = held.isGiftable
             giftField = "gift-\(held.voucher.id)"
         }
     }
@@ -118,18 +112,14 @@ struct FreebiePages {
 
         init(_ upcoming: OfferProgress, content: CampusContent, library: PageLibrary) {
             title = upcoming.offer.title
-            partner = content.partners.first { $0.id == upcoming.offer.partnerID }?.name ?? ""
+            partner = content.partner(id: upcoming.offer.partnerID)?.name ?? ""
             howToUnlock = upcoming.howToUnlock
             current = upcoming.progress.current
             target = max(1, upcoming.progress.target)
             let unit = if case .level = upcoming.offer.unlock { "freebies.offer.xp" } else { "freebies.offer.steps" }
             progressLabel = library.text(unit, ["current": "\(upcoming.progress.current)", "target": "\(upcoming.progress.target)"])
             progressID = "offer-\(upcoming.offer.id)"
-            startsOn = upcoming.startsOn.map { library.text("freebies.offer.startsOn", ["date": $0.description]) }
+            startsOn = upcoming.startsOn.map { library.text("freebies.offer.startsOn", ["date": CampusDates.day($0)]) }
         }
     }
-}
-
-extension Voucher.Status {
-    fileprivate func rank(in order: [Voucher.Status]) -> Int { order.firstIndex(of: self) ?? order.count }
 }

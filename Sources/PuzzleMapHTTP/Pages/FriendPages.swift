@@ -104,9 +104,7 @@ struct FriendPages {
         let (incoming, outgoing) = try await requests
         let view = FriendsView(
             code: services.hunt.friendCode(playerID: identity.playerID),
-            hasIncoming: !incoming.isEmpty,
             incoming: incoming.map { .init(id: $0.id, who: library.text("friends.who", ["name": $0.from.displayName, "username": $0.from.username])) },
-            hasOutgoing: !outgoing.isEmpty,
             outgoing: outgoing.map { .init(id: $0.id, who: library.text("friends.who", ["name": $0.to.displayName, "username": $0.to.username])) },
             friends: try await friends.map { friend in
                 .init(username: friend.player.username,
@@ -134,9 +132,7 @@ struct FriendPages {
         }
         /// The friend code's link, shown under its QR for sharing by message.
         var code: String
-        var hasIncoming: Bool
         var incoming: [Asking]
-        var hasOutgoing: Bool
         var outgoing: [Asking]
         var friends: [Friend]
         var notice: String?

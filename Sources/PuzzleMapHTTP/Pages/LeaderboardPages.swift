@@ -31,7 +31,6 @@ struct LeaderboardPages {
                          choice("leaderboard.friends", period: period, scope: "friends", current: friendsOnly)],
                 caption: library.text("leaderboard.caption.\(period.rawValue).\(scope)"),
                 me: me,
-                hasRows: !board.rows.isEmpty,
                 rows: board.rows.map { row in
                     .init(rank: row.entry.rank, name: row.entry.player.displayName, username: row.entry.player.username,
                           level: row.level, xp: row.entry.xp, mine: row.entry.player.id == identity.playerID)
@@ -57,7 +56,6 @@ struct LeaderboardPages {
         var scopes: [Choice]
         var caption: String
         var me: String
-        var hasRows: Bool
         var rows: [Row]
     }
 }

@@ -16,8 +16,8 @@ struct MapPages {
             return page(context).response("journal", title: library.text("journal.title"), JournalView(entries: entries.map { entry in
                 JournalView.Entry(
                     place: entry.checkpoint.name, building: entry.checkpoint.building, riddle: entry.riddle.text, insider: entry.riddle.insider,
-                    facts: entry.checkpoint.facts, hasFacts: !entry.checkpoint.facts.isEmpty,
-                    solved: library.text("journal.solved", ["date": Self.campusDate(entry.solvedAt, in: services.hunt.timeZone), "xp": "\(entry.xp)"]))
+                    facts: entry.checkpoint.facts,
+                    solved: library.text("journal.solved", ["date": CampusDates.day(entry.solvedAt, in: services.hunt.timeZone), "xp": "\(entry.xp)"]))
             }))
         }
         router.get("map") { _, context in
@@ -29,15 +29,6 @@ struct MapPages {
 
     private func page(_ context: AppRequestContext) -> PageRendering { PageRendering(library: library, context: context) }
 
-    /// A day as the campus says it: `Tue 24 Nov`.
-    static func campusDate(_ date: Date, in timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.day, .month, .weekday], from: date)
-        let month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][(parts.month ?? 1) - 1]
-        return "\(Weekday(gregorianWeekday: parts.weekday ?? 1).shortName) \(parts.day ?? 1) \(month)"
-    }
-
     struct JournalView {
         struct Entry {
             var place: String
@@ -45,16 +36,9 @@ struct MapPages {
             var riddle: String
             var insider: String
             var facts: [String]
-            var hasFacts: Bool
             var solved: String
         }
         var entries: [Entry]
-        var empty: Bool
-
-        init(entries: [Entry]) {
-            self.entries = entries
-            empty = entries.isEmpty
-        }
     }
 
     struct MapView {
@@ -68,7 +52,6 @@ struct MapPages {
             var hours: String
             var openClass: String
             var timetable: String
-            var hasFacts: Bool
             var facts: [String]
             var x: String
             var y: String
@@ -77,7 +60,6 @@ struct MapPages {
             var reportLabel: String
         }
         var places: [Place]
-        var legend: String
 
         init(_ places: [MapPlace], library: PageLibrary) {
             let plan = MapPlan(places.map(\.checkpoint.coordinate))
@@ -98,12 +80,11 @@ struct MapPages {
                     whereabouts: library.text("map.whereabouts", ["building": checkpoint.building, "floor": "\(checkpoint.floor)"]),
                     status: library.text("map.status.\(place.status.rawValue)"), statusClass: "status-\(place.status.rawValue)",
                     hours: hours, openClass: place.isOpenNow ? "open" : "shut", timetable: checkpoint.hours.summary,
-                    hasFacts: !(place.facts ?? []).isEmpty, facts: place.facts ?? [],
+                    facts: place.facts ?? [],
                     x: String(format: "%.1f", point.x), y: String(format: "%.1f", point.y), labelY: String(format: "%.1f", point.y + 4),
                     report: "/report?kind=sticker_damaged&place=\(PageForm.escapeQuery(checkpoint.id))",
                     reportLabel: library.text("map.report", ["place": checkpoint.name]))
             }
-            legend = library.text("map.legend")
         }
     }
 }

@@ -14,12 +14,22 @@ enum PageCompression {
 
     /// The response for `bytes`, compressed when the browser accepts gzip and it is worth it.
     static func response(_ bytes: ByteBuffer, status: HTTPResponse.Status = .ok, headers: HTTPFields, compress: Bool) -> Response {
+        response(bytes, gzipped: compress ? gzip(bytes) : nil, status: status, headers: headers)
+    }
+
+    /// The response for `bytes`, or for their gzipped form where there is one to send.
+    static func response(_ bytes: ByteBuffer, gzipped: ByteBuffer?, status: HTTPResponse.Status = .ok, headers: HTTPFields) -> Response {
         var headers = headers
         headers[.vary] = "Accept-Encoding"
-        guard compress, bytes.readableBytes >= minimumBytes else { return Response(status: status, headers: headers, body: .init(byteBuffer: bytes)) }
-        var input = bytes
-        guard let compressed = try? input.compress(with: .gzip()) else { return Response(status: status, headers: headers, body: .init(byteBuffer: bytes)) }
+        guard let gzipped else { return Response(status: status, headers: headers, body: .init(byteBuffer: bytes)) }
         headers[.contentEncoding] = "gzip"
-        return Response(status: status, headers: headers, body: .init(byteBuffer: compressed))
+        return Response(status: status, headers: headers, body: .init(byteBuffer: gzipped))
+    }
+
+    /// `bytes` gzipped, or nil when they are too small for it to be worth it (or will not compress).
+    static func gzip(_ bytes: ByteBuffer) -> ByteBuffer? {
+        guard bytes.readableBytes >= minimumBytes else { return nil }
+        var input = bytes
+        return try? input.compress(with: .gzip())
     }
 }

@@ -12,12 +12,17 @@ public struct PageLibrary: Sendable {
     /// cached for a year under a versioned name.
     struct Asset: Sendable {
         var bytes: ByteBuffer
+        /// The bytes gzipped once, at start-up, for browsers that accept it; nil where that is
+        /// not worth it (PNG is compressed already; a tiny file would not shrink).
+        var gzipped: ByteBuffer?
         var contentType: String
         var version: String
     }
 
     let templates: MustacheLibrary
     let texts: [String: String]
+    /// The catalogue as templates read it: `{{t.signIn.title}}`.
+    let catalogue: TextCatalogue
     let assets: [String: Asset]
 
     /// What can go wrong reading the shipped resources: a build mistake, found by the tests.
@@ -47,18 +52,21 @@ public struct PageLibrary: Sendable {
         }
         self.templates = templates
 
-        let catalogue = try String(contentsOf: directory.appendingPathComponent("texts.yaml"), encoding: .utf8)
-        guard let texts = try Yams.load(yaml: catalogue) as? [String: String] else {
+        let yaml = try String(contentsOf: directory.appendingPathComponent("texts.yaml"), encoding: .utf8)
+        guard let texts = try Yams.load(yaml: yaml) as? [String: String] else {
             throw BrokenResource(description: "texts.yaml must map keys to strings")
         }
         self.texts = texts
+        catalogue = TextCatalogue(texts: texts)
 
         var assets: [String: Asset] = [:]
         let staticDirectory = directory.appendingPathComponent("Static")
         for name in try FileManager.default.contentsOfDirectory(atPath: staticDirectory.path) {
             let data = try Data(contentsOf: staticDirectory.appendingPathComponent(name))
             let version = SHA256.hash(data: data).prefix(6).map { String(format: "%02x", $0) }.joined()
-            assets[name] = Asset(bytes: ByteBuffer(data: data), contentType: Self.contentType(of: name), version: version)
+            let bytes = ByteBuffer(data: data)
+            assets[name] = Asset(bytes: bytes, gzipped: Self.isCompressible(name) ? PageCompression.gzip(bytes) : nil,
+                                 contentType: Self.contentType(of: name), version: version)
         }
         self.assets = assets
     }
@@ -74,6 +82,11 @@ public struct PageLibrary: Sendable {
         }
     }
 
+    /// Whether gzip shrinks a file of this kind: text does; PNG is compressed already.
+    static func isCompressible(_ name: String) -> Bool {
+        name.split(separator: ".").last != "png"
+    }
+
     /// The catalogue's text under `key`, with `{name}` placeholders filled in. A missing key is
     /// shown as itself, and the page tests look for that.
     func text(_ key: String, _ values: [String: String] = [:]) -> String {
@@ -83,9 +96,6 @@ public struct PageLibrary: Sendable {
         }
         return text
     }
-
-    /// The catalogue as templates read it: `{{t.signIn.title}}`.
-    var catalogue: TextCatalogue { TextCatalogue(texts: texts, prefix: "") }
 
     /// A static file's address, versioned by its content.
     func assetPath(_ name: String) -> String {
@@ -100,14 +110,37 @@ public struct PageLibrary: Sendable {
 
 /// The text catalogue seen from a template: `t.signIn.title` walks the dotted key one name at
 /// a time. Where a key is also the start of longer keys, the template sees the longer ones
-/// (such texts have placeholders, and are filled in by the page's Swift).
+/// (such texts have placeholders, and are filled in by the page's Swift). The tree is built
+/// once, when the catalogue is read, so a lookup is one dictionary access per name.
 struct TextCatalogue: MustacheParent, Sendable {
-    let texts: [String: String]
-    let prefix: String
+    enum Entry: Sendable {
+        case text(String)
+        case catalogue(TextCatalogue)
+    }
+
+    let entries: [String: Entry]
+
+    /// The tree of `texts`' dotted keys.
+    init(texts: [String: String]) {
+        var entries: [String: Entry] = [:]
+        var longer: [String: [String: String]] = [:]
+        for (key, text) in texts {
+            if let dot = key.firstIndex(of: ".") {
+                longer[String(key[..<dot]), default: [:]][String(key[key.index(after: dot)...])] = text
+            } else {
+                entries[key] = .text(text)
+            }
+        }
+        // Longer keys win over a text of the same name, as the template sees them.
+        for (name, rest) in longer { entries[name] = .catalogue(TextCatalogue(texts: rest)) }
+        self.entries = entries
+    }
 
     func child(named name: String) -> Any? {
-        let key = prefix + name
-        if texts.keys.contains(where: { $0.hasPrefix(key + ".") }) { return TextCatalogue(texts: texts, prefix: key + ".") }
-        return texts[key]
+        switch entries[name] {
+        case .text(let text): return text
+        case .catalogue(let catalogue): return catalogue
+        case nil: return nil
+        }
     }
 }

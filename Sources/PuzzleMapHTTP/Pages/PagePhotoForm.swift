@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import Logging
-import MultipartKit
 import PuzzleMapCore
 import PuzzleMapGame
 import PuzzleMapStorage
@@ -19,16 +18,7 @@ struct PagePhotoForm: Decodable {
     }
 
     static func read(_ request: Request, context: AppRequestContext) async throws -> PagePhotoForm {
-        let contentType = request.headers[.contentType] ?? ""
-        guard let boundary = CodeUpload.parameter("boundary", of: contentType) else { throw Problem.unreadableForm("it has no boundary") }
-        let form: PagePhotoForm
-        do {
-            form = try FormDataDecoder().decode(PagePhotoForm.self, from: try await CodeUpload.body(of: request), boundary: boundary)
-        } catch let failure as PhotoFailure {
-            throw failure.problem
-        } catch {
-            throw Problem.unreadableForm("it needs a `photo` or a `code`")
-        }
+        let form = try await CodeUpload.decodeForm(PagePhotoForm.self, from: request, unreadable: "it needs a `photo` or a `code`")
         try PageForm.verify(token: form.csrf, context: context)
         return form
     }

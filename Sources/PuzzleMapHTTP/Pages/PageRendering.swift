@@ -14,21 +14,22 @@ struct PageRendering {
         var t: TextCatalogue
         var title: String
         var signedIn: Bool
-        var displayName: String?
         /// The form token every form carries as `_csrf`.
         var csrf: String
         var stylesheet: String
         var script: String
         var manifest: String
         var icon: String
+        var touchIcon: String
         var body: Body
     }
 
     func response<Body>(_ template: String, title: String, status: HTTPResponse.Status = .ok, _ body: Body) -> Response {
         let frame = Frame(
-            t: library.catalogue, title: title, signedIn: context.identity != nil, displayName: context.identity?.account.player.displayName,
+            t: library.catalogue, title: title, signedIn: context.identity != nil,
             csrf: context.formToken ?? "", stylesheet: library.assetPath("app.css"),
             script: library.assetPath("app.js"), manifest: library.assetPath("manifest.webmanifest"), icon: library.assetPath("icon.svg"),
+            touchIcon: library.assetPath("icon-192.png"),
             body: body)
         let html = library.render(template, frame)
         return PageCompression.response(ByteBuffer(string: html), status: status, headers: [.contentType: "text/html; charset=utf-8"],

@@ -7,22 +7,21 @@ import PuzzleMapGame
 /// browser gets its anti-forgery secret, cross-site form posts are refused, the security
 /// headers are set, and any error becomes a page a student can act on.
 struct PageSession: RouterMiddleware {
-    static let sessionCookie = "pm_session"
-    static let formCookie = "pm_csrf"
+    static let sessionCookieName = "pm_session"
+    static let formCookieName = "pm_csrf"
 
     let services: HuntServices
     let library: PageLibrary
 
     func handle(_ request: Request, context: AppRequestContext, next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
         var context = context
-        let existingSecret = request.cookies[Self.formCookie]?.value.nilIfEmpty
+        let existingSecret = request.cookies[Self.formCookieName]?.value.nilIfEmpty
         let secret = existingSecret ?? SecretToken.generate()
-        context.formSecret = secret
         context.acceptsGzip = PageCompression.accepts(request)
         context.formToken = PageForm.token(for: secret, key: services.hunt.secrets.tokenKeyData)
         var response: Response
         do {
-            if let token = request.cookies[Self.sessionCookie]?.value, let (session, account) = try await services.hunt.session(accessToken: token) {
+            if let token = request.cookies[Self.sessionCookieName]?.value, let (session, account) = try await services.hunt.session(accessToken: token) {
                 context.identity = Identity(account: account, session: session)
             }
             if request.method == .post, !isSameOrigin(request) {
@@ -32,8 +31,8 @@ struct PageSession: RouterMiddleware {
         } catch {
             response = try errorPage(for: error, request: request, context: context)
         }
-        if existingSecret == nil, let secret = context.formSecret {
-            response.setCookie(cookie(Self.formCookie, secret, request: request))
+        if existingSecret == nil {
+            response.setCookie(Self.cookie(Self.formCookieName, secret, request: request))
         }
         PageSecurity.apply(to: &response.headers)
         return response
@@ -48,9 +47,19 @@ struct PageSession: RouterMiddleware {
         return origin.hasSuffix("://\(host)")
     }
 
+    /// The browser's session cookie: the session's token, for as long as the session lives.
+    static func sessionCookie(_ session: IssuedSession, request: Request) -> Cookie {
+        cookie(sessionCookieName, session.accessToken, request: request, maxAge: session.expiresIn)
+    }
+
+    /// The session cookie emptied and expired, after signing out, a password reset or erasure.
+    static func clearedSessionCookie(request: Request) -> Cookie {
+        cookie(sessionCookieName, "", request: request, maxAge: 0)
+    }
+
     /// The cookie as this service sets it: HttpOnly, SameSite=Lax, Secure unless served on loopback.
-    func cookie(_ name: String, _ value: String, request: Request, maxAge: Int? = nil) -> Cookie {
-        Cookie(name: name, value: value, maxAge: maxAge, path: "/", secure: !Self.isLoopback(request), httpOnly: true, sameSite: .lax)
+    private static func cookie(_ name: String, _ value: String, request: Request, maxAge: Int? = nil) -> Cookie {
+        Cookie(name: name, value: value, maxAge: maxAge, path: "/", secure: !isLoopback(request), httpOnly: true, sameSite: .lax)
     }
 
     static func isLoopback(_ request: Request) -> Bool {
@@ -60,10 +69,10 @@ struct PageSession: RouterMiddleware {
     }
 
     /// The page for a refusal, a bad request or our own failure: what happened and what to do,
-    /// in the same words as the API's problem. Pages that need a signed-in player send the
-    /// visitor to sign in first, and back afterwards.
+    /// in the same words as the API's problem, but for a hint that names an API endpoint. Pages
+    /// that need a signed-in player send the visitor to sign in first, and back afterwards.
     private func errorPage(for error: any Error, request: Request, context: AppRequestContext) throws -> Response {
-        let problem = ProblemMiddleware<AppRequestContext>.problem(for: error, request: request, context: context)
+        let problem = ProblemMiddleware<AppRequestContext>.problem(for: error, request: request, context: context).onPage
         if problem.code == .unauthenticated {
             return Response.seeOther("/sign-in?next=\(PageForm.escapeQuery(request.method == .get ? request.uri.description : "/play"))")
         }

@@ -7,8 +7,8 @@ func addPages(services: HuntServices, to router: Router<AppRequestContext>) {
     router.get("static/:name") { request, context in
         guard let asset = library.assets[context.parameters.get("name") ?? ""] else { throw HTTPError(.notFound) }
         // Addresses carry the content's version, so a file can be cached for a year.
-        return PageCompression.response(asset.bytes, headers: [.contentType: asset.contentType, .cacheControl: "public, max-age=31536000, immutable"],
-                                        compress: !asset.contentType.hasPrefix("image/png") && PageCompression.accepts(request))
+        return PageCompression.response(asset.bytes, gzipped: PageCompression.accepts(request) ? asset.gzipped : nil,
+                                        headers: [.contentType: asset.contentType, .cacheControl: "public, max-age=31536000, immutable"])
     }
     let pages = router.group().add(middleware: PageSession(services: services, library: library))
     AccountPages(services: services, library: library).addRoutes(to: pages)

@@ -12,8 +12,7 @@ struct PlayPages {
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
         router.get("quiz") { _, context in
             let identity = try context.requirePlayer()
-            let earlier = try? await services.hunt.quizProfile(playerID: identity.playerID)
-            return quizPage(context, answers: earlier?.result.answers ?? [:])
+            return quizPage(context, answers: try await services.hunt.quizAnswers(playerID: identity.playerID))
         }
         router.post("quiz") { request, context in
             let identity = try context.requirePlayer()
@@ -31,7 +30,7 @@ struct PlayPages {
         }
         router.get("play") { _, context in
             let identity = try context.requirePlayer()
-            guard (try? await services.hunt.quizProfile(playerID: identity.playerID)) != nil else { return Response.seeOther("/quiz") }
+            guard try await services.hunt.hasTakenQuiz(playerID: identity.playerID) else { return Response.seeOther("/quiz") }
             return try await playPage(context, identity: identity)
         }
         router.post("play") { request, context in
@@ -91,7 +90,7 @@ struct PlayPages {
         let quiz = services.content.quiz
         let questions = quiz.enumerated().map { index, question in
             QuizView.Question(
-                question: question.id, text: question.text, number: index + 1, count: quiz.count,
+                question: question.id, text: question.text,
                 step: library.text("quiz.question", ["number": "\(index + 1)", "count": "\(quiz.count)"]),
                 answers: QuizAnswer.allCases.map { answer in
                     .init(question: question.id, value: answer.rawValue, label: library.text("quiz.answer.\(answer.rawValue)"),
@@ -106,10 +105,8 @@ struct PlayPages {
         let held = try await services.hunt.heldRiddles(playerID: identity.playerID)
         let heldCategories = Set(held.map(\.attempt.category))
         return page(context).response("play", title: library.text("play.title"), status: problem?.status ?? .ok, PlayView(
-            hasHeld: !held.isEmpty,
             held: held.map { .init(id: $0.attempt.id, category: library.text("play.category.\($0.attempt.category.rawValue)"),
                                    worth: library.text("play.worth", ["xp": "\($0.xpIfSolved)"])) },
-            first: held.isEmpty,
             categories: Category.allCases.map { category in
                 let name = library.text("play.category.\(category.rawValue)")
                 return .init(value: category.rawValue,
@@ -128,8 +125,6 @@ struct PlayPages {
             }
             var question: String
             var text: String
-            var number: Int
-            var count: Int
             var step: String
             var answers: [Answer]
         }
@@ -147,9 +142,7 @@ struct PlayPages {
             var value: String
             var label: String
         }
-        var hasHeld: Bool
         var held: [Held]
-        var first: Bool
         var categories: [CategoryButton]
         var problem: Problem?
     }
@@ -159,7 +152,6 @@ struct PlayPages {
         var category: String
         var worth: String
         var text: String
-        var hasHints: Bool
         var hints: [String]
         var canAskHint: Bool
 
@@ -169,7 +161,6 @@ struct PlayPages {
             worth = library.text("play.worth", ["xp": "\(held.xpIfSolved)"])
             text = held.riddle.text
             hints = held.hintsShown
-            hasHints = !hints.isEmpty
             canAskHint = held.xpAfterNextHint != nil
         }
     }
@@ -200,7 +191,6 @@ struct PlayPages {
         var solved: [Solved]
         var visited: String
         var freebies: String
-        var hasEarned: Bool
         var earned: [BadgeLine]
         var locked: [Locked]
 
@@ -214,7 +204,6 @@ struct PlayPages {
             visited = library.text("progress.visited", ["count": "\(progress.placesVisited)"])
             freebies = library.text("progress.freebies", ["count": "\(progress.unclaimedVouchers)"])
             earned = progress.earnedBadges.map { BadgeLine(name: $0.badge.name, description: $0.badge.description) }
-            hasEarned = !earned.isEmpty
             locked = progress.lockedBadges.map { Locked(name: $0.badge.name, howToEarn: $0.howToEarn) }
         }
     }

@@ -59,7 +59,7 @@ struct ProfilePages {
                 return deletePage(context, problem: try Problem.forPage(error))
             }
             var response = Response.seeOther("/?erased=1")
-            response.setCookie(PageSession(services: services, library: library).cookie(PageSession.sessionCookie, "", request: request, maxAge: 0))
+            response.setCookie(PageSession.clearedSessionCookie(request: request))
             return response
         }
     }

@@ -24,10 +24,10 @@ struct ScanPages {
                                                           requestDigest: "page:\(key ?? "")") {
                     try await form.submission(services: services, logger: context.logger)
                 }
-                services.metrics.scan(outcome: result.replayed ? "replayed" : result.outcome.label)
+                services.metrics.recordScan(result)
                 return try outcomePage(result, context: context)
             } catch {
-                if let problem = Problem.explaining(error) { services.metrics.scan(outcome: problem.code.rawValue) }
+                services.metrics.recordScan(refusal: error)
                 let problem = try Problem.forPage(error)
                 return page(context).response("scan", title: library.text("scan.title"), status: problem.status,
                                               ScanFormView(key: UUID().uuidString, problem: problem))
@@ -38,7 +38,7 @@ struct ScanPages {
             _ = try await PageForm.read(request, context: context)
             let change = try await services.hunt.registerCheckIn(id: context.parameters.get("id") ?? "", playerID: identity.playerID)
             return page(context).response("outcome", title: library.text("outcome.explored.title"),
-                                          OutcomeView(standing: change, library: library, offers: services.content.offers, message: library.text("outcome.wrong.more")))
+                                          OutcomeView(standing: change, library: library, content: services.content, message: library.text("outcome.wrong.more")))
         }
         router.post("check-ins/:id/cancel") { request, context in
             let identity = try context.requirePlayer()
@@ -59,7 +59,7 @@ struct ScanPages {
             let key = form.text("key")
             let result = try await services.hunt.scan(playerID: identity.playerID, ownerVerified: identity.isVerified, idempotencyKey: key,
                                                       requestDigest: "sticker:\(text)") { ScanSubmission(texts: [text]) }
-            services.metrics.scan(outcome: result.replayed ? "replayed" : result.outcome.label)
+            services.metrics.recordScan(result)
             return try outcomePage(result, context: context)
         }
     }
@@ -104,11 +104,11 @@ struct ScanPages {
         switch report.kind {
         case .solved:
             title = library.text("outcome.solved.title")
-            view = OutcomeView(standing: report.standing, library: library, offers: services.content.offers, message: library.text("outcome.solved", ["place": place]),
+            view = OutcomeView(standing: report.standing, library: library, content: services.content, message: library.text("outcome.solved", ["place": place]),
                                insider: report.insider)
         case .explored:
             title = library.text("outcome.explored.title")
-            view = OutcomeView(standing: report.standing, library: library, offers: services.content.offers, message: library.text("outcome.explored", ["place": place]),
+            view = OutcomeView(standing: report.standing, library: library, content: services.content, message: library.text("outcome.explored", ["place": place]),
                                funRiddle: report.funRiddle)
         case .alreadyVisited:
             title = library.text("outcome.already.title")
@@ -152,9 +152,7 @@ struct ScanPages {
         var xp: String?
         var total: String?
         var levelUp: String?
-        var hasBadges = false
         var badges: [Badge] = []
-        var hasVouchers = false
         var vouchers: [String] = []
         var insider: String?
         var funRiddle: String?
@@ -165,15 +163,13 @@ struct ScanPages {
             self.checkIn = checkIn
         }
 
-        init(standing: StandingChange, library: PageLibrary, offers: [Offer], message: String, insider: String? = nil, funRiddle: String? = nil) {
+        init(standing: StandingChange, library: PageLibrary, content: CampusContent, message: String, insider: String? = nil, funRiddle: String? = nil) {
             self.message = message
             xp = standing.xpAwarded > 0 ? library.text("outcome.xp", ["xp": "\(standing.xpAwarded)"]) : nil
             total = library.text("outcome.total", ["xp": "\(standing.totalXP)"])
             levelUp = standing.levelUp ? library.text("outcome.levelUp", ["level": "\(standing.level)"]) : nil
             badges = standing.newBadges.map { Badge(name: $0.name, description: $0.description) }
-            hasBadges = !badges.isEmpty
-            vouchers = standing.newVouchers.map { voucher in offers.first { $0.id == voucher.offerID }?.title ?? voucher.offerID }
-            hasVouchers = !vouchers.isEmpty
+            vouchers = standing.newVouchers.map { content.offer(id: $0.offerID)?.title ?? $0.offerID }
             self.insider = insider
             self.funRiddle = funRiddle
         }

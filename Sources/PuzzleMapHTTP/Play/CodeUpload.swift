@@ -39,15 +39,8 @@ enum CodeUpload {
             let (texts, photo) = try await read(photo: Array(try await body(of: request).readableBytesView), metrics: metrics, logger: context.logger)
             return ScanSubmission(texts: texts, photo: photo)
         case "multipart/form-data":
-            guard let boundary = Self.parameter("boundary", of: contentType) else { throw Problem.unreadableForm("it has no boundary") }
-            let form: PhotoForm
-            do {
-                form = try FormDataDecoder().decode(PhotoForm.self, from: try await body(of: request), boundary: boundary)
-            } catch let problem as Problem {
-                throw problem
-            } catch {
-                throw Problem.unreadableForm("it needs a `photo` part, and lat, lon and accuracy must be numbers")
-            }
+            let form = try await decodeForm(PhotoForm.self, from: request,
+                                            unreadable: "it needs a `photo` part, and lat, lon and accuracy must be numbers")
             var location: ReportedLocation?
             if let lat = form.lat, let lon = form.lon {
                 let coordinate = Coordinate(latitude: lat, longitude: lon)
@@ -58,6 +51,19 @@ enum CodeUpload {
             return ScanSubmission(texts: texts, photo: photo, location: location)
         default:
             throw Problem.unsupportedScanBody
+        }
+    }
+
+    /// A `multipart/form-data` body decoded as `T`, for the API's uploads and the pages' photo
+    /// forms alike. A body over the photo limit is a `PhotoFailure` (413 `image_too_large`, and
+    /// counted as an unreadable photo); a form that cannot be read is `invalid_form`, saying `reason`.
+    static func decodeForm<T: Decodable>(_ type: T.Type, from request: Request, unreadable reason: String) async throws -> T {
+        guard let boundary = parameter("boundary", of: request.headers[.contentType] ?? "") else { throw Problem.unreadableForm("it has no boundary") }
+        let body = try await body(of: request)
+        do {
+            return try FormDataDecoder().decode(T.self, from: body, boundary: boundary)
+        } catch {
+            throw Problem.unreadableForm(reason)
         }
     }
 

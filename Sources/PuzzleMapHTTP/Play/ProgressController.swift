@@ -71,7 +71,7 @@ struct ProgressController {
 
     private func progress(_ context: AppRequestContext) async throws -> ProgressView {
         let identity = try context.requirePlayer()
-        let progress = try await services.hunt.progress(playerID: identity.playerID, ownerVerified: identity.account.emailVerifiedAt != nil)
+        let progress = try await services.hunt.progress(playerID: identity.playerID, ownerVerified: identity.isVerified)
         return ProgressView(
             xp: progress.xp, level: progress.level,
             levelProgress: .init(current: progress.levelProgress.current, needed: progress.levelProgress.needed),

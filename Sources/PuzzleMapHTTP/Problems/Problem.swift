@@ -11,6 +11,9 @@ public struct Problem: Error, Equatable, Sendable, HTTPResponseError {
     public var detail: String
     /// What the person should do next.
     public var hint: String
+    /// What a student should do next on the web app, where the API's hint would name an
+    /// endpoint (`page.problem.<code>.hint`); nil where the API's hint reads well on a page.
+    var pageHint: String?
     public var headers: HTTPFields
 
     public init(_ status: HTTPResponse.Status, code: ProblemCode, detail: String, hint: String, headers: HTTPFields = [:]) {
@@ -62,6 +65,15 @@ extension Problem {
         self.init(status, code: code,
                   detail: Self.text(code, "detail", detailVariant, values),
                   hint: Self.text(code, "hint", hintVariant, values), headers: headers)
+        let pageKey = ["page.problem", code.rawValue, "hint", hintVariant].compactMap(\.self).joined(separator: ".")
+        if PageLibrary.shipped.texts[pageKey] != nil { pageHint = PageLibrary.shipped.text(pageKey, values) }
+    }
+
+    /// The problem as a page shows it: with the page's own hint where it has one.
+    var onPage: Problem {
+        var problem = self
+        problem.hint = pageHint ?? hint
+        return problem
     }
 
     /// The catalogue's text for a problem's `field`, or for a value shown inside it

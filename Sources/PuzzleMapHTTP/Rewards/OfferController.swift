@@ -31,7 +31,7 @@ struct OfferController {
             let offer = upcoming.offer
             offerId = offer.id
             title = offer.title
-            partner = content.partners.first { $0.id == offer.partnerID }?.name ?? ""
+            partner = content.partner(id: offer.partnerID)?.name ?? ""
             description = offer.description
             switch offer.unlock {
             case .level(let level): unlock = Unlock(level: level)

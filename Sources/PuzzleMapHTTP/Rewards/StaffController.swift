@@ -49,7 +49,7 @@ struct StaffController {
     }
 
     private func view(of redemption: Redemption) -> RedemptionView {
-        let title = services.content.offers.first { $0.id == redemption.voucher.offerID }?.title ?? redemption.voucher.offerID
+        let title = services.content.offer(id: redemption.voucher.offerID)?.title ?? redemption.voucher.offerID
         return RedemptionView(
             voucher: .init(id: redemption.voucher.id, title: title, playerDisplayName: redemption.playerDisplayName,
                            issuedAt: redemption.voucher.issuedAt),

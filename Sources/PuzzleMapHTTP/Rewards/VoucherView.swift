@@ -33,8 +33,8 @@ struct VoucherView: ResponseCodable, Sendable {
     }
 
     private init(_ voucher: Voucher, content: CampusContent, status: Voucher.Status, giftedBy: String?) {
-        let offer = content.offers.first { $0.id == voucher.offerID }
-        let partner = offer.flatMap { offer in content.partners.first { $0.id == offer.partnerID } }
+        let offer = content.offer(id: voucher.offerID)
+        let partner = offer.flatMap { content.partner(id: $0.partnerID) }
         id = voucher.id
         self.offer = OfferView(title: offer?.title ?? voucher.offerID, partner: partner?.name ?? "", description: offer?.description ?? "")
         self.status = status
