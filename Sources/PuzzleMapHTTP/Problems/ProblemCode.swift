@@ -42,6 +42,7 @@ public enum ProblemCode: String, CaseIterable, Sendable {
     case notFound = "not_found"
     case notFriends = "not_friends"
     case nothingOpen = "nothing_open"
+    case organisersOnly = "organisers_only"
     case payloadTooLarge = "payload_too_large"
     case photoAlreadyUsed = "photo_already_used"
     case playerNotFound = "player_not_found"
