@@ -7,6 +7,7 @@ import PuzzleMapCore
 import PuzzleMapGame
 import PuzzleMapHTTP
 import PuzzleMapSQLite
+import PuzzleMapStartup
 import PuzzleMapStorage
 import Testing
 
@@ -49,7 +50,7 @@ struct TestService {
         repository = try SQLiteHuntRepository.open(path: settings.databasePath, weeks: content.weeks)
         let hunt = try await Hunt.prepare(content: content, repository: repository, settings: settings, logger: testLogger,
                                           random: .seeded(2026), now: { clock.now })
-        services = HuntServices(hunt: hunt, settings: settings)
+        services = HuntServices(hunt: hunt, contentSource: HuntStartup.contentSource(settings: settings), settings: settings)
         self.settings = settings
         self.clock = clock
     }
