@@ -382,6 +382,25 @@ enum PostgresMigrations {
             """,
             "CREATE INDEX problemReport_createdAt ON problemReport (createdAt)",
         ]),
+        // Why a scan was flagged (before, only the speed check and reused photos flagged); the
+        // scan a ledger event came from or voids, linked for the events already written by the
+        // scan's instant; an organiser's reason; a player's suspension.
+        ("v13 moderation: flags, voids, adjustments and suspensions", [
+            #"ALTER TABLE scan ADD COLUMN flag text COLLATE "C""#,
+            "UPDATE scan SET flag = CASE WHEN outcome = 'photo_already_used' THEN 'reused_photo' ELSE 'too_fast' END WHERE flagged",
+            "CREATE INDEX scan_flagged ON scan (flagged, id)",
+            "ALTER TABLE gameEvent ADD COLUMN scanId bigint REFERENCES scan (id) ON DELETE SET NULL",
+            #"ALTER TABLE gameEvent ADD COLUMN reason text COLLATE "C""#,
+            """
+            UPDATE gameEvent SET scanId = (
+                SELECT scan.id FROM scan WHERE scan.playerId = gameEvent.playerId AND scan.checkpointId = gameEvent.checkpointId
+                    AND scan.scannedAt = gameEvent.occurredAt ORDER BY scan.id LIMIT 1)
+            WHERE kind IN ('solved', 'explored')
+            """,
+            "CREATE INDEX gameEvent_scan ON gameEvent (scanId)",
+            "ALTER TABLE player ADD COLUMN suspendedAt timestamptz",
+            #"ALTER TABLE player ADD COLUMN suspensionReason text COLLATE "C""#,
+        ]),
     ]
 }
 

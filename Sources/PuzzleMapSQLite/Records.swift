@@ -130,6 +130,8 @@ struct PlayerRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var partnerId: String?
     var emailVerifiedAt: Date?
     var deletedAt: Date?
+    var suspendedAt: Date?
+    var suspensionReason: String?
 
     enum Columns {
         static let id = Column(CodingKeys.id)
@@ -146,7 +148,8 @@ struct PlayerRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     var account: Account {
         Account(player: player, role: role, partnerID: partnerId, emailVerifiedAt: emailVerifiedAt,
-                passwordHash: passwordHash, deletedAt: deletedAt)
+                passwordHash: passwordHash, deletedAt: deletedAt,
+                suspension: suspendedAt.map { Suspension(reason: suspensionReason ?? "", since: $0) })
     }
 }
 
@@ -162,6 +165,8 @@ struct GameEventRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var xp: Int
     var hintsUsed: Int
     var occurredAt: Date
+    var scanId: Int64? = nil
+    var reason: String? = nil
 
     enum Columns {
         static let id = Column(CodingKeys.id)
@@ -172,7 +177,7 @@ struct GameEventRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     var event: GameEvent {
         GameEvent(id: id!, playerID: playerId, kind: kind, checkpointID: checkpointId, riddleID: riddleId, xp: xp,
-                  hintsUsed: hintsUsed, occurredAt: occurredAt)
+                  hintsUsed: hintsUsed, occurredAt: occurredAt, scanID: scanId, reason: reason)
     }
 }
 

@@ -14,6 +14,8 @@ struct PageRendering {
         var t: TextCatalogue
         var title: String
         var signedIn: Bool
+        /// Shown on every page while an organiser has suspended the signed-in player.
+        var suspended: String?
         /// The form token every form carries as `_csrf`.
         var csrf: String
         var stylesheet: String
@@ -27,6 +29,7 @@ struct PageRendering {
     func response<Body>(_ template: String, title: String, status: HTTPResponse.Status = .ok, _ body: Body) -> Response {
         let frame = Frame(
             t: library.catalogue, title: title, signedIn: context.identity != nil,
+            suspended: context.identity?.account.suspension.map { library.text("app.suspended", ["reason": $0.reason]) },
             csrf: context.formToken ?? "", stylesheet: library.assetPath("app.css"),
             script: library.assetPath("app.js"), manifest: library.assetPath("manifest.webmanifest"), icon: library.assetPath("icon.svg"),
             touchIcon: library.assetPath("icon-192.png"),

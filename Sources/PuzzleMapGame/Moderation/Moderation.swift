@@ -1,0 +1,132 @@
+import Foundation
+import PuzzleMapCore
+import PuzzleMapStorage
+
+/// A voided scan and what the void took back.
+public struct VoidedScan: Sendable {
+    public var scan: ModeratedScan
+    public var void: ScanVoid
+}
+
+/// A player as an organiser looks them up: their account, where they stand, their recent
+/// scans and what organisers did to their ledger.
+public struct ModeratedPlayer: Sendable {
+    public var account: Account
+    public var totals: LedgerTotals
+    public var badgesEarned: Int
+    /// Newest first.
+    public var scans: [ModeratedScan]
+    /// Voids and adjustments, newest first.
+    public var notices: [ModerationNotice]
+}
+
+/// An organiser's change to a player's ledger, as the player reads it.
+public struct ModerationNotice: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// A scan at this place was voided.
+        case voided(checkpoint: String)
+        case adjusted
+    }
+
+    public var kind: Kind
+    public var xp: Int
+    public var reason: String
+    public var at: Date
+}
+
+/// Moderation: organisers look at flagged scans and players, void scans, adjust XP and suspend
+/// players. The decisions are Core's (`ScanVoid`, `ModerationRules`); the store applies them
+/// atomically.
+extension Hunt {
+    /// The most scans a list shows.
+    public static let moderationListLimit = 200
+
+    /// Flagged scans, newest first.
+    public func flaggedScans() async throws -> [ModeratedScan] {
+        try await repository.flaggedScans(limit: Self.moderationListLimit)
+    }
+
+    /// The player an organiser looks up, by username; staff and organisers are not players.
+    public func moderatedPlayer(username: String) async throws -> ModeratedPlayer {
+        let account = try await player(username: username)
+        let events = try await repository.events(playerID: account.player.id)
+        let standing = PlayerStanding(events: events, content: content)
+        return ModeratedPlayer(account: account, totals: standing.totals, badgesEarned: standing.earnedAt.count,
+                               scans: try await repository.scans(playerID: account.player.id, limit: Self.moderationListLimit),
+                               notices: moderationNotices(in: events))
+    }
+
+    /// Voids a scan for `reason`: its XP, the badges it completed and the unredeemed vouchers of
+    /// offers no longer earned are taken back, by a ledger event the player sees. A scan is
+    /// voided once.
+    public func voidScan(id: Int64, reason: String) async throws -> VoidedScan {
+        let reason = try ModerationRules.reason(reason).get()
+        let (content, now) = (content, now())
+        let (scan, void) = try await repository.voidScan(id: id, reason: reason, at: now) { state in
+            guard let state else { return .failure(.scanNotFound) }
+            return ScanVoid.decide(scanID: state.scan.id, checkpointID: state.scan.checkpointID, events: state.events,
+                                   unlocked: state.unlocked, at: now, content: content)
+        }.get()
+        return VoidedScan(scan: scan, void: void)
+    }
+
+    /// Adds (or, negative, takes away) XP for `reason`, within the organiser's limit.
+    public func adjustXP(username: String, xp: Int, reason: String) async throws -> (account: Account, event: GameEvent, totals: LedgerTotals) {
+        let reason = try ModerationRules.reason(reason).get()
+        if let refusal = ModerationRules.checkAdjustment(xp: xp, limits: limits) { throw refusal }
+        let account = try await player(username: username)
+        let event = try await repository.adjustXP(playerID: account.player.id, xp: xp, reason: reason, at: now())
+        let totals = PlayerStanding(events: try await repository.events(playerID: account.player.id), content: content).totals
+        return (account, event, totals)
+    }
+
+    /// Suspends the player for `reason`: they cannot score or redeem until reinstated.
+    public func suspend(username: String, reason: String) async throws -> Account {
+        let reason = try ModerationRules.reason(reason).get()
+        let account = try await player(username: username)
+        return try await repository.setSuspension(playerID: account.player.id, to: Suspension(reason: reason, since: now())) { current in
+            current == nil ? nil : .alreadySuspended
+        }.get()
+    }
+
+    /// Lifts the player's suspension.
+    public func reinstate(username: String) async throws -> Account {
+        let account = try await player(username: username)
+        return try await repository.setSuspension(playerID: account.player.id, to: nil) { current in
+            current == nil ? .notSuspended : nil
+        }.get()
+    }
+
+    /// What organisers did to the player's ledger, newest first, as the player reads it.
+    public func moderationNotices(playerID: Int64) async throws -> [ModerationNotice] {
+        moderationNotices(in: try await repository.events(playerID: playerID))
+    }
+
+    /// Refuses a suspended player's attempt to score, with the organiser's reason.
+    func requireInGoodStanding(playerID: Int64) async throws {
+        if let suspension = try await repository.account(id: playerID)?.suspension {
+            throw GameRefusal.accountSuspended(reason: suspension.reason)
+        }
+    }
+
+    func moderationNotices(in events: [GameEvent]) -> [ModerationNotice] {
+        events.reversed().compactMap { event in
+            switch event.kind {
+            case .voided:
+                let place = event.checkpointID.map { id in content.checkpoint(id: id)?.name ?? id } ?? ""
+                return ModerationNotice(kind: .voided(checkpoint: place), xp: event.xp, reason: event.reason ?? "", at: event.occurredAt)
+            case .adjusted:
+                return ModerationNotice(kind: .adjusted, xp: event.xp, reason: event.reason ?? "", at: event.occurredAt)
+            case .solved, .explored, .checkedIn:
+                return nil
+            }
+        }
+    }
+
+    private func player(username: String) async throws -> Account {
+        guard let account = try await repository.account(login: username), account.role == .player,
+              account.player.username.caseInsensitiveCompare(username) == .orderedSame
+        else { throw ModerationRefusal.playerNotFound }
+        return account
+    }
+}
