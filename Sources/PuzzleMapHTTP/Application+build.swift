@@ -45,5 +45,6 @@ public func buildRouter(services: HuntServices) -> Router<AppRequestContext> {
     FriendController(services: services).addRoutes(to: authenticated)
     LeaderboardController(services: services).addRoutes(to: authenticated)
     ModerationController(services: services).addRoutes(to: authenticated)
+    AuditController(services: services).addRoutes(to: authenticated)
     return router
 }

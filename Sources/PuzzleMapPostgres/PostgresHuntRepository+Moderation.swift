@@ -40,7 +40,8 @@ extension PostgresHuntRepository {
     }
 
     public func voidScan(
-        id: Int64, reason: String, at date: Date, decide: @Sendable (VoidState?) -> Result<ScanVoid, ModerationRefusal>
+        id: Int64, reason: String, at date: Date, decide: @Sendable (VoidState?) -> Result<ScanVoid, ModerationRefusal>,
+        audit: @Sendable (ModeratedScan, ScanVoid) -> AuditRecord
     ) async throws -> Result<(ModeratedScan, ScanVoid), ModerationRefusal> {
         try await write { connection in
             var state: VoidState?
@@ -74,19 +75,22 @@ extension PostgresHuntRepository {
             }
             var scan = state.scan
             scan.voiding = ModeratedScan.Voiding(at: date, reason: reason)
+            _ = try await Self.appendAudit(audit(scan, void), at: date, on: connection, logger: logger)
             return .success((scan, void))
         }
     }
 
-    public func adjustXP(playerID: Int64, xp: Int, reason: String, at date: Date) async throws -> GameEvent {
+    public func adjustXP(playerID: Int64, xp: Int, reason: String, at date: Date, audit: AuditRecord) async throws -> GameEvent {
         try await write { connection in
-            try await append(playerID: playerID, kind: .adjusted, checkpointID: nil, riddleID: nil, xp: xp, hintsUsed: 0, at: date,
-                             reason: reason, connection)
+            let event = try await append(playerID: playerID, kind: .adjusted, checkpointID: nil, riddleID: nil, xp: xp, hintsUsed: 0, at: date,
+                                         reason: reason, connection)
+            _ = try await Self.appendAudit(audit, at: date, on: connection, logger: logger)
+            return event
         }
     }
 
     public func setSuspension(
-        playerID: Int64, to suspension: Suspension?, decide: @Sendable (Suspension?) -> ModerationRefusal?
+        playerID: Int64, to suspension: Suspension?, at date: Date, audit: AuditRecord, decide: @Sendable (Suspension?) -> ModerationRefusal?
     ) async throws -> Result<Account, ModerationRefusal> {
         try await write { connection in
             guard let row = try await connection.row("""
@@ -99,6 +103,7 @@ extension PostgresHuntRepository {
                 WHERE id = \(playerID) RETURNING \(unescaped: Columns.player)
                 """, as: Columns.PlayerRow.self, logger: logger)
             else { throw StorageError.noRowReturned("player") }
+            _ = try await Self.appendAudit(audit, at: date, on: connection, logger: logger)
             return .success(try Columns.account(updated))
         }
     }

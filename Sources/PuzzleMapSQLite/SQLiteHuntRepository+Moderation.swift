@@ -39,7 +39,8 @@ extension SQLiteHuntRepository {
     }
 
     public func voidScan(
-        id: Int64, reason: String, at date: Date, decide: @Sendable (VoidState?) -> Result<ScanVoid, ModerationRefusal>
+        id: Int64, reason: String, at date: Date, decide: @Sendable (VoidState?) -> Result<ScanVoid, ModerationRefusal>,
+        audit: @Sendable (ModeratedScan, ScanVoid) -> AuditRecord
     ) async throws -> Result<(ModeratedScan, ScanVoid), ModerationRefusal> {
         // The write transaction is the lock: SQLite runs one at a time.
         try await database.write { db in
@@ -68,21 +69,23 @@ extension SQLiteHuntRepository {
             }
             var scan = state.scan
             scan.voiding = ModeratedScan.Voiding(at: date, reason: reason)
+            _ = try Self.appendAudit(audit(scan, void), at: date, in: db)
             return .success((scan, void))
         }
     }
 
-    public func adjustXP(playerID: Int64, xp: Int, reason: String, at date: Date) async throws -> GameEvent {
+    public func adjustXP(playerID: Int64, xp: Int, reason: String, at date: Date, audit: AuditRecord) async throws -> GameEvent {
         try await database.write { db in
             var record = GameEventRecord(id: nil, playerId: playerID, kind: .adjusted, checkpointId: nil, riddleId: nil, xp: xp, hintsUsed: 0,
                                          occurredAt: date, reason: reason)
             try append(&record, db)
+            _ = try Self.appendAudit(audit, at: date, in: db)
             return record.event
         }
     }
 
     public func setSuspension(
-        playerID: Int64, to suspension: Suspension?, decide: @Sendable (Suspension?) -> ModerationRefusal?
+        playerID: Int64, to suspension: Suspension?, at date: Date, audit: AuditRecord, decide: @Sendable (Suspension?) -> ModerationRefusal?
     ) async throws -> Result<Account, ModerationRefusal> {
         try await database.write { db in
             guard var record = try PlayerRecord.filter(PlayerRecord.Columns.id == playerID).filter(PlayerRecord.Columns.deletedAt == nil).fetchOne(db)
@@ -91,6 +94,7 @@ extension SQLiteHuntRepository {
             record.suspendedAt = suspension?.since
             record.suspensionReason = suspension?.reason
             try record.update(db)
+            _ = try Self.appendAudit(audit, at: date, in: db)
             return .success(record.account)
         }
     }

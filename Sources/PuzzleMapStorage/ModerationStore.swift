@@ -17,7 +17,8 @@ public struct VoidState: Sendable {
 }
 
 /// Organisers' moderation: flagged scans, voids, XP adjustments and suspensions. Each write is
-/// one transaction; a void is decided by the game on what the store read under its lock.
+/// one transaction with its audit line; a void is decided by the game on what the store read
+/// under its lock.
 public protocol ModerationStore: Sendable {
     /// Flagged scans, newest first.
     func flaggedScans(limit: Int) async throws -> [ModeratedScan]
@@ -25,13 +26,15 @@ public protocol ModerationStore: Sendable {
     func scans(playerID: Int64, limit: Int) async throws -> [ModeratedScan]
     /// Reads the scan (`nil` if none) with its player's ledger and unlocked vouchers, the player
     /// locked; lets `decide` say what the void takes back; appends the void event with `reason`
-    /// and withdraws the vouchers it names (giving their stock back), in one transaction.
+    /// withdraws the vouchers it names (giving their stock back) and writes the audit line
+    /// `audit` makes of it, in one transaction.
     func voidScan(id: Int64, reason: String, at date: Date,
-                  decide: @Sendable (VoidState?) -> Result<ScanVoid, ModerationRefusal>) async throws -> Result<(ModeratedScan, ScanVoid), ModerationRefusal>
-    /// Appends an organiser's XP adjustment to the player's ledger.
-    func adjustXP(playerID: Int64, xp: Int, reason: String, at date: Date) async throws -> GameEvent
+                  decide: @Sendable (VoidState?) -> Result<ScanVoid, ModerationRefusal>,
+                  audit: @Sendable (ModeratedScan, ScanVoid) -> AuditRecord) async throws -> Result<(ModeratedScan, ScanVoid), ModerationRefusal>
+    /// Appends an organiser's XP adjustment to the player's ledger, with its audit line.
+    func adjustXP(playerID: Int64, xp: Int, reason: String, at date: Date, audit: AuditRecord) async throws -> GameEvent
     /// Sets (or, with `nil`, lifts) the player's suspension unless `decide`, given the current
-    /// one, refuses; in one transaction. The account as it is afterwards.
-    func setSuspension(playerID: Int64, to suspension: Suspension?,
+    /// one, refuses; with its audit line, in one transaction. The account as it is afterwards.
+    func setSuspension(playerID: Int64, to suspension: Suspension?, at date: Date, audit: AuditRecord,
                        decide: @Sendable (Suspension?) -> ModerationRefusal?) async throws -> Result<Account, ModerationRefusal>
 }

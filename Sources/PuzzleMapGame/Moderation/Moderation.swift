@@ -42,12 +42,12 @@ extension Hunt {
     public static let moderationListLimit = 200
 
     /// Flagged scans, newest first.
-    public func flaggedScans() async throws -> [ModeratedScan] {
+    public func flaggedScans(for organiser: Organiser) async throws -> [ModeratedScan] {
         try await repository.flaggedScans(limit: Self.moderationListLimit)
     }
 
     /// The player an organiser looks up, by username; staff and organisers are not players.
-    public func moderatedPlayer(username: String) async throws -> ModeratedPlayer {
+    public func moderatedPlayer(username: String, for organiser: Organiser) async throws -> ModeratedPlayer {
         let account = try await player(username: username)
         let events = try await repository.events(playerID: account.player.id)
         let standing = PlayerStanding(events: events, content: content)
@@ -58,41 +58,63 @@ extension Hunt {
 
     /// Voids a scan for `reason`: its XP, the badges it completed and the unredeemed vouchers of
     /// offers no longer earned are taken back, by a ledger event the player sees. A scan is
-    /// voided once.
-    public func voidScan(id: Int64, reason: String) async throws -> VoidedScan {
+    /// voided once. The audit log names the organiser, the reason and what was taken back.
+    public func voidScan(id: Int64, reason: String, by organiser: Organiser) async throws -> VoidedScan {
         let reason = try ModerationRules.reason(reason).get()
         let (content, now) = (content, now())
-        let (scan, void) = try await repository.voidScan(id: id, reason: reason, at: now) { state in
+        let (scan, void) = try await repository.voidScan(id: id, reason: reason, at: now, decide: { state in
             guard let state else { return .failure(.scanNotFound) }
             return ScanVoid.decide(scanID: state.scan.id, checkpointID: state.scan.checkpointID, events: state.events,
                                    unlocked: state.unlocked, at: now, content: content)
-        }.get()
+        }, audit: { scan, void in
+            organiser.record(.scanVoided, subject: "scan:\(scan.id) player:\(scan.username)", detail: Self.auditDetail(of: void, reason: reason))
+        }).get()
         return VoidedScan(scan: scan, void: void)
     }
 
+    /// The reason and what a void took back, as the audit log keeps it.
+    static func auditDetail(of void: ScanVoid, reason: String) -> String {
+        var parts = [reason, "\(void.xp) XP"]
+        if !void.badgesLost.isEmpty { parts.append("badges lost: " + void.badgesLost.map(\.name).joined(separator: ", ")) }
+        if !void.withdrawnVouchers.isEmpty { parts.append("vouchers withdrawn: " + void.withdrawnVouchers.map { "#\($0.id)" }.joined(separator: ", ")) }
+        if !void.redeemedVouchers.isEmpty {
+            parts.append("already redeemed, kept: " + void.redeemedVouchers.map { "#\($0.id)" }.joined(separator: ", "))
+        }
+        return parts.joined(separator: " · ")
+    }
+
     /// Adds (or, negative, takes away) XP for `reason`, within the organiser's limit.
-    public func adjustXP(username: String, xp: Int, reason: String) async throws -> (account: Account, event: GameEvent, totals: LedgerTotals) {
+    public func adjustXP(username: String, xp: Int, reason: String, by organiser: Organiser) async throws -> (account: Account, event: GameEvent, totals: LedgerTotals) {
         let reason = try ModerationRules.reason(reason).get()
         if let refusal = ModerationRules.checkAdjustment(xp: xp, limits: limits) { throw refusal }
         let account = try await player(username: username)
-        let event = try await repository.adjustXP(playerID: account.player.id, xp: xp, reason: reason, at: now())
+        let event = try await repository.adjustXP(
+            playerID: account.player.id, xp: xp, reason: reason, at: now(),
+            audit: organiser.record(.xpAdjusted, subject: "player:\(account.player.username)", detail: "\(xp > 0 ? "+" : "")\(xp) XP · \(reason)"))
         let totals = PlayerStanding(events: try await repository.events(playerID: account.player.id), content: content).totals
         return (account, event, totals)
     }
 
     /// Suspends the player for `reason`: they cannot score or redeem until reinstated.
-    public func suspend(username: String, reason: String) async throws -> Account {
+    public func suspend(username: String, reason: String, by organiser: Organiser) async throws -> Account {
         let reason = try ModerationRules.reason(reason).get()
         let account = try await player(username: username)
-        return try await repository.setSuspension(playerID: account.player.id, to: Suspension(reason: reason, since: now())) { current in
+        let now = now()
+        return try await repository.setSuspension(
+            playerID: account.player.id, to: Suspension(reason: reason, since: now), at: now,
+            audit: organiser.record(.playerSuspended, subject: "player:\(account.player.username)", detail: reason)
+        ) { current in
             current == nil ? nil : .alreadySuspended
         }.get()
     }
 
     /// Lifts the player's suspension.
-    public func reinstate(username: String) async throws -> Account {
+    public func reinstate(username: String, by organiser: Organiser) async throws -> Account {
         let account = try await player(username: username)
-        return try await repository.setSuspension(playerID: account.player.id, to: nil) { current in
+        return try await repository.setSuspension(
+            playerID: account.player.id, to: nil, at: now(),
+            audit: organiser.record(.playerReinstated, subject: "player:\(account.player.username)", detail: "")
+        ) { current in
             current == nil ? .notSuspended : nil
         }.get()
     }

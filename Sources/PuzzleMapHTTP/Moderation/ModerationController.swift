@@ -71,14 +71,14 @@ struct ModerationController {
 
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
         router.get("admin/flagged-scans") { _, context -> FlaggedScansView in
-            _ = try context.requireOrganiser()
-            return FlaggedScansView(scans: try await services.hunt.flaggedScans().map { ModeratedScanView($0, content: services.content) })
+            let organiser = try context.requireOrganiser(in: services.hunt)
+            return FlaggedScansView(scans: try await services.hunt.flaggedScans(for: organiser).map { ModeratedScanView($0, content: services.content) })
         }
         router.post("admin/scans/:id/void") { request, context -> VoidView in
-            _ = try context.requireOrganiser()
+            let organiser = try context.requireOrganiser(in: services.hunt)
             guard let id = context.parameters.get("id", as: Int64.self) else { throw ModerationRefusal.scanNotFound }
             let body = try await request.decode(as: ReasonRequest.self, context: context)
-            let voided = try await services.hunt.voidScan(id: id, reason: body.reason)
+            let voided = try await services.hunt.voidScan(id: id, reason: body.reason, by: organiser)
             let refs = { (vouchers: [Voucher]) in vouchers.map { VoidView.VoucherRef(id: $0.id, offerId: $0.offerID) } }
             return VoidView(scan: ModeratedScanView(voided.scan, content: services.content), xp: voided.void.xp,
                             levelBefore: voided.void.levelBefore, levelAfter: voided.void.levelAfter,
@@ -86,8 +86,8 @@ struct ModerationController {
                             vouchersWithdrawn: refs(voided.void.withdrawnVouchers), vouchersAlreadyRedeemed: refs(voided.void.redeemedVouchers))
         }
         router.get("admin/players/:username") { _, context -> PlayerRecordView in
-            _ = try context.requireOrganiser()
-            let record = try await services.hunt.moderatedPlayer(username: context.parameters.get("username") ?? "")
+            let organiser = try context.requireOrganiser(in: services.hunt)
+            let record = try await services.hunt.moderatedPlayer(username: context.parameters.get("username") ?? "", for: organiser)
             return PlayerRecordView(username: record.account.player.username, displayName: record.account.player.displayName,
                                     xp: record.totals.xp, level: record.totals.level, badges: record.badgesEarned,
                                     suspension: record.account.suspension.map(SuspensionView.init),
@@ -95,22 +95,24 @@ struct ModerationController {
                                     notices: record.notices.map(ModerationNoticeView.init))
         }
         router.post("admin/players/:username/xp-adjustments") { request, context -> EditedResponse<AdjustmentView> in
-            _ = try context.requireOrganiser()
+            let organiser = try context.requireOrganiser(in: services.hunt)
             let body = try await request.decode(as: AdjustmentRequest.self, context: context)
-            let adjusted = try await services.hunt.adjustXP(username: context.parameters.get("username") ?? "", xp: body.xp, reason: body.reason)
+            let adjusted = try await services.hunt.adjustXP(username: context.parameters.get("username") ?? "", xp: body.xp, reason: body.reason,
+                                                            by: organiser)
             return EditedResponse(status: .created, response: AdjustmentView(
                 username: adjusted.account.player.username, xp: adjusted.event.xp, reason: adjusted.event.reason ?? "",
                 at: adjusted.event.occurredAt, totalXP: adjusted.totals.xp, level: adjusted.totals.level))
         }
         router.post("admin/players/:username/suspension") { request, context -> SuspensionStateView in
-            _ = try context.requireOrganiser()
+            let organiser = try context.requireOrganiser(in: services.hunt)
             let body = try await request.decode(as: ReasonRequest.self, context: context)
-            let account = try await services.hunt.suspend(username: context.parameters.get("username") ?? "", reason: body.reason)
+            let account = try await services.hunt.suspend(username: context.parameters.get("username") ?? "", reason: body.reason,
+                                                          by: organiser)
             return SuspensionStateView(username: account.player.username, suspension: account.suspension.map(SuspensionView.init))
         }
         router.delete("admin/players/:username/suspension") { _, context -> SuspensionStateView in
-            _ = try context.requireOrganiser()
-            let account = try await services.hunt.reinstate(username: context.parameters.get("username") ?? "")
+            let organiser = try context.requireOrganiser(in: services.hunt)
+            let account = try await services.hunt.reinstate(username: context.parameters.get("username") ?? "", by: organiser)
             return SuspensionStateView(username: account.player.username, suspension: nil)
         }
     }

@@ -12,7 +12,11 @@ struct AccountPages {
 
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
         router.get("/") { request, context in
-            if context.identity != nil { return Response.seeOther("/play") }
+            switch context.identity?.account.role {
+            case .player: return Response.seeOther("/play")
+            case .admin: return Response.seeOther("/console")
+            case .staff, nil: break
+            }
             let info = services.content.info
             let erased = request.uri.queryParameters.get("erased") == "1"
             return page(context).response("home", title: info.title, Home(

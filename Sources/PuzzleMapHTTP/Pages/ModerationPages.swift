@@ -11,25 +11,25 @@ struct ModerationPages {
 
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
         router.get("console/moderation") { request, context in
-            _ = try context.requireOrganiser()
-            return try await moderationPage(context, notice: notice(request))
+            let organiser = try context.requireOrganiser(in: services.hunt)
+            return try await moderationPage(context, organiser, notice: notice(request))
         }
         router.get("console/players") { request, context in
-            _ = try context.requireOrganiser()
+            _ = try context.requireOrganiser(in: services.hunt)
             let username = request.uri.queryParameters.get("username")?.trimmingCharacters(in: .whitespaces) ?? ""
             return Response.seeOther("/console/players/\(PageForm.escapeQuery(username))")
         }
         router.get("console/players/:username") { request, context in
-            _ = try context.requireOrganiser()
-            return try await playerPage(context, username: context.parameters.get("username") ?? "", notice: notice(request))
+            let organiser = try context.requireOrganiser(in: services.hunt)
+            return try await playerPage(context, organiser, username: context.parameters.get("username") ?? "", notice: notice(request))
         }
         router.post("console/scans/:id/void") { request, context in
-            _ = try context.requireOrganiser()
+            let organiser = try context.requireOrganiser(in: services.hunt)
             let form = try await PageForm.read(request, context: context)
             guard let id = context.parameters.get("id", as: Int64.self) else { throw ModerationRefusal.scanNotFound }
             let back = form["from"].flatMap { $0.isEmpty ? nil : $0 }
-            return try await act(context, back: back) {
-                let voided = try await services.hunt.voidScan(id: id, reason: form.text("reason") ?? "")
+            return try await act(context, organiser, back: back) {
+                let voided = try await services.hunt.voidScan(id: id, reason: form.text("reason") ?? "", by: organiser)
                 let void = voided.void
                 let query = "done=voided&scan=\(id)&xp=\(void.xp)&badges=\(void.badgesLost.count)&withdrawn=\(void.withdrawnVouchers.count)"
                     + "&redeemed=\(void.redeemedVouchers.count)"
@@ -37,25 +37,27 @@ struct ModerationPages {
             }
         }
         router.post("console/players/:username/xp-adjustments") { request, context in
-            _ = try context.requireOrganiser()
+            let organiser = try context.requireOrganiser(in: services.hunt)
             let form = try await PageForm.read(request, context: context)
             let username = context.parameters.get("username") ?? ""
-            return try await act(context, back: username) {
-                guard let xp = form.text("xp").flatMap(Int.init) else { throw ModerationRefusal.xpAdjustmentOutOfRange(max: services.hunt.limits.xpAdjustmentMax) }
-                let adjusted = try await services.hunt.adjustXP(username: username, xp: xp, reason: form.text("reason") ?? "")
+            return try await act(context, organiser, back: username) {
+                guard let xp = form.text("xp").flatMap(Int.init) else {
+                    throw ModerationRefusal.xpAdjustmentOutOfRange(max: services.hunt.limits.xpAdjustmentMax)
+                }
+                let adjusted = try await services.hunt.adjustXP(username: username, xp: xp, reason: form.text("reason") ?? "", by: organiser)
                 return .seeOther("/console/players/\(PageForm.escapeQuery(username))?done=adjusted&xp=\(adjusted.event.xp)")
             }
         }
         router.post("console/players/:username/suspension") { request, context in
-            _ = try context.requireOrganiser()
+            let organiser = try context.requireOrganiser(in: services.hunt)
             let form = try await PageForm.read(request, context: context)
             let username = context.parameters.get("username") ?? ""
             let reinstate = form["action"] == "reinstate"
-            return try await act(context, back: username) {
+            return try await act(context, organiser, back: username) {
                 if reinstate {
-                    _ = try await services.hunt.reinstate(username: username)
+                    _ = try await services.hunt.reinstate(username: username, by: organiser)
                 } else {
-                    _ = try await services.hunt.suspend(username: username, reason: form.text("reason") ?? "")
+                    _ = try await services.hunt.suspend(username: username, reason: form.text("reason") ?? "", by: organiser)
                 }
                 return .seeOther("/console/players/\(PageForm.escapeQuery(username))?done=\(reinstate ? "reinstated" : "suspended")")
             }
@@ -81,27 +83,30 @@ struct ModerationPages {
     }
 
     /// Runs a change; a refusal is shown on the page the form was on.
-    private func act(_ context: AppRequestContext, back username: String?, _ change: () async throws -> Response) async throws -> Response {
+    private func act(_ context: AppRequestContext, _ organiser: Organiser, back username: String?,
+                     _ change: () async throws -> Response) async throws -> Response {
         do {
             return try await change()
         } catch {
             let problem = try Problem.forPage(error)
             if let username, problem.code != .playerNotFound {
-                return try await playerPage(context, username: username, problem: problem)
+                return try await playerPage(context, organiser, username: username, problem: problem)
             }
-            return try await moderationPage(context, problem: problem)
+            return try await moderationPage(context, organiser, problem: problem)
         }
     }
 
-    private func moderationPage(_ context: AppRequestContext, notice: String? = nil, problem: Problem? = nil) async throws -> Response {
-        let scans = try await services.hunt.flaggedScans().map { ScanCard($0, from: nil, pages: self) }
+    private func moderationPage(_ context: AppRequestContext, _ organiser: Organiser, notice: String? = nil,
+                                problem: Problem? = nil) async throws -> Response {
+        let scans = try await services.hunt.flaggedScans(for: organiser).map { ScanCard($0, from: nil, pages: self) }
         return PageRendering(library: library, context: context).response(
             "moderation", title: library.text("console.moderation.title"), status: problem?.status ?? .ok,
             ModerationView(scans: scans, notice: notice, problem: problem))
     }
 
-    private func playerPage(_ context: AppRequestContext, username: String, notice: String? = nil, problem: Problem? = nil) async throws -> Response {
-        let record = try await services.hunt.moderatedPlayer(username: username)
+    private func playerPage(_ context: AppRequestContext, _ organiser: Organiser, username: String, notice: String? = nil,
+                            problem: Problem? = nil) async throws -> Response {
+        let record = try await services.hunt.moderatedPlayer(username: username, for: organiser)
         let player = record.account.player
         let view = PlayerView(
             username: player.username,
@@ -126,10 +131,7 @@ struct ModerationPages {
 
     /// An instant as organisers read it: the campus day and clock time.
     fileprivate func day(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = services.hunt.timeZone
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        return CampusDates.day(date, in: services.hunt.timeZone) + String(format: " %02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        CampusDates.dayAndTime(date, in: services.hunt.timeZone)
     }
 
     /// A scan with who, when, where, why and a form to void it.

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import PuzzleMapCore
 import PuzzleMapGame
 
 /// Renders a page inside the common frame: the layout's title, navigation, anti-forgery token
@@ -16,6 +17,10 @@ struct PageRendering {
         var signedIn: Bool
         /// Shown on every page while an organiser has suspended the signed-in player.
         var suspended: String?
+        /// Which navigation the signed-in account gets: a player's, an organiser's or shop staff's.
+        var playing: Bool
+        var organising: Bool
+        var serving: Bool
         /// The form token every form carries as `_csrf`.
         var csrf: String
         var stylesheet: String
@@ -27,9 +32,11 @@ struct PageRendering {
     }
 
     func response<Body>(_ template: String, title: String, status: HTTPResponse.Status = .ok, _ body: Body) -> Response {
+        let role = context.identity?.account.role
         let frame = Frame(
             t: library.catalogue, title: title, signedIn: context.identity != nil,
             suspended: context.identity?.account.suspension.map { library.text("app.suspended", ["reason": $0.reason]) },
+            playing: role == .player, organising: role == .admin, serving: role == .staff,
             csrf: context.formToken ?? "", stylesheet: library.assetPath("app.css"),
             script: library.assetPath("app.js"), manifest: library.assetPath("manifest.webmanifest"), icon: library.assetPath("icon.svg"),
             touchIcon: library.assetPath("icon-192.png"),

@@ -21,6 +21,7 @@ func addPages(services: HuntServices, to router: Router<AppRequestContext>) {
     ReportPages(services: services, library: library).addRoutes(to: pages)
     ProfilePages(services: services, library: library).addRoutes(to: pages)
     ModerationPages(services: services, library: library).addRoutes(to: pages)
+    ConsolePages(services: services, library: library).addRoutes(to: pages)
 }
 
 /// `METHOD /path` of every page route: the pages are not part of the JSON API, so the API's

@@ -14,6 +14,7 @@ extension Problem {
         case let refusal as RewardRefusal: Problem(refusal)
         case let refusal as ReportRefusal: Problem(refusal)
         case let refusal as ModerationRefusal: Problem(refusal)
+        case let refusal as OrganiserRefusal: Problem(refusal)
         case let failure as PhotoFailure: failure.problem
         default: nil
         }
