@@ -427,7 +427,12 @@ extension PostgresHuntRepository {
     /// The migrations applied to this database, in the order they were applied.
     public func appliedMigrations() async throws -> [String] {
         try await autocommit { connection in
-            try await connection.values("SELECT identifier FROM schema_migrations ORDER BY appliedAt, identifier", as: String.self, logger: logger)
+            // Those applied in one transaction share an instant: the list's order breaks the tie
+            // (by name, "v10" would sort before "v2").
+            let order = Dictionary(uniqueKeysWithValues: PostgresMigrations.migrations.enumerated().map { ($1.identifier, $0) })
+            let applied = try await connection.rows("SELECT identifier, appliedAt FROM schema_migrations", as: (String, StoredDate).self, logger: logger)
+            return applied.map { (identifier: $0.0, at: $0.1.date) }
+                .sorted { ($0.at, order[$0.identifier] ?? .max) < ($1.at, order[$1.identifier] ?? .max) }.map(\.identifier)
         }
     }
 }

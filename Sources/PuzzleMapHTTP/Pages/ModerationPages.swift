@@ -17,15 +17,16 @@ struct ModerationPages {
         router.get("console/players") { request, context in
             _ = try context.requireOrganiser(in: services.hunt)
             let username = request.uri.queryParameters.get("username")?.trimmingCharacters(in: .whitespaces) ?? ""
-            return Response.seeOther("/console/players/\(PageForm.escapeQuery(username))")
+            return Response.seeOther(username.isEmpty ? "/console/moderation" : "/console/players/\(PageForm.escapeQuery(username))")
         }
         router.get("console/players/:username") { request, context in
             let organiser = try context.requireOrganiser(in: services.hunt)
             return try await playerPage(context, organiser, username: context.parameters.get("username") ?? "", notice: notice(request))
         }
         router.post("console/scans/:id/void") { request, context in
-            let organiser = try context.requireOrganiser(in: services.hunt)
+            // The form's token first: a forged form is refused as such, whoever sends it.
             let form = try await PageForm.read(request, context: context)
+            let organiser = try context.requireOrganiser(in: services.hunt)
             guard let id = context.parameters.get("id", as: Int64.self) else { throw ModerationRefusal.scanNotFound }
             let back = form["from"].flatMap { $0.isEmpty ? nil : $0 }
             return try await act(context, organiser, back: back) {
@@ -37,8 +38,9 @@ struct ModerationPages {
             }
         }
         router.post("console/players/:username/xp-adjustments") { request, context in
-            let organiser = try context.requireOrganiser(in: services.hunt)
+            // The form's token first: a forged form is refused as such, whoever sends it.
             let form = try await PageForm.read(request, context: context)
+            let organiser = try context.requireOrganiser(in: services.hunt)
             let username = context.parameters.get("username") ?? ""
             return try await act(context, organiser, back: username) {
                 guard let xp = form.text("xp").flatMap(Int.init) else {
@@ -49,8 +51,9 @@ struct ModerationPages {
             }
         }
         router.post("console/players/:username/suspension") { request, context in
-            let organiser = try context.requireOrganiser(in: services.hunt)
+            // The form's token first: a forged form is refused as such, whoever sends it.
             let form = try await PageForm.read(request, context: context)
+            let organiser = try context.requireOrganiser(in: services.hunt)
             let username = context.parameters.get("username") ?? ""
             let reinstate = form["action"] == "reinstate"
             return try await act(context, organiser, back: username) {
