@@ -43,7 +43,11 @@ extension TestService {
             #expect((voided.json["vouchersWithdrawn"] as? [[String: Any]])?.compactMap { $0["id"] as? Int } == [voucherID])
             #expect((voided.json["vouchersAlreadyRedeemed"] as? [Any])?.isEmpty == true)
 
-            #expect(try await client.call(.get, "/v1/me/progress", token: ada).json["xp"] as? Int == 349)
+            let progress = try await client.call(.get, "/v1/me/progress", token: ada)
+            #expect(progress.json["xp"] as? Int == 349)
+            let notice = try #require((progress.json["moderation"] as? [[String: Any]])?.first)
+            #expect(notice["kind"] as? String == "voided" && notice["xp"] as? Int == -25 && notice["reason"] as? String == "Photo shared in the group chat")
+            #expect(notice["place"] as? String == service.services.content.checkpoints[4].name)
             #expect((try await client.call(.get, "/v1/me/vouchers", token: ada).json as Any as? [Any])?.isEmpty ?? true)
             let page = try await PageBrowser(session: ada).get("/progress", client)
             #expect(page.html.contains("A scan at \(service.services.content.checkpoints[4].name) was voided: Photo shared in the group chat"))
