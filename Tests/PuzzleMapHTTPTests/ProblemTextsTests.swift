@@ -18,6 +18,7 @@ import Testing
             .noHintsLeft, .nothingOpen(.lab), .categoryExhausted(.lab, remaining: []),
             .categoryExhausted(.social, remaining: [.lab]), .categoryExhausted(.social, remaining: [.lab, .lecture]),
             .accountSuspended(reason: "Shared photos of the codes"),
+            .checkpointClosed(note: "Closed for exams until Friday"),
         ]
         let account: [AccountRefusal] = [
             .emailDomainNotAllowed(domains: ["uni.example"]), .emailDomainNotAllowed(domains: ["a.example", "b.example"]),
@@ -32,7 +33,13 @@ import Testing
         ]
         let report: [ReportRefusal] = [.emptyReport, .textTooLong(max: 2000), .unknownPlace, .tooManyReports(perDay: 5)]
         let social: [SocialRefusal] = [.playerNotFound, .friendRequestNotFound]
-        let organiser: [OrganiserRefusal] = [.organisersOnly]
+        let organiser: [OrganiserRefusal] = [
+            .organisersOnly, .unknownCheckpoint("gym"), .textLength(max: 280), .checkpointNotClosed("library"),
+            .invalidContent(InvalidContentError(problems: [
+                ContentProblem(.unknownCategory, at: SourceLocation(file: "Campus/checkpoints.yaml", line: 12), "the category 'gym' is unknown",
+                               fix: "use lab, lecture or social"),
+            ])),
+        ]
         let moderation: [ModerationRefusal] = [
             .scanNotFound, .scanAlreadyVoided(at: date), .playerNotFound, .reasonRequired(maxLength: 300),
             .xpAdjustmentOutOfRange(max: 1000), .alreadySuspended, .notSuspended,

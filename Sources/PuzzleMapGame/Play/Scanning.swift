@@ -77,6 +77,7 @@ extension Hunt {
             throw GameRefusal.noCodeFound
         }
         let (checkpoint, failedCodes) = try await verifiedCheckpoint(submission.texts, playerID: playerID, at: now)
+        if let closure = checkpoint.closure { throw GameRefusal.checkpointClosed(note: closure.note) }
         let decision = ScanDecision(content: content, checkpoint: checkpoint.checkpoint, photo: submission.photo,
                                     location: submission.location, failedCodes: failedCodes, now: now, timeZone: timeZone,
                                     ownerVerified: ownerVerified)
