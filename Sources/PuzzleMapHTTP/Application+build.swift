@@ -47,6 +47,7 @@ public func buildRouter(services: HuntServices) -> Router<AppRequestContext> {
     GiftController(services: services).addRoutes(to: authenticated)
     FriendController(services: services).addRoutes(to: authenticated)
     LeaderboardController(services: services).addRoutes(to: authenticated)
+    ModerationController(services: services).addRoutes(to: authenticated)
     AuditController(services: services).addRoutes(to: authenticated)
     OperationsController(services: services).addPublicRoutes(to: api)
     OperationsController(services: services).addRoutes(to: authenticated)

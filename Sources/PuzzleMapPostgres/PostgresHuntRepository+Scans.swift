@@ -45,9 +45,17 @@ extension PostgresHuntRepository {
                     WHERE id = \(attemptID) AND closedAt IS NULL
                     """, logger: logger)
             }
+            // The scan first: the event it earns names it, so an organiser can void it.
+            let scanID = try await connection.returned("""
+                INSERT INTO scan (playerId, checkpointId, outcome, flagged, flag, photoSha256, photoHash, latitude, longitude, accuracyMetres, scannedAt)
+                VALUES (\(playerID), \(checkpointID), \(effect.outcome), \(effect.flagged), \(effect.flag?.rawValue), \(photo?.sha256),
+                        \(photo.map { Int64(bitPattern: $0.perceptual) }), \(location?.coordinate.latitude), \(location?.coordinate.longitude),
+                        \(location?.accuracyMetres), \(StoredDate(date)))
+                RETURNING id
+                """, as: Int64.self, from: "scan", logger: logger)
             if let event = effect.event {
                 _ = try await append(playerID: playerID, kind: event.kind, checkpointID: checkpointID, riddleID: event.riddleID, xp: event.xp,
-                                     hintsUsed: event.hintsUsed, at: date, connection)
+                                     hintsUsed: event.hintsUsed, at: date, scanID: scanID, connection)
             }
             let vouchers = try await issue(effect.grants, to: playerID, at: date, connection)
             if let checkIn = effect.checkIn {
@@ -57,12 +65,6 @@ extension PostgresHuntRepository {
                     VALUES (\(checkIn.id), \(playerID), \(checkpointID), \(StoredDate(checkIn.expiresAt)))
                     """, logger: logger)
             }
-            try await connection.run("""
-                INSERT INTO scan (playerId, checkpointId, outcome, flagged, photoSha256, photoHash, latitude, longitude, accuracyMetres, scannedAt)
-                VALUES (\(playerID), \(checkpointID), \(effect.outcome), \(effect.flagged), \(photo?.sha256),
-                        \(photo.map { Int64(bitPattern: $0.perceptual) }), \(location?.coordinate.latitude), \(location?.coordinate.longitude),
-                        \(location?.accuracyMetres), \(StoredDate(date)))
-                """, logger: logger)
             let answer = try effect.answer(vouchers)
             if let idempotencyKey {
                 try await connection.run("""

@@ -9,11 +9,11 @@ extension PostgresHuntRepository {
     /// simultaneous events of one player all count. The event returned holds the values given,
     /// as SQLite's does.
     func append(playerID: Int64, kind: GameEvent.Kind, checkpointID: String?, riddleID: String?, xp: Int, hintsUsed: Int,
-                at date: Date, _ connection: PostgresConnection) async throws -> GameEvent {
+                at date: Date, scanID: Int64? = nil, reason: String? = nil, _ connection: PostgresConnection) async throws -> GameEvent {
         let occurredAt = StoredDate(date)
         let id = try await connection.returned("""
-            INSERT INTO gameEvent (playerId, kind, checkpointId, riddleId, xp, hintsUsed, occurredAt)
-            VALUES (\(playerID), \(kind.rawValue), \(checkpointID), \(riddleID), \(xp), \(hintsUsed), \(occurredAt))
+            INSERT INTO gameEvent (playerId, kind, checkpointId, riddleId, xp, hintsUsed, occurredAt, scanId, reason)
+            VALUES (\(playerID), \(kind.rawValue), \(checkpointID), \(riddleID), \(xp), \(hintsUsed), \(occurredAt), \(scanID), \(reason))
             RETURNING id
             """, as: Int64.self, from: "gameEvent", logger: logger)
         try await connection.run("""
@@ -25,6 +25,6 @@ extension PostgresHuntRepository {
             ON CONFLICT (weekStart, playerId) DO UPDATE SET xp = weeklyScore.xp + excluded.xp
             """, logger: logger)
         return GameEvent(id: id, playerID: playerID, kind: kind, checkpointID: checkpointID, riddleID: riddleID, xp: xp,
-                         hintsUsed: hintsUsed, occurredAt: date)
+                         hintsUsed: hintsUsed, occurredAt: date, scanID: scanID, reason: reason)
     }
 }

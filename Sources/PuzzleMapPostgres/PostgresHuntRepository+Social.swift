@@ -150,9 +150,11 @@ extension PostgresHuntRepository {
                 SELECT s.xp, \(unescaped: Columns.player) FROM \(unescaped: table) s JOIN player ON player.id = s.playerId
                 WHERE \(unescaped: filter) AND s.xp > 0 AND (\(among == nil) OR s.playerId = ANY(\(among ?? [])))
                 ORDER BY s.xp DESC, s.playerId LIMIT \(limit)
-                """, as: (Int, Int64, String, String, String, StoredDate, String, String, String?, StoredDate?, StoredDate?).self, logger: logger)
+                """, as: (Int, Int64, String, String, String, StoredDate, String, String, String?, StoredDate?, StoredDate?, StoredDate?, String?).self,
+                logger: logger)
             return try rows.map { row in
-                PlayerScore(player: try Columns.account((row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10)).player, xp: row.0)
+                PlayerScore(player: try Columns.account((row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10, row.11, row.12)).player,
+                            xp: row.0)
             }
         }
     }

@@ -85,9 +85,11 @@ extension PostgresHuntRepository {
                 let voucher = Columns.voucher(row)
                 if let partner = try await connection.value("SELECT partnerId FROM offerStock WHERE offerId = \(voucher.offerID)",
                                                             as: String.self, logger: logger),
-                   let (displayName, emailVerifiedAt) = try await connection.row(
-                    "SELECT displayName, emailVerifiedAt FROM player WHERE id = \(voucher.playerID)", as: (String, StoredDate?).self, logger: logger) {
-                    state = RedemptionState(voucher: voucher, partnerID: partner, ownerDisplayName: displayName, ownerVerified: emailVerifiedAt != nil)
+                   let (displayName, emailVerifiedAt, suspendedAt) = try await connection.row(
+                    "SELECT displayName, emailVerifiedAt, suspendedAt FROM player WHERE id = \(voucher.playerID)",
+                    as: (String, StoredDate?, StoredDate?).self, logger: logger) {
+                    state = RedemptionState(voucher: voucher, partnerID: partner, ownerDisplayName: displayName, ownerVerified: emailVerifiedAt != nil,
+                                            ownerSuspended: suspendedAt != nil)
                 }
             }
             if let refusal = decide(state) { return .failure(refusal) }

@@ -422,6 +422,25 @@ enum PostgresMigrations {
             )
             """,
         ]),
+        // Why a scan was flagged (before, only the speed check and reused photos flagged); the
+        // scan a ledger event came from or voids, linked for the events already written by the
+        // scan's instant; an organiser's reason; a player's suspension.
+        ("v13 moderation: flags, voids, adjustments and suspensions", [
+            #"ALTER TABLE scan ADD COLUMN flag text COLLATE "C""#,
+            "UPDATE scan SET flag = CASE WHEN outcome = 'photo_already_used' THEN 'reused_photo' ELSE 'too_fast' END WHERE flagged",
+            "CREATE INDEX scan_flagged ON scan (flagged, id)",
+            "ALTER TABLE gameEvent ADD COLUMN scanId bigint REFERENCES scan (id) ON DELETE SET NULL",
+            #"ALTER TABLE gameEvent ADD COLUMN reason text COLLATE "C""#,
+            """
+            UPDATE gameEvent SET scanId = (
+                SELECT scan.id FROM scan WHERE scan.playerId = gameEvent.playerId AND scan.checkpointId = gameEvent.checkpointId
+                    AND scan.scannedAt = gameEvent.occurredAt ORDER BY scan.id LIMIT 1)
+            WHERE kind IN ('solved', 'explored')
+            """,
+            "CREATE INDEX gameEvent_scan ON gameEvent (scanId)",
+            "ALTER TABLE player ADD COLUMN suspendedAt timestamptz",
+            #"ALTER TABLE player ADD COLUMN suspensionReason text COLLATE "C""#,
+        ]),
     ]
 }
 
@@ -429,7 +448,12 @@ extension PostgresHuntRepository {
     /// The migrations applied to this database, in the order they were applied.
     public func appliedMigrations() async throws -> [String] {
         try await autocommit { connection in
-            try await connection.values("SELECT identifier FROM schema_migrations ORDER BY appliedAt, identifier", as: String.self, logger: logger)
+            // Those applied in one transaction share an instant: the list's order breaks the tie
+            // (by name, "v10" would sort before "v2").
+            let order = Dictionary(uniqueKeysWithValues: PostgresMigrations.migrations.enumerated().map { ($1.identifier, $0) })
+            let applied = try await connection.rows("SELECT identifier, appliedAt FROM schema_migrations", as: (String, StoredDate).self, logger: logger)
+            return applied.map { (identifier: $0.0, at: $0.1.date) }
+                .sorted { ($0.at, order[$0.identifier] ?? .max) < ($1.at, order[$1.identifier] ?? .max) }.map(\.identifier)
         }
     }
 }

@@ -44,29 +44,31 @@ enum Columns {
 
     static let player = """
         player.id, player.email, player.username, player.displayName, player.createdAt, player.passwordHash, player.role,
-        player.partnerId, player.emailVerifiedAt, player.deletedAt
+        player.partnerId, player.emailVerifiedAt, player.deletedAt, player.suspendedAt, player.suspensionReason
         """
-    typealias PlayerRow = (Int64, String, String, String, StoredDate, String, String, String?, StoredDate?, StoredDate?)
+    typealias PlayerRow = (Int64, String, String, String, StoredDate, String, String, String?, StoredDate?, StoredDate?, StoredDate?, String?)
 
     static func account(_ row: PlayerRow) throws -> Account {
-        let (id, email, username, displayName, createdAt, passwordHash, role, partnerID, emailVerifiedAt, deletedAt) = row
+        let (id, email, username, displayName, createdAt, passwordHash, role, partnerID, emailVerifiedAt, deletedAt, suspendedAt,
+             suspensionReason) = row
         return Account(player: Player(id: id, email: email, username: username, displayName: displayName, createdAt: createdAt.date),
                        role: try Role(stored: role, column: "player.role"), partnerID: partnerID, emailVerifiedAt: emailVerifiedAt?.date,
-                       passwordHash: passwordHash, deletedAt: deletedAt?.date)
+                       passwordHash: passwordHash, deletedAt: deletedAt?.date,
+                       suspension: suspendedAt.map { Suspension(reason: suspensionReason ?? "", since: $0.date) })
     }
 
     // MARK: gameEvent
 
     static let event = """
         gameEvent.id, gameEvent.playerId, gameEvent.kind, gameEvent.checkpointId, gameEvent.riddleId, gameEvent.xp,
-        gameEvent.hintsUsed, gameEvent.occurredAt
+        gameEvent.hintsUsed, gameEvent.occurredAt, gameEvent.scanId, gameEvent.reason
         """
-    typealias EventRow = (Int64, Int64, String, String?, String?, Int, Int, StoredDate)
+    typealias EventRow = (Int64, Int64, String, String?, String?, Int, Int, StoredDate, Int64?, String?)
 
     static func event(_ row: EventRow) throws -> GameEvent {
-        let (id, playerID, kind, checkpointID, riddleID, xp, hintsUsed, occurredAt) = row
+        let (id, playerID, kind, checkpointID, riddleID, xp, hintsUsed, occurredAt, scanID, reason) = row
         return GameEvent(id: id, playerID: playerID, kind: try GameEvent.Kind(stored: kind, column: "gameEvent.kind"), checkpointID: checkpointID,
-                         riddleID: riddleID, xp: xp, hintsUsed: hintsUsed, occurredAt: occurredAt.date)
+                         riddleID: riddleID, xp: xp, hintsUsed: hintsUsed, occurredAt: occurredAt.date, scanID: scanID, reason: reason)
     }
 
     // MARK: session

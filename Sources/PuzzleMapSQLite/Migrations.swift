@@ -307,6 +307,34 @@ enum Migrations {
                 t.column("endedAt", .datetime)
             }
         }
+        migrator.registerMigration("v13 moderation: flags, voids, adjustments and suspensions") { db in
+            // Why a scan was flagged. Before, only the speed check and reused photos flagged.
+            try db.alter(table: "scan") { t in
+                t.add(column: "flag", .text)
+            }
+            try db.execute(sql: """
+                UPDATE scan SET flag = CASE WHEN outcome = 'photo_already_used' THEN 'reused_photo' ELSE 'too_fast' END WHERE flagged
+                """)
+            try db.create(index: "scan_flagged", on: "scan", columns: ["flagged", "id"])
+            // The scan a ledger event came from (or voids), and an organiser's reason. A scan
+            // and its event were written in one transaction at one instant, which links the
+            // events already written.
+            try db.alter(table: "gameEvent") { t in
+                t.add(column: "scanId", .integer).references("scan", onDelete: .setNull)
+                t.add(column: "reason", .text)
+            }
+            try db.execute(sql: """
+                UPDATE gameEvent SET scanId = (
+                    SELECT scan.id FROM scan WHERE scan.playerId = gameEvent.playerId AND scan.checkpointId = gameEvent.checkpointId
+                        AND scan.scannedAt = gameEvent.occurredAt ORDER BY scan.id LIMIT 1)
+                WHERE kind IN ('solved', 'explored')
+                """)
+            try db.create(index: "gameEvent_scan", on: "gameEvent", columns: ["scanId"])
+            try db.alter(table: "player") { t in
+                t.add(column: "suspendedAt", .datetime)
+                t.add(column: "suspensionReason", .text)
+            }
+        }
         return migrator
     }
 }

@@ -132,6 +132,8 @@ struct PlayerRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var partnerId: String?
     var emailVerifiedAt: Date?
     var deletedAt: Date?
+    var suspendedAt: Date?
+    var suspensionReason: String?
 
     enum Columns {
         static let id = Column(CodingKeys.id)
@@ -148,7 +150,8 @@ struct PlayerRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     var account: Account {
         Account(player: player, role: role, partnerID: partnerId, emailVerifiedAt: emailVerifiedAt,
-                passwordHash: passwordHash, deletedAt: deletedAt)
+                passwordHash: passwordHash, deletedAt: deletedAt,
+                suspension: suspendedAt.map { Suspension(reason: suspensionReason ?? "", since: $0) })
     }
 }
 
@@ -164,6 +167,8 @@ struct GameEventRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var xp: Int
     var hintsUsed: Int
     var occurredAt: Date
+    var scanId: Int64? = nil
+    var reason: String? = nil
 
     enum Columns {
         static let id = Column(CodingKeys.id)
@@ -174,7 +179,7 @@ struct GameEventRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     var event: GameEvent {
         GameEvent(id: id!, playerID: playerId, kind: kind, checkpointID: checkpointId, riddleID: riddleId, xp: xp,
-                  hintsUsed: hintsUsed, occurredAt: occurredAt)
+                  hintsUsed: hintsUsed, occurredAt: occurredAt, scanID: scanId, reason: reason)
     }
 }
 

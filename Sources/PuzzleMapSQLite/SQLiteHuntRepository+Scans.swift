@@ -40,9 +40,17 @@ extension SQLiteHuntRepository {
                 try db.execute(sql: "UPDATE riddleAttempt SET closedAt = ?, outcome = 'solved' WHERE id = ? AND closedAt IS NULL",
                                arguments: [date, attemptID])
             }
+            // The scan first: the event it earns names it, so an organiser can void it.
+            try db.execute(sql: """
+                INSERT INTO scan (playerId, checkpointId, outcome, flagged, flag, photoSha256, photoHash, latitude, longitude, accuracyMetres, scannedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [playerID, checkpointID, effect.outcome, effect.flagged, effect.flag?.rawValue, photo?.sha256,
+                                 photo.map { Int64(bitPattern: $0.perceptual) }, location?.coordinate.latitude,
+                                 location?.coordinate.longitude, location?.accuracyMetres, date])
+            let scanID = db.lastInsertedRowID
             if let event = effect.event {
                 var record = GameEventRecord(id: nil, playerId: playerID, kind: event.kind, checkpointId: checkpointID, riddleId: event.riddleID,
-                                             xp: event.xp, hintsUsed: event.hintsUsed, occurredAt: date)
+                                             xp: event.xp, hintsUsed: event.hintsUsed, occurredAt: date, scanId: scanID)
                 try append(&record, db)
             }
             let vouchers = try Self.issue(effect.grants, to: playerID, at: date, db)
@@ -51,12 +59,6 @@ extension SQLiteHuntRepository {
                 try db.execute(sql: "INSERT INTO checkIn (id, playerId, checkpointId, expiresAt) VALUES (?, ?, ?, ?)",
                                arguments: [checkIn.id, playerID, checkpointID, checkIn.expiresAt])
             }
-            try db.execute(sql: """
-                INSERT INTO scan (playerId, checkpointId, outcome, flagged, photoSha256, photoHash, latitude, longitude, accuracyMetres, scannedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [playerID, checkpointID, effect.outcome, effect.flagged, photo?.sha256,
-                                 photo.map { Int64(bitPattern: $0.perceptual) }, location?.coordinate.latitude,
-                                 location?.coordinate.longitude, location?.accuracyMetres, date])
             let answer = try effect.answer(vouchers)
             if let idempotencyKey {
                 try db.execute(sql: """

@@ -90,7 +90,7 @@ extension SQLiteHuntRepository {
                let partner = try String.fetchOne(db, sql: "SELECT partnerId FROM offerStock WHERE offerId = ?", arguments: [record.offerId]),
                let owner = try PlayerRecord.fetchOne(db, key: record.playerId) {
                 found = (record, RedemptionState(voucher: record.voucher, partnerID: partner, ownerDisplayName: owner.displayName,
-                                                 ownerVerified: owner.emailVerifiedAt != nil))
+                                                 ownerVerified: owner.emailVerifiedAt != nil, ownerSuspended: owner.suspendedAt != nil))
             }
             if let refusal = decide(found?.state) { return .failure(refusal) }
             guard let found else { throw StorageError.notFound("voucher \(voucherID)") }

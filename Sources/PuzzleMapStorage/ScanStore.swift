@@ -30,20 +30,22 @@ public struct ScanEffect: Sendable {
     public var grants: [VoucherGrant]
     /// What the scan log records for organisers.
     public var outcome: String
-    public var flagged: Bool
+    /// Why organisers should look at the scan, if they should.
+    public var flag: ScanFlag?
+    public var flagged: Bool { flag != nil }
     /// The answer, given the vouchers actually issued: bytes the store keeps, uninterpreted,
     /// for replays under the same key.
     public var answer: @Sendable ([Voucher]) throws -> Data
 
     public init(solvedAttemptID: Int64? = nil, event: (kind: GameEvent.Kind, riddleID: String?, xp: Int, hintsUsed: Int)? = nil,
-                checkIn: (id: String, expiresAt: Date)? = nil, grants: [VoucherGrant] = [], outcome: String, flagged: Bool,
+                checkIn: (id: String, expiresAt: Date)? = nil, grants: [VoucherGrant] = [], outcome: String, flag: ScanFlag?,
                 answer: @escaping @Sendable ([Voucher]) throws -> Data) {
         self.solvedAttemptID = solvedAttemptID
         self.event = event
         self.checkIn = checkIn
         self.grants = grants
         self.outcome = outcome
-        self.flagged = flagged
+        self.flag = flag
         self.answer = answer
     }
 }

@@ -829,6 +829,60 @@ def signed_out_session_refused(j):
     j.field("Username or email")
 
 
+VOID_REASON = "The same photo was shared in a group chat"
+
+
+def organiser_voids_the_solves(j):
+    """The organiser of the step before signs in again, finds the player from the console's
+    moderation page and voids each of their solves with a reason: the player's progress then
+    has the XP taken back, First Steps no longer earned, and the reason."""
+    restore = as_someone_else(j)
+    j.open("/sign-in", "organiser-sign-in-again")
+    j.fill("Username or email", ORGANISER_USERNAME)
+    j.fill("Password", ORGANISER_PASSWORD)
+    j.press("Sign in", "console-again")
+    j.expect_heading("Console")
+    j.press("Moderation: flagged scans and players", "moderation")
+    j.expect_heading("Moderation")
+    j.fill("Look a player up by username", USERNAME)
+    j.press("Show player", "moderated-player")
+    if not (j.heading() or "").endswith(f"(@{USERNAME})"):
+        raise StepFailed(f"the player's page is headed {j.heading()!r}, not with @{USERNAME}")
+    standing = re.search(r"Level (\d+) · (\d+) XP", j.text())
+    if not standing or int(standing[2]) != j.facts["xp"]:
+        raise StepFailed(f"the organiser's page of the player does not say {j.facts['xp']} XP: {j.text()[:300]!r}")
+    taken, places = 0, []
+    while True:
+        cards = [card for card in j.driver.find_elements(By.CSS_SELECTOR, "main li.card")
+                 if "Outcome: solved." in card.text and card.find_elements(By.CSS_SELECTOR, "button")]
+        if not cards:
+            break
+        card = cards[0]
+        places.append(card.find_element(By.XPATH, "./p[1]").text.split(" · ")[-1])
+        reason = card.find_element(By.CSS_SELECTOR, "input[name=reason]")
+        reason.send_keys(VOID_REASON)
+        button = card.find_element(By.CSS_SELECTOR, "button")
+        j.leave_by(button, f"voided-{len(places)}")
+        done = re.search(r"Scan \d+ voided: (-?\d+) XP taken back\.", j.text())
+        if not done:
+            raise StepFailed(f"voiding a scan did not say what it took back: {j.text()[:300]!r}")
+        taken += int(done[1])
+    if len(places) < 2:
+        raise StepFailed(f"the player's page listed {len(places)} solved scans to void; the journey solved at least two riddles")
+    restore()
+    j.facts["xp"] -= taken
+    j.open(j.facts["progress"], "progress-after-void")
+    j.expect_heading("Your progress")
+    j.expect_words(f"{j.facts['xp']} XP")
+    j.expect_words(f"Level {level(j.rules, j.facts['xp'])}")
+    if "First Steps" in j.section("Badges earned") or "First Steps" not in j.section("Badges to earn"):
+        raise StepFailed(f"with every solve voided, First Steps is still earned: {j.section('Badges earned')!r}")
+    notices = j.section("From the organisers")
+    for place in places:
+        if f"A scan at {place} was voided: {VOID_REASON}" not in notices:
+            raise StepFailed(f"'From the organisers' does not say the scan at {place} was voided: {notices!r}")
+
+
 FRIEND_EMAIL = "grace@student.gla.ac.uk"
 FRIEND_USERNAME = "grace_hopper"
 FRIEND_NAME = "Grace"
@@ -1001,6 +1055,7 @@ STEPS = [
     voucher_for_the_counter,
     forged_form_refused,
     organiser_closes_a_place_and_tells_players,
+    organiser_voids_the_solves,
     signed_out_session_refused,
 ]
 

@@ -74,6 +74,10 @@ import Testing
         Row(route: "GET /account/export", anonymous: .signInFirst, player: .shown, staff: .shown),
         Row(route: "GET /account/delete", anonymous: .signInFirst, player: .shown, staff: .shown),
         Row(route: "GET /console", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
+        Row(route: "GET /console/moderation", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
+        Row(route: "GET /console/players", anonymous: .signInFirst, player: .refused(403), staff: .refused(403),
+            organiser: .redirect("/console/moderation")),
+        Row(route: "GET /console/players/{username}", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
         // The page world's `{id}` is a riddle attempt's number, which names no checkpoint.
         Row(route: "GET /console/checkpoints/{id}/sheet.pdf", anonymous: .signInFirst, player: .refused(403), staff: .refused(403),
             organiser: .refused(404)),
@@ -106,6 +110,13 @@ import Testing
         Row(route: "POST /account/name", anonymous: .signInFirst, player: .refused(422), staff: .refused(422)),
         Row(route: "POST /account/password", anonymous: .signInFirst, player: .refused(422), staff: .refused(422)),
         Row(route: "POST /account/delete", anonymous: .signInFirst, player: .refused(401), staff: .refused(401)),
+        // The moderation forms carry no reason (nor XP): each is refused by its use case.
+        Row(route: "POST /console/scans/{id}/void", anonymous: .signInFirst, player: .refused(403), staff: .refused(403),
+            organiser: .refused(422)),
+        Row(route: "POST /console/players/{username}/xp-adjustments", anonymous: .signInFirst, player: .refused(403), staff: .refused(403),
+            organiser: .refused(422)),
+        Row(route: "POST /console/players/{username}/suspension", anonymous: .signInFirst, player: .refused(403), staff: .refused(403),
+            organiser: .refused(422)),
         // The forms carry no text or note: refused by the use case, as a page.
         Row(route: "POST /console/broadcast", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(422)),
         Row(route: "POST /console/broadcast/end", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .redirect("/console")),
@@ -239,7 +250,7 @@ struct PageWorld {
         let parts = route.split(separator: " ")
         let method: HTTPRequest.Method = parts[0] == "GET" ? .get : .post
         let path = String(parts[1]).replacingOccurrences(of: "{id}", with: "\(attemptID)").replacingOccurrences(of: "{token}", with: stickerToken)
-            .replacingOccurrences(of: "{name}", with: "app.css")
+            .replacingOccurrences(of: "{name}", with: "app.css").replacingOccurrences(of: "{username}", with: "ada")
         var headers: HTTPFields = [:]
         var cookies = ["pm_csrf=\(secret)"]
         switch visitor {

@@ -17,6 +17,7 @@ import Testing
             .checkInNotFound(lifetimeMinutes: 30), .checkInNotFound(lifetimeMinutes: 60), .quizRequired, .riddleNotFound,
             .noHintsLeft, .nothingOpen(.lab), .categoryExhausted(.lab, remaining: []),
             .categoryExhausted(.social, remaining: [.lab]), .categoryExhausted(.social, remaining: [.lab, .lecture]),
+            .accountSuspended(reason: "Shared photos of the codes"),
             .checkpointClosed(note: "Closed for exams until Friday"),
         ]
         let account: [AccountRefusal] = [
@@ -28,7 +29,7 @@ import Testing
         ]
         let reward: [RewardRefusal] = [
             .voucherNotHeld, .notFriends, .giftLimitReached(perDay: 3), .voucherNotGiftable, .staffOnly, .noSuchVoucher,
-            .wrongPartner, .alreadyRedeemed(at: date), .voucherExpired(at: date), .pendingVerification,
+            .wrongPartner, .alreadyRedeemed(at: date), .voucherExpired(at: date), .pendingVerification, .holderSuspended,
         ]
         let report: [ReportRefusal] = [.emptyReport, .textTooLong(max: 2000), .unknownPlace, .tooManyReports(perDay: 5)]
         let social: [SocialRefusal] = [.playerNotFound, .friendRequestNotFound]
@@ -38,6 +39,10 @@ import Testing
                 ContentProblem(.unknownCategory, at: SourceLocation(file: "Campus/checkpoints.yaml", line: 12), "the category 'gym' is unknown",
                                fix: "use lab, lecture or social"),
             ])),
+        ]
+        let moderation: [ModerationRefusal] = [
+            .scanNotFound, .scanAlreadyVoided(at: date), .playerNotFound, .reasonRequired(maxLength: 300),
+            .xpAdjustmentOutOfRange(max: 1000), .alreadySuspended, .notSuspended,
         ]
         let images: [ImageDecodingError] = [
             .empty, .tooLarge(bytes: 20_000_001, limit: 20_000_000), .tooManyPixels(width: 9000, height: 9000, limit: 50_000_000),
@@ -66,7 +71,7 @@ import Testing
         let framework = [HTTPResponse.Status.methodNotAllowed, .contentTooLarge, .badRequest, .requestTimeout, .serviceUnavailable]
             .map { ProblemMiddleware<AppRequestContext>.problem(for: HTTPError($0), request: request) }
         return game.map(Problem.init) + account.map(Problem.init) + reward.map(Problem.init) + report.map(Problem.init)
-            + social.map(Problem.init) + organiser.map(Problem.init) + images.map(Problem.image)
+            + social.map(Problem.init) + organiser.map(Problem.init) + moderation.map(Problem.init) + images.map(Problem.image)
             + [.notFound(path: "/v1/nowhere"), .internalError, .unsupportedScanBody, .unreadableForm("no closing boundary"),
                .photoTooLarge, .crossSiteForm, .unauthenticated]
             + thrown + framework

@@ -222,7 +222,7 @@ extension TestClientProtocol {
                 playerID: player.id, checkpointID: service.services.content.checkpoints[0].id, idempotencyKey: nil, requestDigest: "request", photo: nil, location: nil,
                 photoWindow: 0, at: now
             ) { _ in
-                ScanEffect(grants: offers.map { VoucherGrant(offerID: $0.id, expiresAt: now + 86_400) }, outcome: "explored", flagged: false) { _ in Data() }
+                ScanEffect(grants: offers.map { VoucherGrant(offerID: $0.id, expiresAt: now + 86_400) }, outcome: "explored", flag: nil) { _ in Data() }
             }
             let vouchers = try #require(try await client.call(.get, "/v1/me/vouchers", token: ada).list as [[String: Any]]?)
             #expect(vouchers.count == service.services.limits.giftsPerDay + 1)

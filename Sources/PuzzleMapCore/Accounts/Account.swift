@@ -11,14 +11,18 @@ public struct Account: Hashable, Sendable {
     /// Argon2id in PHC string form; never leaves the server.
     public var passwordHash: String
     public var deletedAt: Date?
+    /// Set while an organiser has suspended the player: they cannot score or redeem.
+    public var suspension: Suspension?
 
-    public init(player: Player, role: Role, partnerID: String?, emailVerifiedAt: Date?, passwordHash: String, deletedAt: Date?) {
+    public init(player: Player, role: Role, partnerID: String?, emailVerifiedAt: Date?, passwordHash: String, deletedAt: Date?,
+                suspension: Suspension? = nil) {
         self.player = player
         self.role = role
         self.partnerID = partnerID
         self.emailVerifiedAt = emailVerifiedAt
         self.passwordHash = passwordHash
         self.deletedAt = deletedAt
+        self.suspension = suspension
     }
 
     /// Whether the owner has confirmed their email: vouchers are redeemable only then.

@@ -39,6 +39,11 @@ public struct GameLimits: Hashable, Codable, Sendable {
     public var signInFailuresPerAccount = 10
     /// Sign-in attempts from one network address in the window (a lecture hall's NAT included).
     public var signInAttemptsPerAddress = 300
+    /// How far from its checkpoint a typed code may be used, when the phone said where it was,
+    /// before the scan is flagged for organisers, in metres (beyond the location's accuracy).
+    public var typedCodeMaxMetres = 300
+    /// The most XP an organiser may add or take away in one adjustment.
+    public var xpAdjustmentMax = 1000
 
     public init() {}
 
@@ -82,5 +87,7 @@ public struct GameLimits: Hashable, Codable, Sendable {
         ("signInSlowdownAfter", \.signInSlowdownAfter),
         ("signInFailuresPerAccount", \.signInFailuresPerAccount),
         ("signInAttemptsPerAddress", \.signInAttemptsPerAddress),
+        ("typedCodeMaxMetres", \.typedCodeMaxMetres),
+        ("xpAdjustmentMax", \.xpAdjustmentMax),
     ]
 }

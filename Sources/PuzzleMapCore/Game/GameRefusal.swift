@@ -21,6 +21,9 @@ public enum GameRefusal: Error, Hashable, Sendable {
 
     // MARK: Scans
 
+    /// An organiser suspended the player, for `reason`: nothing scores until they reinstate them.
+    case accountSuspended(reason: String)
+
     /// Another player scored with the same (or a near-identical) photo recently.
     case photoAlreadyUsed
     /// An idempotency key sent again with a different request.

@@ -10,7 +10,9 @@ public struct PlayerStanding: Sendable {
     /// Badge id to the time of the event that completed it.
     public let earnedAt: [String: Date]
 
+    /// Voided scans and their voids are left out (``Swift/Array/counted``).
     public init(events: [GameEvent], content: CampusContent) {
+        let events = events.counted
         let checkpoints = Dictionary(uniqueKeysWithValues: content.checkpoints.map { ($0.id, $0) })
         var history = PlayHistory()
         var xp = 0
@@ -38,6 +40,7 @@ public struct PlayerStanding: Sendable {
     /// The places a ledger solved and visited (solved or explored or checked in): all the map
     /// needs, without replaying badges.
     public static func places(in events: [GameEvent]) -> (solved: Set<String>, visited: Set<String>) {
-        (Set(events.filter { $0.kind == .solved }.compactMap(\.checkpointID)), Set(events.compactMap(\.checkpointID)))
+        let events = events.counted
+        return (Set(events.filter { $0.kind == .solved }.compactMap(\.checkpointID)), Set(events.compactMap(\.checkpointID)))
     }
 }

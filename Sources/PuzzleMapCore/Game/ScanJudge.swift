@@ -21,7 +21,7 @@ public enum ScanJudge {
            let riddle = content.riddles.first(where: { $0.id == attempt.riddleID }) {
             return .solved(attempt: attempt, riddle: riddle, xp: content.rules.reward(for: riddle.difficulty, hintsUsed: attempt.hintsUsed))
         }
-        if events.contains(where: { $0.checkpointID == checkpointID }) {
+        if events.counted.contains(where: { $0.checkpointID == checkpointID }) {
             return .alreadyVisited
         }
         if !active.isEmpty {

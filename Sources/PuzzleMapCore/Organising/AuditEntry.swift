@@ -10,6 +10,10 @@ public enum AuditAction: String, CaseIterable, Codable, Sendable {
     case broadcastEnded = "broadcast_ended"
     case contentReloaded = "content_reloaded"
     case contentReloadRefused = "content_reload_refused"
+    case scanVoided = "scan_voided"
+    case xpAdjusted = "xp_adjusted"
+    case playerSuspended = "player_suspended"
+    case playerReinstated = "player_reinstated"
 }
 
 /// One line of the audit log, before it is stored.

@@ -27,4 +27,6 @@ public enum RewardRefusal: Error, Hashable, Sendable {
     case voucherExpired(at: Date)
     /// The owner has not confirmed their university email yet.
     case pendingVerification
+    /// An organiser suspended the voucher's holder: nothing is redeemed for them meanwhile.
+    case holderSuspended
 }

@@ -37,12 +37,15 @@ public struct RedemptionState: Sendable, Equatable {
     public var partnerID: String
     public var ownerDisplayName: String
     public var ownerVerified: Bool
+    /// Whether an organiser has suspended the holder.
+    public var ownerSuspended: Bool
 
-    public init(voucher: Voucher, partnerID: String, ownerDisplayName: String, ownerVerified: Bool) {
+    public init(voucher: Voucher, partnerID: String, ownerDisplayName: String, ownerVerified: Bool, ownerSuspended: Bool = false) {
         self.voucher = voucher
         self.partnerID = partnerID
         self.ownerDisplayName = ownerDisplayName
         self.ownerVerified = ownerVerified
+        self.ownerSuspended = ownerSuspended
     }
 
     /// Why staff of `partnerID` may not redeem at `date`, or `nil` if they may; `state` is
@@ -51,6 +54,7 @@ public struct RedemptionState: Sendable, Equatable {
         guard let state else { return .noSuchVoucher }
         guard state.partnerID == partnerID else { return .wrongPartner }
         if let redeemedAt = state.voucher.redeemedAt { return .alreadyRedeemed(at: redeemedAt) }
+        guard !state.ownerSuspended else { return .holderSuspended }
         guard state.voucher.expiresAt > date else { return .voucherExpired(at: state.voucher.expiresAt) }
         guard state.ownerVerified else { return .pendingVerification }
         return nil

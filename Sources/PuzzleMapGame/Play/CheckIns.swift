@@ -7,10 +7,11 @@ extension Hunt {
     /// Registers a pending check-in for its small reward. A lapsed check-in, or one for a place
     /// the player has since found another way, earns nothing and is refused as not found.
     public func registerCheckIn(id: String, playerID: Int64) async throws -> StandingChange {
+        try await requireInGoodStanding(playerID: playerID)
         let (content, timeZone, now) = (content, timeZone, now())
         let xp = content.rules.checkInXP
         let registered = try await repository.registerCheckIn(id: id, playerID: playerID, at: now) { checkIn, before -> CheckInEffect<StandingChange>? in
-            guard checkIn.expiresAt > now, !before.contains(where: { $0.checkpointID == checkIn.checkpointID }) else { return nil }
+            guard checkIn.expiresAt > now, !before.counted.contains(where: { $0.checkpointID == checkIn.checkpointID }) else { return nil }
             let event = GameEvent(id: 0, playerID: playerID, kind: .checkedIn, checkpointID: checkIn.checkpointID, riddleID: nil, xp: xp,
                                   occurredAt: now)
             let progression = Progression(before: before, adding: event, content: content)

@@ -18,7 +18,7 @@ extension Hunt {
     public func journal(playerID: Int64) async throws -> [JournalEntry] {
         let riddles = Dictionary(content.riddles.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let places = Dictionary(content.checkpoints.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        return try await repository.events(playerID: playerID)
+        return try await repository.events(playerID: playerID).counted
             .filter { $0.kind == .solved }
             .sorted { ($0.occurredAt, $0.id) > ($1.occurredAt, $1.id) }
             .compactMap { event in

@@ -17,6 +17,8 @@ public struct PlayerProgress: Sendable {
     public var placesVisited: Int
     public var riddlesHeld: Int
     public var unclaimedVouchers: Int
+    /// What organisers did to the player's ledger (voided scans, XP adjustments), newest first.
+    public var moderation: [ModerationNotice]
 }
 
 /// A place on the map as one player sees it.
@@ -54,7 +56,8 @@ extension Hunt {
                 (badge, BadgeEvaluator.howToEarn(badge, checkpoints: content.checkpoints, history: standing.history, level: standing.totals.level))
             },
             solvedByCategory: solved, placesVisited: standing.visitedIDs.count, riddlesHeld: state.activeAttempts.count,
-            unclaimedVouchers: state.vouchers.filter { $0.status(at: now, ownerVerified: ownerVerified) == .unclaimed }.count)
+            unclaimedVouchers: state.vouchers.filter { $0.status(at: now, ownerVerified: ownerVerified) == .unclaimed }.count,
+            moderation: moderationNotices(in: state.events))
     }
 
     /// Every place in play, in the campus file's order, with whether it is open now and what

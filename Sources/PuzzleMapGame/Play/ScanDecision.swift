@@ -9,6 +9,10 @@ struct ScanDecision: Sendable {
     let content: CampusContent
     let checkpoint: Checkpoint
     let photo: PhotoFingerprint?
+    /// Where the phone said it was, if it said.
+    let location: ReportedLocation?
+    /// Forged codes the player sent in the guessing window before this scan.
+    let failedCodes: Int
     let now: Date
     let timeZone: TimeZone
     let ownerVerified: Bool
@@ -16,7 +20,7 @@ struct ScanDecision: Sendable {
     func effect(for state: ScanState) throws -> ScanEffect {
         if let photo, photo.isReused(among: state.othersRecentPhotos) {
             let answer = try ScanOutcome.photoAlreadyUsed.encoded()
-            return ScanEffect(outcome: ScanOutcome.photoAlreadyUsed.label, flagged: true) { _ in answer }
+            return ScanEffect(outcome: ScanOutcome.photoAlreadyUsed.label, flag: .reusedPhoto) { _ in answer }
         }
         let kind: ScanReport.Kind, event: (kind: GameEvent.Kind, riddleID: String?, xp: Int, hintsUsed: Int)?
         var (solvedAttemptID, insider, funRiddle): (Int64?, String?, String?) = (nil, nil, nil)
@@ -38,11 +42,13 @@ struct ScanDecision: Sendable {
             GameEvent(id: 0, playerID: 0, kind: $0.kind, checkpointID: checkpoint.id, riddleID: $0.riddleID, xp: $0.xp,
                       hintsUsed: $0.hintsUsed, occurredAt: now)
         }, content: content)
-        let flagged = SpeedCheck.isImplausiblyFast(from: state.previousScan, to: checkpoint, at: now, content: content)
+        // A photo shows the sticker itself; only a typed code is judged by where the phone was.
+        let flag = ScanFlag.flag(from: state.previousScan, to: checkpoint, at: now, typedLocation: photo == nil ? location : nil,
+                                 failedCodes: failedCodes, content: content)
         let report = ScanReport(kind: kind, checkpoint: checkpoint, standing: StandingChange(progression, vouchers: []), insider: insider,
-                                funRiddle: funRiddle, checkIn: checkIn, flagged: flagged, decidedAt: now, ownerVerified: ownerVerified)
+                                funRiddle: funRiddle, checkIn: checkIn, flagged: flag != nil, decidedAt: now, ownerVerified: ownerVerified)
         return ScanEffect(solvedAttemptID: solvedAttemptID, event: event, checkIn: checkIn.map { ($0.id, $0.expiresAt) },
-                          grants: progression.grants(at: now, in: timeZone), outcome: kind.rawValue, flagged: flagged) { vouchers in
+                          grants: progression.grants(at: now, in: timeZone), outcome: kind.rawValue, flag: flag) { vouchers in
             // The vouchers are the ones stock allowed, known only once they are issued.
             var report = report
             report.standing.newVouchers = vouchers

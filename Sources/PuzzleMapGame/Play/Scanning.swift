@@ -22,6 +22,8 @@ extension Hunt {
         if let idempotencyKey, let earlier = try await replayedScan(playerID: playerID, idempotencyKey: idempotencyKey, requestDigest: requestDigest) {
             return earlier
         }
+        // A suspended player scores nothing: refused before the photo costs any decoding.
+        try await requireInGoodStanding(playerID: playerID)
         try await admitScan(playerID: playerID)
         let submission: ScanSubmission
         do {
@@ -74,10 +76,11 @@ extension Hunt {
             try await repository.recordScanFailure(playerID: playerID, reason: "no_code_found", location: submission.location, at: now)
             throw GameRefusal.noCodeFound
         }
-        let checkpoint = try await verifiedCheckpoint(submission.texts, playerID: playerID, at: now)
+        let (checkpoint, failedCodes) = try await verifiedCheckpoint(submission.texts, playerID: playerID, at: now)
         if let closure = checkpoint.closure { throw GameRefusal.checkpointClosed(note: closure.note) }
-        let decision = ScanDecision(content: content, checkpoint: checkpoint.checkpoint, photo: submission.photo, now: now,
-                                    timeZone: timeZone, ownerVerified: ownerVerified)
+        let decision = ScanDecision(content: content, checkpoint: checkpoint.checkpoint, photo: submission.photo,
+                                    location: submission.location, failedCodes: failedCodes, now: now, timeZone: timeZone,
+                                    ownerVerified: ownerVerified)
         let stored = try await repository.performScan(
             playerID: playerID, checkpointID: checkpoint.id, idempotencyKey: idempotencyKey, requestDigest: requestDigest,
             photo: submission.photo, location: submission.location, photoWindow: limits.photoReuseWindow, at: now
@@ -98,17 +101,19 @@ extension Hunt {
     /// limit, typed or photographed, one per code in the picture, so guessing is hopeless. The
     /// count is taken atomically for each forgery, and an answer whose count went over the limit
     /// is refused: of many simultaneous guesses, exactly the allowed number get an answer.
-    private func verifiedCheckpoint(_ texts: [String], playerID: Int64, at now: Date) async throws -> StoredCheckpoint {
+    /// With it, the forged codes the player sent in the window before it (for the guessing flag).
+    private func verifiedCheckpoint(_ texts: [String], playerID: Int64, at now: Date) async throws -> (StoredCheckpoint, failedCodes: Int) {
         let guessesKey = "manual-code-failures:\(playerID)"
         let (limit, window) = (limits.failedCodesPerWindow, limits.failedCodesWindow)
         let wait = GameRefusal.tooManyScans(retryAfter: Int(window))
-        if try await repository.eventCount(key: guessesKey, window: window, at: now) >= limit { throw wait }
+        let failedCodes = try await repository.eventCount(key: guessesKey, window: window, at: now)
+        if failedCodes >= limit { throw wait }
         let verifier = codes
         // An honest photo holds one code, a poster a few: more are not tried, so one upload
         // cannot test a sheet of guesses beyond the limit.
         let texts = Array(texts.prefix(limits.codesTriedPerUpload))
         do {
-            return try await verifier.checkpoint(in: texts)
+            return (try await verifier.checkpoint(in: texts), failedCodes)
         } catch {
             var count = 0
             for _ in 0..<min(verifier.forgeries(in: texts), limit + 1) {

@@ -15,6 +15,8 @@ struct PageRendering {
         var t: TextCatalogue
         var title: String
         var signedIn: Bool
+        /// Shown on every page while an organiser has suspended the signed-in player.
+        var suspended: String?
         /// Which navigation the signed-in account gets: a player's, an organiser's or shop staff's.
         var playing: Bool
         var organising: Bool
@@ -35,6 +37,7 @@ struct PageRendering {
         let role = context.identity?.account.role
         let frame = Frame(
             t: library.catalogue, title: title, signedIn: context.identity != nil,
+            suspended: context.identity?.account.suspension.map { library.text("app.suspended", ["reason": $0.reason]) },
             playing: role == .player, organising: role == .admin, serving: role == .staff, broadcast: context.broadcast,
             csrf: context.formToken ?? "", stylesheet: library.assetPath("app.css"),
             script: library.assetPath("app.js"), manifest: library.assetPath("manifest.webmanifest"), icon: library.assetPath("icon.svg"),

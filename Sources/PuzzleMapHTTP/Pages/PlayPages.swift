@@ -75,7 +75,7 @@ struct PlayPages {
         router.get("progress") { _, context in
             let identity = try context.requirePlayer()
             let progress = try await services.hunt.progress(playerID: identity.playerID, ownerVerified: identity.isVerified)
-            return page(context).response("progress", title: library.text("progress.title"), ProgressView(progress, library: library))
+            return page(context).response("progress", title: library.text("progress.title"), ProgressView(progress, library: library, timeZone: services.hunt.timeZone))
         }
     }
 
@@ -193,8 +193,10 @@ struct PlayPages {
         var freebies: String
         var earned: [BadgeLine]
         var locked: [Locked]
+        /// Scans voided and XP adjusted by organisers, with their reasons.
+        var moderation: [String]
 
-        init(_ progress: PlayerProgress, library: PageLibrary) {
+        init(_ progress: PlayerProgress, library: PageLibrary, timeZone: TimeZone) {
             level = library.text("progress.level", ["level": "\(progress.level)"])
             xp = library.text("progress.xp", ["xp": "\(progress.xp)"])
             toNext = library.text("progress.toNext", ["current": "\(progress.levelProgress.current)", "needed": "\(progress.levelProgress.needed)"])
@@ -205,6 +207,16 @@ struct PlayPages {
             freebies = library.text("progress.freebies", ["count": "\(progress.unclaimedVouchers)"])
             earned = progress.earnedBadges.map { BadgeLine(name: $0.badge.name, description: $0.badge.description) }
             locked = progress.lockedBadges.map { Locked(name: $0.badge.name, howToEarn: $0.howToEarn) }
+            moderation = progress.moderation.map { notice in
+                let day = CampusDates.day(notice.at, in: timeZone)
+                switch notice.kind {
+                case .voided(let place):
+                    return library.text("progress.voided", ["place": place, "reason": notice.reason, "xp": "\(notice.xp)", "day": day])
+                case .adjusted:
+                    return library.text(notice.xp > 0 ? "progress.adjustedUp" : "progress.adjustedDown",
+                                        ["reason": notice.reason, "xp": "\(abs(notice.xp))", "day": day])
+                }
+            }
         }
     }
 }

@@ -15,8 +15,13 @@ import PuzzleMapStorage
 enum CodeUpload {
     static let maxPhotoBytes = 15 * 1024 * 1024
 
+    /// A typed code and, optionally, where the phone was (a typed code far from its checkpoint
+    /// is flagged for organisers).
     struct CodeRequest: Decodable {
         var code: String
+        var lat: Double?
+        var lon: Double?
+        var accuracy: Double?
     }
 
     /// A `multipart/form-data` upload: the photo and, optionally, where the phone was.
@@ -34,24 +39,27 @@ enum CodeUpload {
         switch type {
         case "application/json":
             let body = try await request.decode(as: CodeRequest.self, context: context)
-            return ScanSubmission(texts: [body.code])
+            return ScanSubmission(texts: [body.code], location: try location(lat: body.lat, lon: body.lon, accuracy: body.accuracy))
         case "image/jpeg", "image/png", "image/heic", "image/heif", "image/webp":
             let (texts, photo) = try await read(photo: Array(try await body(of: request).readableBytesView), metrics: metrics, logger: context.logger)
             return ScanSubmission(texts: texts, photo: photo)
         case "multipart/form-data":
             let form = try await decodeForm(PhotoForm.self, from: request,
                                             unreadable: "it needs a `photo` part, and lat, lon and accuracy must be numbers")
-            var location: ReportedLocation?
-            if let lat = form.lat, let lon = form.lon {
-                let coordinate = Coordinate(latitude: lat, longitude: lon)
-                guard coordinate.isValid else { throw Problem.unreadableForm("lat and lon are out of range") }
-                location = ReportedLocation(coordinate: coordinate, accuracyMetres: form.accuracy)
-            }
+            let location = try location(lat: form.lat, lon: form.lon, accuracy: form.accuracy)
             let (texts, photo) = try await read(photo: [UInt8](form.photo), metrics: metrics, logger: context.logger)
             return ScanSubmission(texts: texts, photo: photo, location: location)
         default:
             throw Problem.unsupportedScanBody
         }
+    }
+
+    /// Where the phone said it was, when it sent both coordinates.
+    private static func location(lat: Double?, lon: Double?, accuracy: Double?) throws -> ReportedLocation? {
+        guard let lat, let lon else { return nil }
+        let coordinate = Coordinate(latitude: lat, longitude: lon)
+        guard coordinate.isValid else { throw Problem.unreadableForm("lat and lon are out of range") }
+        return ReportedLocation(coordinate: coordinate, accuracyMetres: accuracy)
     }
 
     /// A `multipart/form-data` body decoded as `T`, for the API's uploads and the pages' photo

@@ -34,6 +34,8 @@ struct ProgressController {
         var visited: Int
         var activeRiddles: Int
         var vouchers: Vouchers
+        /// Scans organisers voided and XP they adjusted, with their reasons, newest first.
+        var moderation: [ModerationNoticeView]
 
         struct Vouchers: Codable {
             var unclaimed: Int
@@ -81,7 +83,7 @@ struct ProgressController {
                 earned: progress.earnedBadges.map { .init(id: $0.badge.id, name: $0.badge.name, description: $0.badge.description, earnedAt: $0.earnedAt) },
                 locked: progress.lockedBadges.map { .init(id: $0.badge.id, name: $0.badge.name, howToEarn: $0.howToEarn) }),
             solved: progress.solvedByCategory, visited: progress.placesVisited, activeRiddles: progress.riddlesHeld,
-            vouchers: .init(unclaimed: progress.unclaimedVouchers))
+            vouchers: .init(unclaimed: progress.unclaimedVouchers), moderation: progress.moderation.map(ModerationNoticeView.init))
     }
 
     private func map(_ context: AppRequestContext) async throws -> MapView {

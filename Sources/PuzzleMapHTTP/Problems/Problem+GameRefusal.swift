@@ -13,6 +13,7 @@ extension Problem {
         case let refusal as SocialRefusal: Problem(refusal)
         case let refusal as RewardRefusal: Problem(refusal)
         case let refusal as ReportRefusal: Problem(refusal)
+        case let refusal as ModerationRefusal: Problem(refusal)
         case let refusal as OrganiserRefusal: Problem(refusal)
         case let failure as PhotoFailure: failure.problem
         default: nil
@@ -35,6 +36,8 @@ extension Problem {
             self.init(.unprocessableContent, code: .wrongCodeKind, values: ["found": noun(found), "expected": noun(expected)])
         case .codeRetired:
             self.init(.gone, code: .codeRetired)
+        case .accountSuspended(let reason):
+            self.init(.forbidden, code: .accountSuspended, values: ["reason": reason])
         case .tooManyScans(let retryAfter):
             // Rounded up, so the wait said is never shorter than the Retry-After sent.
             self.init(.tooManyRequests, code: .tooManyScans, values: ["duration": GameLimits.spoken(minutes: (retryAfter + 59) / 60)],

@@ -27,6 +27,8 @@ extension Problem {
             self.init(.gone, code: .voucherExpired, values: ["date": date.formatted(.iso8601)])
         case .pendingVerification:
             self.init(.conflict, code: .voucherPendingVerification)
+        case .holderSuspended:
+            self.init(.forbidden, code: .voucherHolderSuspended)
         }
     }
 }

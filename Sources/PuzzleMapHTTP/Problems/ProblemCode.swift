@@ -2,7 +2,9 @@
 /// so the OpenAPI document's list is checked against this one (see `OpenAPITests`). Once
 /// published a code keeps its spelling; clients match on it.
 public enum ProblemCode: String, CaseIterable, Sendable {
+    case accountSuspended = "account_suspended"
     case alreadyRedeemed = "already_redeemed"
+    case alreadySuspended = "already_suspended"
     case badRequest = "bad_request"
     case categoryExhausted = "category_exhausted"
     case checkInNotFound = "check_in_not_found"
@@ -44,6 +46,7 @@ public enum ProblemCode: String, CaseIterable, Sendable {
     case notAPuzzleMapCode = "not_a_puzzle_map_code"
     case notFound = "not_found"
     case notFriends = "not_friends"
+    case notSuspended = "not_suspended"
     case nothingOpen = "nothing_open"
     case organisersOnly = "organisers_only"
     case payloadTooLarge = "payload_too_large"
@@ -52,7 +55,10 @@ public enum ProblemCode: String, CaseIterable, Sendable {
     case playersOnly = "players_only"
     case quizIncomplete = "quiz_incomplete"
     case quizRequired = "quiz_required"
+    case reasonRequired = "reason_required"
     case riddleNotFound = "riddle_not_found"
+    case scanAlreadyVoided = "scan_already_voided"
+    case scanNotFound = "scan_not_found"
     case scannerFailed = "scanner_failed"
     case staffOnly = "staff_only"
     case textLength = "text_length"
@@ -69,10 +75,12 @@ public enum ProblemCode: String, CaseIterable, Sendable {
     case unsupportedMediaType = "unsupported_media_type"
     case usernameTaken = "username_taken"
     case voucherExpired = "voucher_expired"
+    case voucherHolderSuspended = "voucher_holder_suspended"
     case voucherNotFound = "voucher_not_found"
     case voucherNotGiftable = "voucher_not_giftable"
     case voucherPendingVerification = "voucher_pending_verification"
     case weakPassword = "weak_password"
     case wrongCodeKind = "wrong_code_kind"
     case wrongPartner = "wrong_partner"
+    case xpAdjustmentOutOfRange = "xp_adjustment_out_of_range"
 }

@@ -33,10 +33,12 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
     let expected: [Caller: Outcome]
 
     init(_ route: String, _ anonymous: Outcome, _ owner: Outcome, _ friend: Outcome, _ stranger: Outcome, _ blocked: Outcome,
-         _ partnerStaff: Outcome, _ otherStaff: Outcome, _ admin: Outcome) {
+         _ partnerStaff: Outcome, _ otherStaff: Outcome, _ admin: Outcome, suspended: Outcome? = nil) {
         self.route = route
+        // A suspended player is a stranger to the owner's things; the row says where the
+        // suspension itself answers.
         expected = [.anonymous: anonymous, .owner: owner, .friend: friend, .stranger: stranger, .blocked: blocked,
-                    .partnerStaff: partnerStaff, .otherStaff: otherStaff, .admin: admin]
+                    .partnerStaff: partnerStaff, .otherStaff: otherStaff, .admin: admin, .suspended: suspended ?? stranger]
     }
 
     var testDescription: String { route }
@@ -81,8 +83,10 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         AccessRow("GET /v1/map",                   .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
         AccessRow("GET /v1/me/journal",            .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
         AccessRow("POST /v1/reports",              .unauthenticated, 201,   201,                            201,                            201,                            .playersOnly,  .playersOnly,              .playersOnly),
-        AccessRow("POST /v1/scans",                .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
-        AccessRow("POST /v1/check-ins/{id}/register", .unauthenticated, 200, .notFound("check_in_not_found"), .notFound("check_in_not_found"), .notFound("check_in_not_found"), .playersOnly, .playersOnly,          .playersOnly),
+        AccessRow("POST /v1/scans",                .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly,
+                  suspended: .forbidden("account_suspended")),
+        AccessRow("POST /v1/check-ins/{id}/register", .unauthenticated, 200, .notFound("check_in_not_found"), .notFound("check_in_not_found"), .notFound("check_in_not_found"), .playersOnly, .playersOnly,          .playersOnly,
+                  suspended: .forbidden("account_suspended")),
         AccessRow("DELETE /v1/check-ins/{id}",     .unauthenticated, 204,   .notFound("check_in_not_found"), .notFound("check_in_not_found"), .notFound("check_in_not_found"), .playersOnly, .playersOnly,           .playersOnly),
         AccessRow("GET /v1/me/vouchers",           .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
         AccessRow("GET /v1/me/vouchers/{id}",      .unauthenticated, 200,   .notFound("voucher_not_found"), .notFound("voucher_not_found"), .notFound("voucher_not_found"), .playersOnly,  .playersOnly,              .playersOnly),
@@ -104,6 +108,13 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         AccessRow("DELETE /v1/blocks/{username}",  .unauthenticated, .notFound("player_not_found"), .notFound("player_not_found"), .notFound("player_not_found"), .notFound("player_not_found"), .playersOnly, .playersOnly, .playersOnly),
         AccessRow("GET /v1/leaderboard",           .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
         AccessRow("GET /v1/admin/audit-log",       .unauthenticated, .organisersOnly, .organisersOnly,      .organisersOnly,                .organisersOnly,                .organisersOnly, .organisersOnly,         200),
+        AccessRow("GET /v1/admin/flagged-scans",   .unauthenticated, .organisersOnly, .organisersOnly,      .organisersOnly,                .organisersOnly,                .organisersOnly, .organisersOnly,         200),
+        AccessRow("POST /v1/admin/scans/{id}/void", .unauthenticated, .organisersOnly, .organisersOnly,     .organisersOnly,                .organisersOnly,                .organisersOnly, .organisersOnly,         200),
+        AccessRow("GET /v1/admin/players/{username}", .unauthenticated, .organisersOnly, .organisersOnly,   .organisersOnly,                .organisersOnly,                .organisersOnly, .organisersOnly,         200),
+        AccessRow("POST /v1/admin/players/{username}/xp-adjustments", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly,           .organisersOnly, .organisersOnly,         201),
+        AccessRow("POST /v1/admin/players/{username}/suspension", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly,               .organisersOnly, .organisersOnly,         200),
+        // The owner is not suspended: nothing to lift.
+        AccessRow("DELETE /v1/admin/players/{username}/suspension", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly,             .organisersOnly, .organisersOnly,         .conflict("not_suspended")),
         AccessRow("GET /v1/broadcast",             200,              200,   200,                            200,                            200,                            200,           200,                       200),
         AccessRow("GET /v1/admin/checkpoints", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("PUT /v1/admin/checkpoints/{id}/closure", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
@@ -167,6 +178,13 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         case "GET /metrics": (.get, "/metrics", nil)
         case "GET /openapi.yaml": (.get, "/openapi.yaml", nil)
         case "GET /v1/admin/audit-log": (.get, "/v1/admin/audit-log", nil)
+        case "GET /v1/admin/flagged-scans": (.get, "/v1/admin/flagged-scans", nil)
+        case "POST /v1/admin/scans/{id}/void": (.post, "/v1/admin/scans/\(world.levelScanID)/void", ["reason": "Shared photo"])
+        case "GET /v1/admin/players/{username}": (.get, "/v1/admin/players/\(world.owner)", nil)
+        case "POST /v1/admin/players/{username}/xp-adjustments":
+            (.post, "/v1/admin/players/\(world.owner)/xp-adjustments", ["xp": 50, "reason": "Fixed a sticker"])
+        case "POST /v1/admin/players/{username}/suspension": (.post, "/v1/admin/players/\(world.owner)/suspension", ["reason": "Shared codes"])
+        case "DELETE /v1/admin/players/{username}/suspension": (.delete, "/v1/admin/players/\(world.owner)/suspension", nil)
         case "GET /v1/broadcast": (.get, "/v1/broadcast", nil)
         case "GET /v1/admin/checkpoints": (.get, "/v1/admin/checkpoints", nil)
         case "PUT /v1/admin/checkpoints/{id}/closure": (.put, "/v1/admin/checkpoints/\(place)/closure", ["note": "Closed for exams"])

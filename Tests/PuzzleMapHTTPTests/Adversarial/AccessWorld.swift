@@ -5,19 +5,20 @@ import Testing
 
 /// Who calls, in the order of the access table's columns.
 enum Caller: String, CaseIterable, Sendable {
-    case anonymous, owner, friend, stranger, blocked, partnerStaff, otherStaff, admin
+    case anonymous, owner, friend, stranger, blocked, partnerStaff, otherStaff, admin, suspended
 }
 
 /// The world every cell of the access table is played in, built once per run: an owner with a
 /// verified email, a quiz, a riddle held, a pending check-in, an unclaimed voucher (unlocked by
 /// reaching level 3), a pending friend request to answer and a password reset to confirm; the
 /// owner's friend, a stranger, a player the owner blocked; staff of the voucher's partner
-/// (who have redeemed the friend's voucher today), staff of another partner, and an admin.
+/// (who have redeemed the friend's voucher today), staff of another partner, an admin, and a
+/// player the admin suspended (otherwise a stranger to the owner).
 struct AccessWorld: Sendable {
     static let password = "correct horse battery"
     static let usernames: [Caller: String] = [
         .owner: "oona", .friend: "fern", .stranger: "sten", .blocked: "blake",
-        .partnerStaff: "quinn", .otherStaff: "gus", .admin: "adam",
+        .partnerStaff: "quinn", .otherStaff: "gus", .admin: "adam", .suspended: "suzy",
     ]
     /// Asks the owner to be friends; not one of the table's callers.
     static let suitor = "suki"
@@ -34,6 +35,8 @@ struct AccessWorld: Sendable {
     /// The place the owner's riddle leads to, as its sticker's QR text.
     let riddleTargetCode: String
     let checkInID: String
+    /// The owner's scan that reached level 3 and unlocked the voucher.
+    let levelScanID: Int64
     let voucherID: Int
     let voucherCode: String
     let voucherManualCode: String
@@ -92,6 +95,10 @@ struct AccessWorld: Sendable {
             _ = try await service.repository.setRole(email: "\(names[.admin]!)@student.gla.ac.uk", role: .admin, partnerID: nil)
 
             let stranger = try await client.signedInPlayer(names[.stranger]!)
+            let suspended = try await client.signedInPlayer(names[.suspended]!)
+            let suspension = try await client.call(.post, "/v1/admin/players/\(names[.suspended]!)/suspension", json: ["reason": "Shared codes"],
+                                                   token: admin)
+            #expect(suspension.status == .ok)
             let blocked = try await client.signedInPlayer(names[.blocked]!)
             #expect(try await client.call(.post, "/v1/blocks", json: ["username": names[.blocked]!], token: owner).status == .noContent)
             let suitor = try await client.signedInPlayer(suitor)
@@ -108,10 +115,12 @@ struct AccessWorld: Sendable {
             return AccessWorld(
                 service: service,
                 tokens: [.owner: owner, .friend: friend, .stranger: stranger, .blocked: blocked,
-                         .partnerStaff: partnerStaff, .otherStaff: otherStaff, .admin: admin],
+                         .partnerStaff: partnerStaff, .otherStaff: otherStaff, .admin: admin, .suspended: suspended],
                 ownerEmail: ownerAccount.player.email, ownerDisplayName: ownerAccount.player.displayName,
                 ownerRefreshToken: ownerSession.refresh, ownerResetToken: resetToken,
                 riddleID: riddleID, riddleTargetCode: try await service.qrText(for: target), checkInID: checkInID,
+                levelScanID: try #require(try await service.repository.scans(playerID: ownerAccount.player.id, limit: 10)
+                    .first { $0.checkpointID == content.checkpoints[4].id }?.id),
                 voucherID: voucherID, voucherCode: voucherCode, voucherManualCode: try #require(voucher.json["manualCode"] as? String),
                 friendRequestID: requestID,
                 checkpointToken: Self.lastComponent(try await service.qrText(for: content.checkpoints[1].id)),

@@ -12,7 +12,7 @@ import Testing
     /// before and how many vouchers were issued: `"<events>/<vouchers>"`.
     static func exploring(xp: Int = 25, grants: [VoucherGrant] = []) -> @Sendable (ScanState) throws -> ScanEffect {
         { state in
-            ScanEffect(event: (.explored, nil, xp, 0), grants: grants, outcome: "explored", flagged: false) { vouchers in
+            ScanEffect(event: (.explored, nil, xp, 0), grants: grants, outcome: "explored", flag: nil) { vouchers in
                 Data("\(state.events.count)/\(vouchers.count)".utf8)
             }
         }
@@ -45,7 +45,7 @@ import Testing
                 #expect(state.events.isEmpty)
                 #expect(state.previousScan == nil)
                 #expect(state.othersRecentPhotos.isEmpty)
-                return ScanEffect(solvedAttemptID: attempt.id, event: (.solved, riddle.id, 150, 2), outcome: "solved", flagged: true) { _ in
+                return ScanEffect(solvedAttemptID: attempt.id, event: (.solved, riddle.id, 150, 2), outcome: "solved", flag: .tooFast) { _ in
                     Data("solved".utf8)
                 }
             }
@@ -76,7 +76,7 @@ import Testing
                 #expect(state.previousScan?.at == start + 60)
                 #expect(state.active.isEmpty)
                 #expect(state.events == events)
-                return ScanEffect(outcome: "wrong_place", flagged: false) { _ in Data() }
+                return ScanEffect(outcome: "wrong_place", flag: nil) { _ in Data() }
             }
             #expect(try await repository.events(playerID: ada.id) == events)
         }
@@ -93,7 +93,7 @@ import Testing
             let retry = try await repository.performScan(playerID: ada.id, checkpointID: place, idempotencyKey: "key", requestDigest: "another request",
                                                          photo: nil, location: nil, photoWindow: 600, at: start + 5) { _ in
                 Issue.record("a replay must not decide again")
-                return ScanEffect(outcome: "x", flagged: false) { _ in Data() }
+                return ScanEffect(outcome: "x", flag: nil) { _ in Data() }
             }
             #expect(Self.text(first) == "0/0")
             #expect(first.replayed == false)
@@ -169,7 +169,7 @@ import Testing
                 let answer = try await repository.performScan(playerID: player, checkpointID: checkpoint, idempotencyKey: nil, requestDigest: "request", photo: photo,
                                                               location: nil, photoWindow: 600, at: start + seconds) { state in
                     let seen = try JSONEncoder().encode(state.othersRecentPhotos)
-                    return ScanEffect(outcome: "checked", flagged: !state.othersRecentPhotos.isEmpty) { _ in seen }
+                    return ScanEffect(outcome: "checked", flag: state.othersRecentPhotos.isEmpty ? nil : .reusedPhoto) { _ in seen }
                 }
                 return try JSONDecoder().decode([PhotoFingerprint].self, from: answer.answer)
                     .sorted { ($0.sha256, $0.perceptual) < ($1.sha256, $1.perceptual) }
@@ -207,7 +207,7 @@ import Testing
                                                  at: start)
             _ = try await repository.performScan(playerID: ada.id, checkpointID: place, idempotencyKey: nil, requestDigest: "request", photo: nil, location: nil,
                                                  photoWindow: 600, at: start + 10) { _ in
-                ScanEffect(checkIn: (id: "ci-1", expiresAt: start + 600), outcome: "wrong_place", flagged: false) { _ in Data() }
+                ScanEffect(checkIn: (id: "ci-1", expiresAt: start + 600), outcome: "wrong_place", flag: nil) { _ in Data() }
             }
             #expect(try await repository.registerCheckIn(id: "ci-1", playerID: bob.id, at: start + 20, decide: Self.earning(10)) == nil)
             let vouchers = try #require(try await repository.registerCheckIn(id: "ci-1", playerID: ada.id, at: start + 30) { checkIn, before in
@@ -234,7 +234,7 @@ import Testing
             func checkIn(_ id: String, at place: String, expiring: Date) async throws {
                 _ = try await repository.performScan(playerID: ada.id, checkpointID: place, idempotencyKey: nil, requestDigest: "request", photo: nil, location: nil,
                                                      photoWindow: 600, at: start) { _ in
-                    ScanEffect(checkIn: (id: id, expiresAt: expiring), outcome: "wrong_place", flagged: false) { _ in Data() }
+                    ScanEffect(checkIn: (id: id, expiresAt: expiring), outcome: "wrong_place", flag: nil) { _ in Data() }
                 }
             }
             // Refused by the game: nothing is written, and the check-in is gone.
@@ -265,7 +265,7 @@ import Testing
             let ada = try await repository.signUp("ada")
             _ = try await repository.performScan(playerID: ada.id, checkpointID: content.checkpoints[0].id, idempotencyKey: nil, requestDigest: "request", photo: nil,
                                                  location: nil, photoWindow: 600, at: start) { _ in
-                ScanEffect(checkIn: (id: "ci", expiresAt: start + 600), outcome: "wrong_place", flagged: false) { _ in Data() }
+                ScanEffect(checkIn: (id: "ci", expiresAt: start + 600), outcome: "wrong_place", flag: nil) { _ in Data() }
             }
             let results = try await concurrently(10) { _ in
                 try await repository.registerCheckIn(id: "ci", playerID: ada.id, at: start + 1, decide: Self.earning(10))

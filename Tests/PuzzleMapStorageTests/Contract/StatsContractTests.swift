@@ -33,7 +33,7 @@ import Testing
                 _ = try await repository.takeHint(attemptID: attempt.id, playerID: ada.id, maxHints: 3)
                 _ = try await repository.performScan(playerID: ada.id, checkpointID: riddle.checkpointID, idempotencyKey: nil, requestDigest: "request", photo: nil,
                                                      location: nil, photoWindow: 0, at: start + minutes * 60) { _ in
-                    ScanEffect(solvedAttemptID: attempt.id, event: (.solved, riddle.id, 100, 1), outcome: "solved", flagged: index == 1) { _ in
+                    ScanEffect(solvedAttemptID: attempt.id, event: (.solved, riddle.id, 100, 1), outcome: "solved", flag: index == 1 ? .tooFast : nil) { _ in
                         Data()
                     }
                 }
@@ -44,7 +44,7 @@ import Testing
             _ = try await repository.giveUp(attemptID: third.id, playerID: ada.id, at: start + 1400)
             _ = try await repository.performScan(playerID: ada.id, checkpointID: riddles[0].checkpointID, idempotencyKey: nil, requestDigest: "request", photo: nil,
                                                  location: nil, photoWindow: 0, at: start + 1500) { _ in
-                ScanEffect(outcome: "already_found", flagged: true) { _ in Data() }
+                ScanEffect(outcome: "already_found", flag: .tooFast) { _ in Data() }
             }
             _ = try await VoucherContractTests.unlock(content.offers[0].id, for: ada.id, at: content.checkpoints[0].id, repository)
             _ = try await VoucherContractTests.unlock(content.offers[0].id, for: bob.id, at: content.checkpoints[0].id, repository,
