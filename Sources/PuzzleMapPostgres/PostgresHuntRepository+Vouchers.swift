@@ -87,7 +87,12 @@ extension PostgresHuntRepository {
                                                             as: String.self, logger: logger),
                    let (displayName, emailVerifiedAt) = try await connection.row(
                     "SELECT displayName, emailVerifiedAt FROM player WHERE id = \(voucher.playerID)", as: (String, StoredDate?).self, logger: logger) {
-                    state = RedemptionState(voucher: voucher, partnerID: partner, ownerDisplayName: displayName, ownerVerified: emailVerifiedAt != nil)
+                    var redeemer: String?
+                    if let staffID = voucher.redeemedBy {
+                        redeemer = try await connection.value("SELECT displayName FROM player WHERE id = \(staffID)", as: String.self, logger: logger)
+                    }
+                    state = RedemptionState(voucher: voucher, partnerID: partner, ownerDisplayName: displayName, ownerVerified: emailVerifiedAt != nil,
+                                            redeemerDisplayName: redeemer)
                 }
             }
             if let refusal = decide(state) { return .failure(refusal) }

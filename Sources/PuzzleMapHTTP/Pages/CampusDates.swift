@@ -18,4 +18,12 @@ enum CampusDates {
             .map { calendar.component(.weekday, from: $0) } ?? 1
         return "\(Weekday(gregorianWeekday: weekday).shortName) \(date.day) \(months[date.month - 1])"
     }
+
+    /// The time of day an instant falls at in the campus's time zone, on the 24-hour clock: `10:42`.
+    static func time(_ date: Date, in timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
 }

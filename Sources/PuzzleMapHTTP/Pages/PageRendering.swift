@@ -14,6 +14,8 @@ struct PageRendering {
         var t: TextCatalogue
         var title: String
         var signedIn: Bool
+        /// Shop staff's bar leads to the counter, not to the game they do not play.
+        var staff: Bool
         /// The form token every form carries as `_csrf`.
         var csrf: String
         var stylesheet: String
@@ -26,7 +28,7 @@ struct PageRendering {
 
     func response<Body>(_ template: String, title: String, status: HTTPResponse.Status = .ok, _ body: Body) -> Response {
         let frame = Frame(
-            t: library.catalogue, title: title, signedIn: context.identity != nil,
+            t: library.catalogue, title: title, signedIn: context.identity != nil, staff: context.identity?.account.role == .staff,
             csrf: context.formToken ?? "", stylesheet: library.assetPath("app.css"),
             script: library.assetPath("app.js"), manifest: library.assetPath("manifest.webmanifest"), icon: library.assetPath("icon.svg"),
             touchIcon: library.assetPath("icon-192.png"),

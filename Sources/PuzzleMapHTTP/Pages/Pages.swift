@@ -20,6 +20,9 @@ func addPages(services: HuntServices, to router: Router<AppRequestContext>) {
     MapPages(services: services, library: library).addRoutes(to: pages)
     ReportPages(services: services, library: library).addRoutes(to: pages)
     ProfilePages(services: services, library: library).addRoutes(to: pages)
+    CounterPages(services: services, library: library).addRoutes(to: pages)
+    StaffJoinPages(services: services, library: library).addRoutes(to: pages)
+    ConsoleStaffPages(services: services, library: library).addRoutes(to: pages)
 }
 
 /// `METHOD /path` of every page route: the pages are not part of the JSON API, so the API's
