@@ -34,7 +34,7 @@ extension PostgresHuntRepository {
     }
 
     public func createStaffInvitation(email: String, partnerID: String, tokenHash: String, invitedBy: Int64, expiresAt: Date,
-                                      mail: MailDraft, at date: Date) async throws -> StaffInvitation {
+                                      mail: MailDraft, at date: Date, audit: @Sendable (StaffInvitation) -> AuditRecord) async throws -> StaffInvitation {
         try await write { connection in
             let id = try await connection.returned("""
                 INSERT INTO staffInvitation (tokenHash, email, partnerId, invitedBy, createdAt, expiresAt)
@@ -43,6 +43,7 @@ extension PostgresHuntRepository {
                 """, as: Int64.self, from: "staffInvitation", logger: logger)
             try await queue(mail, at: date, connection)
             guard let invitation = try await invitation(id: id, locking: false, connection) else { throw StorageError.noRowReturned("staffInvitation") }
+            _ = try await Self.appendAudit(audit(invitation), at: date, on: connection, logger: logger)
             return invitation
         }
     }
@@ -59,7 +60,7 @@ extension PostgresHuntRepository {
         try await autocommit { connection in try await invitation(tokenHash: tokenHash, locking: false, connection) }
     }
 
-    public func revokeStaffInvitation(id: Int64, by revokedBy: Int64, at date: Date,
+    public func revokeStaffInvitation(id: Int64, by revokedBy: Int64, at date: Date, audit: @Sendable (StaffInvitation) -> AuditRecord,
                                       decide: @Sendable (StaffInvitation?) -> InvitationRefusal?) async throws -> Result<StaffInvitation, InvitationRefusal> {
         try await write { connection in
             // The invitation's row lock orders a revocation and an acceptance: the later one reads the earlier's mark.
@@ -71,6 +72,7 @@ extension PostgresHuntRepository {
                 UPDATE staffInvitation SET revokedAt = \(StoredDate(date)), revokedBy = \(revokedBy) WHERE id = \(id)
                 """, logger: logger)
             guard let revoked = try await invitation(id: id, locking: false, connection) else { throw StorageError.noRowReturned("staffInvitation") }
+            _ = try await Self.appendAudit(audit(revoked), at: date, on: connection, logger: logger)
             return .success(revoked)
         }
     }

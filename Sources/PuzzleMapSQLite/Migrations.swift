@@ -273,6 +273,23 @@ enum Migrations {
             }
             try db.create(index: "problemReport_createdAt", on: "problemReport", columns: ["createdAt"])
         }
+        migrator.registerMigration("v10 audit log") { db in
+            try db.create(table: "auditLog") { t in
+                t.autoIncrementedPrimaryKey("id")
+                // No reference to the player: a line outlives the organiser's account unchanged.
+                t.column("actorId", .integer)
+                t.column("actorName", .text).notNull()
+                t.column("action", .text).notNull()
+                t.column("subject", .text).notNull()
+                t.column("detail", .text).notNull()
+                t.column("at", .datetime).notNull()
+            }
+            // Append-only: the database itself refuses to change or remove a line.
+            try db.execute(sql: """
+                CREATE TRIGGER auditLog_noUpdate BEFORE UPDATE ON auditLog BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+                CREATE TRIGGER auditLog_noDelete BEFORE DELETE ON auditLog BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+                """)
+        }
         migrator.registerMigration("v12 staff invitations") { db in
             try db.create(table: "staffInvitation") { t in
                 t.autoIncrementedPrimaryKey("id")

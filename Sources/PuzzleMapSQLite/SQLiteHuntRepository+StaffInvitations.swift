@@ -44,7 +44,7 @@ extension SQLiteHuntRepository {
     }
 
     public func createStaffInvitation(email: String, partnerID: String, tokenHash: String, invitedBy: Int64, expiresAt: Date,
-                                      mail: MailDraft, at date: Date) async throws -> StaffInvitation {
+                                      mail: MailDraft, at date: Date, audit: @Sendable (StaffInvitation) -> AuditRecord) async throws -> StaffInvitation {
         try await database.write { db in
             var record = StaffInvitationRecord(id: nil, tokenHash: tokenHash, email: email, partnerId: partnerID, invitedBy: invitedBy,
                                                createdAt: date, expiresAt: expiresAt)
@@ -54,6 +54,7 @@ extension SQLiteHuntRepository {
             guard let id = record.id, let invitation = try Self.invitation(where: "staffInvitation.id = ?", [id], db) else {
                 throw StorageError.noRowReturned("staffInvitation")
             }
+            _ = try Self.appendAudit(audit(invitation), at: date, in: db)
             return invitation
         }
     }
@@ -69,7 +70,7 @@ extension SQLiteHuntRepository {
         try await database.read { db in try Self.invitation(where: "staffInvitation.tokenHash = ?", [tokenHash], db) }
     }
 
-    public func revokeStaffInvitation(id: Int64, by revokedBy: Int64, at date: Date,
+    public func revokeStaffInvitation(id: Int64, by revokedBy: Int64, at date: Date, audit: @Sendable (StaffInvitation) -> AuditRecord,
                                       decide: @Sendable (StaffInvitation?) -> InvitationRefusal?) async throws -> Result<StaffInvitation, InvitationRefusal> {
         // The write transaction is the lock: SQLite runs one at a time.
         try await database.write { db in
@@ -81,6 +82,7 @@ extension SQLiteHuntRepository {
             guard let revoked = try Self.invitation(where: "staffInvitation.id = ?", [id], db) else {
                 throw StorageError.noRowReturned("staffInvitation")
             }
+            _ = try Self.appendAudit(audit(revoked), at: date, in: db)
             return .success(revoked)
         }
     }

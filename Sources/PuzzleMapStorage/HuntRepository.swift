@@ -4,7 +4,7 @@ import PuzzleMapCore
 /// Everything the service keeps between requests, behind one protocol: the SQLite
 /// implementation is the embedded default; PostgreSQL carries larger deployments. It is
 /// composed of one protocol per concern so each reads on its own.
-public protocol HuntRepository: ContentStore, SettingsStore, AccountStore, LedgerStore, PlayStore, ScanStore, VoucherStore, SocialStore, StatsStore, ReportStore,
+public protocol HuntRepository: ContentStore, SettingsStore, AccountStore, LedgerStore, PlayStore, ScanStore, VoucherStore, SocialStore, StatsStore, ReportStore, AuditStore,
     StaffInvitationStore {
     /// Cheap round trip proving the database answers.
     func ping() async throws
@@ -24,6 +24,8 @@ public enum StorageError: Error, Equatable, Sendable {
     /// The database did not give back the row a write must return (an id, a count); the text
     /// names the table.
     case noRowReturned(String)
+    /// A stored value this version does not know (written by a newer one); the text names it.
+    case unknownValue(String)
 }
 
 /// The organiser's content as imported.

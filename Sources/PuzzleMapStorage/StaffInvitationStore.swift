@@ -17,16 +17,18 @@ public struct NewStaffAccount: Sendable {
 /// Organisers' invitations for shop staff. The token is stored only as its hash; the decisions
 /// (may this link still be used, may it be revoked) are the game's, made under the store's lock.
 public protocol StaffInvitationStore: Sendable {
-    /// Records an invitation by the organiser `invitedBy` and queues its mail, in one transaction.
+    /// Records an invitation by the organiser `invitedBy`, queues its mail and appends the
+    /// audit line `audit` gives for it, in one transaction.
     func createStaffInvitation(email: String, partnerID: String, tokenHash: String, invitedBy: Int64, expiresAt: Date,
-                               mail: MailDraft, at date: Date) async throws -> StaffInvitation
+                               mail: MailDraft, at date: Date, audit: @Sendable (StaffInvitation) -> AuditRecord) async throws -> StaffInvitation
     /// Every invitation, newest first.
     func staffInvitations() async throws -> [StaffInvitation]
     /// The invitation whose token has this hash, whatever its state.
     func staffInvitation(tokenHash: String) async throws -> StaffInvitation?
     /// Reads the invitation under its lock (`nil` if none has the id), and marks it revoked by
-    /// `revokedBy` unless `decide` refuses; revoking a revoked one leaves it as it was.
-    func revokeStaffInvitation(id: Int64, by revokedBy: Int64, at date: Date,
+    /// `revokedBy`, with the audit line `audit` gives, unless `decide` refuses; revoking a
+    /// revoked one leaves it as it was, and writes no line.
+    func revokeStaffInvitation(id: Int64, by revokedBy: Int64, at date: Date, audit: @Sendable (StaffInvitation) -> AuditRecord,
                                decide: @Sendable (StaffInvitation?) -> InvitationRefusal?) async throws -> Result<StaffInvitation, InvitationRefusal>
     /// Reads the invitation whose token has this hash under its lock (`nil` if none) and, unless
     /// `decide` refuses, creates the staff account (the invitation's email, verified, staff of

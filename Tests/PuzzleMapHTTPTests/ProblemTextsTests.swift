@@ -36,6 +36,7 @@ import Testing
         ]
         let report: [ReportRefusal] = [.emptyReport, .textTooLong(max: 2000), .unknownPlace, .tooManyReports(perDay: 5)]
         let social: [SocialRefusal] = [.playerNotFound, .friendRequestNotFound]
+        let organiser: [OrganiserRefusal] = [.organisersOnly]
         let images: [ImageDecodingError] = [
             .empty, .tooLarge(bytes: 20_000_001, limit: 20_000_000), .tooManyPixels(width: 9000, height: 9000, limit: 50_000_000),
             .unsupportedFormat, .corrupt("bad Huffman code"),
@@ -63,7 +64,7 @@ import Testing
         let framework = [HTTPResponse.Status.methodNotAllowed, .contentTooLarge, .badRequest, .requestTimeout, .serviceUnavailable]
             .map { ProblemMiddleware<AppRequestContext>.problem(for: HTTPError($0), request: request) }
         return game.map(Problem.init) + account.map(Problem.init) + reward.map(Problem.init) + report.map(Problem.init)
-            + social.map(Problem.init) + invitation.map(Problem.init) + [Problem(.forbidden, code: .organisersOnly)] + images.map(Problem.image)
+            + social.map(Problem.init) + organiser.map(Problem.init) + invitation.map(Problem.init) + images.map(Problem.image)
             + [.notFound(path: "/v1/nowhere"), .internalError, .unsupportedScanBody, .unreadableForm("no closing boundary"),
                .photoTooLarge, .crossSiteForm, .unauthenticated]
             + thrown + framework

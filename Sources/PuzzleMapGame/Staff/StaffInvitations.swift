@@ -14,7 +14,7 @@ public struct IssuedStaffInvitation: Sendable {
 /// chooses a name and a password, and is staff of the partner, signed in.
 extension Hunt {
     /// Invites `email` to become staff of `partnerID`, on behalf of `organiser`, and queues the mail.
-    public func inviteStaff(email: String, partnerID: String, by organiser: Account) async throws -> IssuedStaffInvitation {
+    public func inviteStaff(email: String, partnerID: String, by organiser: Organiser) async throws -> IssuedStaffInvitation {
         let email = AccountPolicy.normalisedEmail(email)
         guard AccountPolicy.isWellFormedEmail(email) else { throw InvitationRefusal.invalidEmail }
         guard let partner = content.partner(id: partnerID) else {
@@ -26,22 +26,26 @@ extension Hunt {
         let link = "\(Self.trimmed(publicURL))/staff/join/\(token)"
         let now = now()
         let invitation = try await repository.createStaffInvitation(
-            email: email, partnerID: partner.id, tokenHash: tokenHash(token), invitedBy: organiser.player.id,
+            email: email, partnerID: partner.id, tokenHash: tokenHash(token), invitedBy: organiser.account.player.id,
             expiresAt: now + limits.staffInvitationLifetime,
-            mail: AccountMail.staffInvitation(to: email, partner: partner.name, organiser: organiser.player.displayName, link: link,
+            mail: AccountMail.staffInvitation(to: email, partner: partner.name, organiser: organiser.account.player.displayName, link: link,
                                               validFor: GameLimits.spoken(minutes: limits.staffInvitationHours * 60), hunt: content.info.title),
-            at: now)
+            at: now) { invitation in
+                organiser.record(.staffInvited, subject: "staff-invitation:\(invitation.id)", detail: "\(invitation.email) for \(invitation.partnerID)")
+            }
         return IssuedStaffInvitation(invitation: invitation, token: token, link: link)
     }
 
     /// Every invitation, newest first, for the organisers' list.
-    public func staffInvitations() async throws -> [StaffInvitation] {
+    public func staffInvitations(for organiser: Organiser) async throws -> [StaffInvitation] {
         try await repository.staffInvitations()
     }
 
     /// Revokes a pending (or lapsed) invitation; one already used is refused, one already revoked stays as it was.
-    public func revokeStaffInvitation(id: Int64, by organiser: Account) async throws -> StaffInvitation {
-        try await repository.revokeStaffInvitation(id: id, by: organiser.player.id, at: now()) { StaffInvitation.revokeRefusal($0) }.get()
+    public func revokeStaffInvitation(id: Int64, by organiser: Organiser) async throws -> StaffInvitation {
+        try await repository.revokeStaffInvitation(id: id, by: organiser.account.player.id, at: now(), audit: { invitation in
+            organiser.record(.staffInvitationRevoked, subject: "staff-invitation:\(invitation.id)", detail: "\(invitation.email) for \(invitation.partnerID)")
+        }, decide: { StaffInvitation.revokeRefusal($0) }).get()
     }
 
     /// The invitation a link names, while it can still be accepted; otherwise why not.

@@ -12,8 +12,13 @@ struct AccountPages {
 
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
         router.get("/") { request, context in
-            // Each kind of account lands where its work is: shop staff at the counter.
-            if let identity = context.identity { return Response.seeOther(identity.account.role == .staff ? "/counter" : "/play") }
+            switch context.identity?.account.role {
+            case .player: return Response.seeOther("/play")
+            case .admin: return Response.seeOther("/console")
+            // Shop staff land where their work is.
+            case .staff: return Response.seeOther("/counter")
+            case nil: break
+            }
             let info = services.content.info
             let erased = request.uri.queryParameters.get("erased") == "1"
             return page(context).response("home", title: info.title, Home(
@@ -57,9 +62,8 @@ struct AccountPages {
                               notice: library.text("verify.sent", ["email": identity.account.player.email]))
         }
         router.get("more") { _, context in
-            let role = try context.requireIdentity().account.role
-            return page(context).response("more", title: library.text("more.title"),
-                                          More(player: role == .player, staff: role == .staff, organiser: role == .admin))
+            _ = try context.requireIdentity()
+            return page(context).response("more", title: library.text("more.title"), Notice())
         }
         router.get("forgot") { _, context in
             page(context).response("forgot", title: library.text("forgot.title"), Notice())
@@ -148,13 +152,6 @@ struct AccountPages {
     struct Notice {
         var notice: String?
         var problem: Problem?
-    }
-
-    /// The More menu offers what the account's role can open.
-    struct More {
-        var player: Bool
-        var staff: Bool
-        var organiser: Bool
     }
 
     /// Templates read stored properties only (through `Mirror`), so `nextQuery` is kept, not computed.

@@ -19,6 +19,11 @@ enum CampusDates {
         return "\(Weekday(gregorianWeekday: weekday).shortName) \(date.day) \(months[date.month - 1])"
     }
 
+    /// A moment on campus, `Tue 24 Nov 14:05`: for logs and lists of what happened when.
+    static func dayAndTime(_ date: Date, in timeZone: TimeZone) -> String {
+        "\(day(date, in: timeZone)) \(time(date, in: timeZone))"
+    }
+
     /// The time of day an instant falls at in the campus's time zone, on the 24-hour clock: `10:42`.
     static func time(_ date: Date, in timeZone: TimeZone) -> String {
         var calendar = Calendar(identifier: .gregorian)

@@ -12,43 +12,43 @@ struct ConsoleStaffPages {
 
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
         router.get("console/staff") { request, context in
-            _ = try context.requireOrganiser()
+            let organiser = try context.requireOrganiser(in: services.hunt)
             let revoked = request.uri.queryParameters.get("revoked")
-            return try await staffPage(context, notice: revoked.map { library.text("consoleStaff.revoked", ["email": $0]) })
+            return try await staffPage(context, organiser, notice: revoked.map { library.text("consoleStaff.revoked", ["email": $0]) })
         }
         router.post("console/staff/invitations") { request, context in
             // A forged form is refused as such, whoever sends it.
             let form = try await PageForm.read(request, context: context)
-            let organiser = try context.requireOrganiser()
+            let organiser = try context.requireOrganiser(in: services.hunt)
             let (email, partnerID) = (form.text("email") ?? "", form.text("partner") ?? "")
             do {
-                let issued = try await services.hunt.inviteStaff(email: email, partnerID: partnerID, by: organiser.account)
-                return try await staffPage(context, notice: library.text("consoleStaff.invited", ["email": issued.invitation.email]),
+                let issued = try await services.hunt.inviteStaff(email: email, partnerID: partnerID, by: organiser)
+                return try await staffPage(context, organiser, notice: library.text("consoleStaff.invited", ["email": issued.invitation.email]),
                                            link: issued.link)
             } catch {
                 let problem = try Problem.forPage(error)
-                return try await staffPage(context, email: email, partnerID: partnerID, problem: problem)
+                return try await staffPage(context, organiser, email: email, partnerID: partnerID, problem: problem)
             }
         }
         router.post("console/staff/invitations/:id/revoke") { request, context in
             _ = try await PageForm.read(request, context: context)
-            let organiser = try context.requireOrganiser()
+            let organiser = try context.requireOrganiser(in: services.hunt)
             do {
                 guard let id = context.parameters.get("id", as: Int64.self) else { throw InvitationRefusal.notFound }
-                let invitation = try await services.hunt.revokeStaffInvitation(id: id, by: organiser.account)
+                let invitation = try await services.hunt.revokeStaffInvitation(id: id, by: organiser)
                 return Response.seeOther("/console/staff?revoked=\(PageForm.escapeQuery(invitation.email))")
             } catch {
-                return try await staffPage(context, problem: try Problem.forPage(error))
+                return try await staffPage(context, organiser, problem: try Problem.forPage(error))
             }
         }
     }
 
-    private func staffPage(_ context: AppRequestContext, notice: String? = nil, link: String? = nil, email: String = "", partnerID: String = "",
+    private func staffPage(_ context: AppRequestContext, _ organiser: Organiser, notice: String? = nil, link: String? = nil, email: String = "", partnerID: String = "",
                            problem: Problem? = nil) async throws -> Response {
         let now = services.now()
         let zone = services.timeZone
-        let when = { (date: Date) in "\(CampusDates.day(date, in: zone)) \(CampusDates.time(date, in: zone))" }
-        let invitations = try await services.hunt.staffInvitations().map { invitation in
+        let when = { (date: Date) in CampusDates.dayAndTime(date, in: zone) }
+        let invitations = try await services.hunt.staffInvitations(for: organiser).map { invitation in
             let status = invitation.status(at: now)
             var history = [library.text("consoleStaff.invitedBy", ["by": invitation.invitedBy ?? "?", "when": when(invitation.createdAt)])]
             switch status {

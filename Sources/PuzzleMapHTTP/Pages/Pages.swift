@@ -20,6 +20,7 @@ func addPages(services: HuntServices, to router: Router<AppRequestContext>) {
     MapPages(services: services, library: library).addRoutes(to: pages)
     ReportPages(services: services, library: library).addRoutes(to: pages)
     ProfilePages(services: services, library: library).addRoutes(to: pages)
+    ConsolePages(services: services, library: library).addRoutes(to: pages)
     CounterPages(services: services, library: library).addRoutes(to: pages)
     StaffJoinPages(services: services, library: library).addRoutes(to: pages)
     ConsoleStaffPages(services: services, library: library).addRoutes(to: pages)

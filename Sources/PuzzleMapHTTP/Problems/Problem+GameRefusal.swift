@@ -13,6 +13,7 @@ extension Problem {
         case let refusal as SocialRefusal: Problem(refusal)
         case let refusal as RewardRefusal: Problem(refusal)
         case let refusal as ReportRefusal: Problem(refusal)
+        case let refusal as OrganiserRefusal: Problem(refusal)
         case let refusal as InvitationRefusal: Problem(refusal)
         case let failure as PhotoFailure: failure.problem
         default: nil

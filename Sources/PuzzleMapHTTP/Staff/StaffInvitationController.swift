@@ -69,21 +69,21 @@ struct StaffInvitationController {
 
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
         router.post("admin/staff-invitations") { request, context -> EditedResponse<IssuedView> in
-            let organiser = try context.requireOrganiser()
+            let organiser = try context.requireOrganiser(in: services.hunt)
             let body = try await request.decode(as: InvitationRequest.self, context: context)
-            let issued = try await services.hunt.inviteStaff(email: body.email, partnerID: body.partnerId, by: organiser.account)
+            let issued = try await services.hunt.inviteStaff(email: body.email, partnerID: body.partnerId, by: organiser)
             return EditedResponse(status: .created, response: IssuedView(invitation: InvitationView(issued.invitation, at: services.now()),
                                                                          link: issued.link))
         }
         router.get("admin/staff-invitations") { _, context -> InvitationList in
-            _ = try context.requireOrganiser()
+            let organiser = try context.requireOrganiser(in: services.hunt)
             let now = services.now()
-            return InvitationList(invitations: try await services.hunt.staffInvitations().map { InvitationView($0, at: now) })
+            return InvitationList(invitations: try await services.hunt.staffInvitations(for: organiser).map { InvitationView($0, at: now) })
         }
         router.delete("admin/staff-invitations/:id") { _, context -> InvitationView in
-            let organiser = try context.requireOrganiser()
+            let organiser = try context.requireOrganiser(in: services.hunt)
             guard let id = context.parameters.get("id", as: Int64.self) else { throw InvitationRefusal.notFound }
-            return InvitationView(try await services.hunt.revokeStaffInvitation(id: id, by: organiser.account), at: services.now())
+            return InvitationView(try await services.hunt.revokeStaffInvitation(id: id, by: organiser), at: services.now())
         }
     }
 }

@@ -108,6 +108,7 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         AccessRow("POST /v1/blocks",               .unauthenticated, .notFound("player_not_found"), 204,    204,                            204,                            .playersOnly,  .playersOnly,              .playersOnly),
         AccessRow("DELETE /v1/blocks/{username}",  .unauthenticated, .notFound("player_not_found"), .notFound("player_not_found"), .notFound("player_not_found"), .notFound("player_not_found"), .playersOnly, .playersOnly, .playersOnly),
         AccessRow("GET /v1/leaderboard",           .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
+        AccessRow("GET /v1/admin/audit-log",       .unauthenticated, .organisersOnly, .organisersOnly,      .organisersOnly,                .organisersOnly,                .organisersOnly, .organisersOnly,         200),
     ]
 
     /// Routes whose request carries the owner's own password or refresh token: whoever holds
@@ -160,6 +161,7 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         case "GET /readyz": (.get, "/readyz", nil)
         case "GET /metrics": (.get, "/metrics", nil)
         case "GET /openapi.yaml": (.get, "/openapi.yaml", nil)
+        case "GET /v1/admin/audit-log": (.get, "/v1/admin/audit-log", nil)
         case "POST /v1/accounts":
             (.post, "/v1/accounts", ["email": "nell@student.gla.ac.uk", "username": "nell", "password": AccessWorld.password, "displayName": "Nell"])
         case "POST /v1/accounts/verify": (.post, "/v1/accounts/verify", ["email": world.ownerEmail, "code": "000000"])

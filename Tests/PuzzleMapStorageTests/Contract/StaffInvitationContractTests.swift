@@ -13,7 +13,18 @@ import Testing
                        _ repository: any HuntRepository) async throws -> StaffInvitation {
         try await repository.createStaffInvitation(
             email: email, partnerID: "qmu-cafe", tokenHash: tokenHash, invitedBy: organiser.id, expiresAt: date + 3600,
-            mail: MailDraft(recipient: email, subject: "Invitation", body: "Open the link"), at: date)
+            mail: MailDraft(recipient: email, subject: "Invitation", body: "Open the link"), at: date) { invitation in
+            AuditRecord(actorID: organiser.id, actorName: organiser.username, action: .staffInvited, subject: "staff-invitation:\(invitation.id)",
+                        detail: invitation.email)
+        }
+    }
+
+    static func revoke(_ id: Int64, by organiser: Player, at date: Date, _ repository: any HuntRepository) async throws
+        -> Result<StaffInvitation, InvitationRefusal> {
+        try await repository.revokeStaffInvitation(id: id, by: organiser.id, at: date, audit: { invitation in
+            AuditRecord(actorID: organiser.id, actorName: organiser.username, action: .staffInvitationRevoked,
+                        subject: "staff-invitation:\(invitation.id)", detail: invitation.email)
+        }, decide: { StaffInvitation.revokeRefusal($0) })
     }
 
     static func accept(_ tokenHash: String, as name: String, at date: Date, _ repository: any HuntRepository)
@@ -36,6 +47,8 @@ import Testing
             #expect(mail.map(\.subject) == ["Invitation"])
             let later = try await Self.invite("cook@kimchi-cafe.example", by: adam, tokenHash: "hash-2", at: start + 60, repository)
             #expect(try await repository.staffInvitations().map(\.id) == [later.id, invitation.id])
+            // Each invitation's audit line was written with it.
+            #expect(try await repository.auditLog(limit: 10).map(\.record.subject) == ["staff-invitation:\(later.id)", "staff-invitation:\(invitation.id)"])
         }
     }
 
@@ -80,17 +93,16 @@ import Testing
             let adam = try await repository.signUp("adam")
             let eve = try await repository.signUp("eve")
             let invitation = try await Self.invite("barista@kimchi-cafe.example", by: adam, tokenHash: "hash-1", repository)
-            let revoked = try await repository.revokeStaffInvitation(id: invitation.id, by: eve.id, at: start + 30) {
-                StaffInvitation.revokeRefusal($0)
-            }.get()
+            let revoked = try await Self.revoke(invitation.id, by: eve, at: start + 30, repository).get()
             #expect(revoked.revokedAt == start + 30 && revoked.revokedBy == "Eve" && revoked.status(at: start + 31) == .revoked)
             // Revoking again leaves it as it was.
-            let again = try await repository.revokeStaffInvitation(id: invitation.id, by: adam.id, at: start + 40) { StaffInvitation.revokeRefusal($0) }
+            let again = try await Self.revoke(invitation.id, by: adam, at: start + 40, repository)
             #expect(again == .success(revoked))
+            let lines = try await repository.auditLog(limit: 10).map { "\($0.record.actorName) \($0.record.action.rawValue)" }
+            #expect(lines == ["eve staff_invitation_revoked", "adam staff_invited"])
             #expect(try await Self.accept("hash-1", as: "Sam", at: start + 60, repository) == .failure(.revoked(at: start + 30)))
             #expect(try await repository.account(login: "barista@kimchi-cafe.example") == nil)
-            #expect(try await repository.revokeStaffInvitation(id: invitation.id + 100, by: eve.id, at: start) { StaffInvitation.revokeRefusal($0) }
-                        == .failure(.notFound))
+            #expect(try await Self.revoke(invitation.id + 100, by: eve, at: start, repository) == .failure(.notFound))
         }
     }
 
@@ -100,8 +112,7 @@ import Testing
             let adam = try await repository.signUp("adam")
             let used = try await Self.invite("barista@kimchi-cafe.example", by: adam, tokenHash: "hash-1", repository)
             _ = try await Self.accept("hash-1", as: "Sam", at: start + 60, repository).get()
-            #expect(try await repository.revokeStaffInvitation(id: used.id, by: adam.id, at: start + 90) { StaffInvitation.revokeRefusal($0) }
-                        == .failure(.cannotRevokeUsed(at: start + 60)))
+            #expect(try await Self.revoke(used.id, by: adam, at: start + 90, repository) == .failure(.cannotRevokeUsed(at: start + 60)))
             _ = try await Self.invite("cook@kimchi-cafe.example", by: adam, tokenHash: "hash-2", repository)
             #expect(try await Self.accept("hash-2", as: "Cook", at: start + 3600, repository) == .failure(.expired(at: start + 3600)))
             #expect(try await repository.account(login: "cook@kimchi-cafe.example") == nil)
