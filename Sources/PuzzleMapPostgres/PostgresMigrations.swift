@@ -423,10 +423,13 @@ enum PostgresMigrations {
 }
 
 extension PostgresHuntRepository {
-    /// The migrations applied to this database, in the order they were applied.
+    /// The migrations applied to this database, in the order they were applied: the list's
+    /// order (those applied in one transaction share an `appliedAt`, and "v10" sorts before "v9").
     public func appliedMigrations() async throws -> [String] {
-        try await autocommit { connection in
-            try await connection.values("SELECT identifier FROM schema_migrations ORDER BY appliedAt, identifier", as: String.self, logger: logger)
+        let applied = try await autocommit { connection in
+            try await connection.values("SELECT identifier FROM schema_migrations", as: String.self, logger: logger)
         }
+        let position = Dictionary(uniqueKeysWithValues: PostgresMigrations.migrations.enumerated().map { ($1.identifier, $0) })
+        return applied.sorted { (position[$0] ?? .max, $0) < (position[$1] ?? .max, $1) }
     }
 }

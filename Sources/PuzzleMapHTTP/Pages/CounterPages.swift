@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import PuzzleMapCore
 import PuzzleMapGame
+import PuzzleMapStorage
 
 /// The shop's counter, on its phone or tablet: a photo of the code on a player's screen (or the
 /// code typed) goes to the same redemption use case as the API, and the answer is large and
