@@ -290,6 +290,23 @@ enum Migrations {
                 CREATE TRIGGER auditLog_noDelete BEFORE DELETE ON auditLog BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
                 """)
         }
+        migrator.registerMigration("v11 closed checkpoints and broadcasts") { db in
+            // Apart from the checkpoint's own row, which every import rewrites: a closure
+            // outlives reloads of the content files.
+            try db.create(table: "checkpointClosure") { t in
+                t.primaryKey("checkpointId", .text).references("checkpoint", onDelete: .cascade)
+                t.column("note", .text).notNull()
+                t.column("closedAt", .datetime).notNull()
+                t.column("closedBy", .text).notNull()
+            }
+            try db.create(table: "broadcast") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("text", .text).notNull()
+                t.column("sentAt", .datetime).notNull()
+                t.column("sentBy", .text).notNull()
+                t.column("endedAt", .datetime)
+            }
+        }
         migrator.registerMigration("v12 staff invitations") { db in
             try db.create(table: "staffInvitation") { t in
                 t.autoIncrementedPrimaryKey("id")

@@ -17,6 +17,7 @@ import Testing
             .checkInNotFound(lifetimeMinutes: 30), .checkInNotFound(lifetimeMinutes: 60), .quizRequired, .riddleNotFound,
             .noHintsLeft, .nothingOpen(.lab), .categoryExhausted(.lab, remaining: []),
             .categoryExhausted(.social, remaining: [.lab]), .categoryExhausted(.social, remaining: [.lab, .lecture]),
+            .checkpointClosed(note: "Closed for exams until Friday"),
         ]
         let account: [AccountRefusal] = [
             .emailDomainNotAllowed(domains: ["uni.example"]), .emailDomainNotAllowed(domains: ["a.example", "b.example"]),
@@ -36,7 +37,13 @@ import Testing
         ]
         let report: [ReportRefusal] = [.emptyReport, .textTooLong(max: 2000), .unknownPlace, .tooManyReports(perDay: 5)]
         let social: [SocialRefusal] = [.playerNotFound, .friendRequestNotFound]
-        let organiser: [OrganiserRefusal] = [.organisersOnly]
+        let organiser: [OrganiserRefusal] = [
+            .organisersOnly, .unknownCheckpoint("gym"), .textLength(max: 280), .checkpointNotClosed("library"),
+            .invalidContent(InvalidContentError(problems: [
+                ContentProblem(.unknownCategory, at: SourceLocation(file: "Campus/checkpoints.yaml", line: 12), "the category 'gym' is unknown",
+                               fix: "use lab, lecture or social"),
+            ])),
+        ]
         let images: [ImageDecodingError] = [
             .empty, .tooLarge(bytes: 20_000_001, limit: 20_000_000), .tooManyPixels(width: 9000, height: 9000, limit: 50_000_000),
             .unsupportedFormat, .corrupt("bad Huffman code"),

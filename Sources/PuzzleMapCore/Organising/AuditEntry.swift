@@ -35,9 +35,14 @@ public struct AuditRecord: Hashable, Codable, Sendable {
         self.detail = detail
     }
 
-    /// The line written when the service acts on its own (a signal), not an organiser.
+    /// The line written when the service acts on its own (on a signal), not an organiser.
     public static func byService(_ action: AuditAction, subject: String, detail: String) -> AuditRecord {
         AuditRecord(actorID: nil, actorName: "service", action: action, subject: subject, detail: detail)
+    }
+
+    /// The line written for a `puzzlemap` command run on the server's shell.
+    public static func byCommandLine(_ action: AuditAction, subject: String, detail: String) -> AuditRecord {
+        AuditRecord(actorID: nil, actorName: "command line", action: action, subject: subject, detail: detail)
     }
 }
 

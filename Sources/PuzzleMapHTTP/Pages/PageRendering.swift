@@ -19,6 +19,8 @@ struct PageRendering {
         var playing: Bool
         var organising: Bool
         var serving: Bool
+        /// The organisers' message to everyone signed in, if one is shown.
+        var broadcast: String?
         /// The form token every form carries as `_csrf`.
         var csrf: String
         var stylesheet: String
@@ -33,7 +35,7 @@ struct PageRendering {
         let role = context.identity?.account.role
         let frame = Frame(
             t: library.catalogue, title: title, signedIn: context.identity != nil,
-            playing: role == .player, organising: role == .admin, serving: role == .staff,
+            playing: role == .player, organising: role == .admin, serving: role == .staff, broadcast: context.broadcast,
             csrf: context.formToken ?? "", stylesheet: library.assetPath("app.css"),
             script: library.assetPath("app.js"), manifest: library.assetPath("manifest.webmanifest"), icon: library.assetPath("icon.svg"),
             touchIcon: library.assetPath("icon-192.png"),

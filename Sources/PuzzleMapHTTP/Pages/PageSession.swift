@@ -23,6 +23,7 @@ struct PageSession: RouterMiddleware {
         do {
             if let token = request.cookies[Self.sessionCookieName]?.value, let (session, account) = try await services.hunt.session(accessToken: token) {
                 context.identity = Identity(account: account, session: session)
+                context.broadcast = try await services.hunt.liveNotices().broadcast?.text
             }
             if request.method == .post, !isSameOrigin(request) {
                 throw Problem.crossSiteForm
