@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Contract fuzzing: schemathesis against a live `puzzlemap serve` (sample campus, a fresh data
-# folder, loopback), reading the served /openapi.yaml and signed in as a player. Fails on any 5xx,
+# folder, loopback), reading the served /openapi.yaml and signed in as a player (as an organiser
+# for /v1/admin routes). Fails on any 5xx,
 # any answer the document does not describe (status, content type, headers, body schema), any
 # error that is not application/problem+json with code, detail and hint, any route that works
 # without a token, and any schema-invalid input the service accepts.
@@ -71,7 +72,7 @@ start=$(date +%s)
 status=0
 # From the temp folder, so schemathesis' crash cache (.schemathesis/) does not land in the repository.
 cd "$work"
-FUZZ_API_URL="$url" FUZZ_BIN="$bin" FUZZ_DATA_DIR="$work/data" FUZZ_CODES="$work/codes.txt" FUZZ_SHEETS="$work/sheets" \
+FUZZ_API_URL="$url" FUZZ_BIN="$bin" FUZZ_DATA_DIR="$work/data" FUZZ_CAMPUS="$root/Campus" FUZZ_RIDDLES="$root/Riddles" FUZZ_CODES="$work/codes.txt" FUZZ_SHEETS="$work/sheets" \
   SCHEMATHESIS_HOOKS="$root/Scripts/fuzz_api_hooks.py" \
   schemathesis run "${schema:-$url/openapi.yaml}" --url "$url" \
     --checks "$checks" --max-examples "$examples" --workers 2 ${FUZZ_SEED:+--seed "$FUZZ_SEED"} \

@@ -66,9 +66,12 @@ def _verification_code(email):
 
 
 class Players:
-    """The player the fuzzer is, replaced by a fresh one when it can no longer be used."""
+    """The player the fuzzer is, replaced by a fresh one when it can no longer be used. With
+    `organiser`, each new one is made an organiser (`puzzlemap admin add`): the /v1/admin
+    routes are fuzzed as organisers use them."""
 
-    def __init__(self):
+    def __init__(self, organiser=False):
+        self.organiser = organiser
         self.lock = threading.Lock()
         self.token = None
         self.count = 0
@@ -88,11 +91,15 @@ class Players:
 
     def _new_player(self):
         self.count += 1
-        username = f"fz{self.count}_{secrets.token_hex(4)}"
+        username = f"{'fo' if self.organiser else 'fz'}{self.count}_{secrets.token_hex(4)}"
         email = f"{username}@student.gla.ac.uk"
         _call("POST", "/v1/accounts", {"email": email, "username": username, "password": PASSWORD, "displayName": f"Fuzzer {self.count}"})
         _call("POST", "/v1/accounts/verify", {"email": email, "code": _verification_code(email)})
         token = _call("POST", "/v1/sessions", {"login": username, "password": PASSWORD})["accessToken"]
+        if self.organiser:
+            subprocess.run([os.environ["FUZZ_BIN"], "admin", "add", email, "--data-dir", os.environ["FUZZ_DATA_DIR"],
+                            "--campus", os.environ["FUZZ_CAMPUS"], "--riddles", os.environ["FUZZ_RIDDLES"]], check=True, capture_output=True)
+            return token
         questions = _call("GET", "/v1/quiz")["questions"]
         _call("PUT", "/v1/me/quiz", {"answers": {question["id"]: "agree" for question in questions}}, token)
         # Every other player holds no riddle, so its scans explore rather than land in the wrong place.
@@ -106,6 +113,12 @@ class Players:
 
 
 PLAYERS = Players()
+ORGANISERS = Players(organiser=True)
+
+
+def _holder(case):
+    """Who sends the case: an organiser for the organisers' routes, else a player."""
+    return ORGANISERS if case.operation.path.startswith("/v1/admin/") else PLAYERS
 
 
 class Seen:
@@ -250,7 +263,7 @@ def seen_friend_codes(context, case):
 @schemathesis.auth(refresh_interval=None)
 class PlayerBearer:
     def get(self, case, context):
-        return PLAYERS.current()
+        return _holder(case).current()
 
     def set(self, case, data, context):
         case.headers = case.headers or {}
@@ -266,8 +279,9 @@ def _token(case):
 def before_call(context, case, **kwargs):
     # The coverage phase builds its cases, auth included, before sending any: swap a retired
     # player's token for the current one at the last moment. Tokens the fuzzer made up stay.
-    if _token(case) in PLAYERS.issued:
-        case.headers["Authorization"] = f"Bearer {PLAYERS.current()}"
+    holder = _holder(case)
+    if _token(case) in PLAYERS.issued | ORGANISERS.issued:
+        case.headers["Authorization"] = f"Bearer {holder.current()}"
 
 
 @schemathesis.hook
@@ -282,6 +296,7 @@ def after_call(context, case, response):
     signed_out = case.method == "DELETE" and path == "/v1/sessions/current" and status == 204
     if token and (signed_out or code == "unauthenticated" or code == "too_many_scans"):
         PLAYERS.retire(token)
+        ORGANISERS.retire(token)
     if status != 200:
         return
     if path == "/v1/scans" and isinstance(body, dict) and isinstance(body.get("checkIn"), dict):

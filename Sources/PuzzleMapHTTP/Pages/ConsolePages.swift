@@ -20,8 +20,9 @@ struct ConsolePages {
             let hunt = services.hunt
             let organiser = try context.requireOrganiser(in: hunt)
             let done = request.uri.queryParameters.get("done").flatMap(Done.init(rawValue:))
+            let place = request.uri.queryParameters.get("id").map { hunt.content.checkpoint(id: $0)?.name ?? $0 } ?? ""
             return try await consolePage(context, hunt: hunt, organiser: organiser,
-                                         notice: done.map { library.text("console.done.\($0.rawValue)", ["id": request.uri.queryParameters.get("id") ?? ""]) })
+                                         notice: done.map { library.text("console.done.\($0.rawValue)", ["place": place]) })
         }
         router.post("console/broadcast") { request, context in
             try await act(request, context, done: .broadcastSent) { hunt, organiser, form in
