@@ -101,6 +101,8 @@ extension PostgresHuntRepository {
             try await connection.run("DELETE FROM weeklyScore WHERE playerId = \(id)", logger: logger)
             try await connection.run("DELETE FROM emailVerification WHERE playerId = \(id)", logger: logger)
             try await connection.run("DELETE FROM passwordReset WHERE playerId = \(id)", logger: logger)
+            // The invitation that made a staff account keeps its history, not the address.
+            try await connection.run("UPDATE staffInvitation SET email = \(placeholder.email) WHERE staffId = \(id)", logger: logger)
             // Their reports stay for the organisers, no longer theirs.
             try await connection.run("UPDATE problemReport SET playerId = NULL WHERE playerId = \(id)", logger: logger)
         }

@@ -88,8 +88,12 @@ extension PostgresHuntRepository {
                    let (displayName, emailVerifiedAt, suspendedAt) = try await connection.row(
                     "SELECT displayName, emailVerifiedAt, suspendedAt FROM player WHERE id = \(voucher.playerID)",
                     as: (String, StoredDate?, StoredDate?).self, logger: logger) {
+                    var redeemer: String?
+                    if let staffID = voucher.redeemedBy {
+                        redeemer = try await connection.value("SELECT displayName FROM player WHERE id = \(staffID)", as: String.self, logger: logger)
+                    }
                     state = RedemptionState(voucher: voucher, partnerID: partner, ownerDisplayName: displayName, ownerVerified: emailVerifiedAt != nil,
-                                            ownerSuspended: suspendedAt != nil)
+                                            ownerSuspended: suspendedAt != nil, redeemerDisplayName: redeemer)
                 }
             }
             if let refusal = decide(state) { return .failure(refusal) }

@@ -307,6 +307,23 @@ enum Migrations {
                 t.column("endedAt", .datetime)
             }
         }
+        migrator.registerMigration("v12 staff invitations") { db in
+            try db.create(table: "staffInvitation") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("tokenHash", .text).notNull().unique()
+                t.column("email", .text).notNull()
+                t.column("partnerId", .text).notNull()
+                // Organisers and staff come and go; the invitation's history stays.
+                t.column("invitedBy", .integer).references("player", onDelete: .setNull)
+                t.column("createdAt", .datetime).notNull()
+                t.column("expiresAt", .datetime).notNull()
+                t.column("usedAt", .datetime)
+                t.column("staffId", .integer).references("player", onDelete: .setNull)
+                t.column("revokedAt", .datetime)
+                t.column("revokedBy", .integer).references("player", onDelete: .setNull)
+            }
+            try db.create(index: "staffInvitation_createdAt", on: "staffInvitation", columns: ["createdAt"])
+        }
         migrator.registerMigration("v13 moderation: flags, voids, adjustments and suspensions") { db in
             // Why a scan was flagged. Before, only the speed check and reused photos flagged.
             try db.alter(table: "scan") { t in

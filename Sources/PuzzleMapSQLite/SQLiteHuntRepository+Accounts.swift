@@ -89,6 +89,8 @@ extension SQLiteHuntRepository {
             try db.execute(sql: "DELETE FROM weeklyScore WHERE playerId = ?", arguments: [id])
             try EmailVerificationRecord.deleteOne(db, key: id)
             try PasswordResetRecord.filter(Column("playerId") == id).deleteAll(db)
+            // The invitation that made a staff account keeps its history, not the address.
+            try db.execute(sql: "UPDATE staffInvitation SET email = ? WHERE staffId = ?", arguments: [placeholder.email, id])
             // Their reports stay for the organisers, no longer theirs.
             try db.execute(sql: "UPDATE problemReport SET playerId = NULL WHERE playerId = ?", arguments: [id])
         }

@@ -89,8 +89,10 @@ extension SQLiteHuntRepository {
             if let record = try VoucherRecord.fetchOne(db, key: voucherID),
                let partner = try String.fetchOne(db, sql: "SELECT partnerId FROM offerStock WHERE offerId = ?", arguments: [record.offerId]),
                let owner = try PlayerRecord.fetchOne(db, key: record.playerId) {
+                let redeemer = try record.redeemedBy.flatMap { try PlayerRecord.fetchOne(db, key: $0) }
                 found = (record, RedemptionState(voucher: record.voucher, partnerID: partner, ownerDisplayName: owner.displayName,
-                                                 ownerVerified: owner.emailVerifiedAt != nil, ownerSuspended: owner.suspendedAt != nil))
+                                                 ownerVerified: owner.emailVerifiedAt != nil, ownerSuspended: owner.suspendedAt != nil,
+                                                 redeemerDisplayName: redeemer?.displayName))
             }
             if let refusal = decide(found?.state) { return .failure(refusal) }
             guard let found else { throw StorageError.notFound("voucher \(voucherID)") }

@@ -29,7 +29,7 @@ from selenium.common.exceptions import StaleElementReferenceException, TimeoutEx
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -731,6 +731,7 @@ def account(j):
     j.expect_heading("Your account")
     j.expect_text(f"Username: {USERNAME}")
     j.fill("Display name (1 to 40 characters)", "Ada L.")
+    j.facts["display name"] = "Ada L."
     j.press("Save the name", "account-renamed")
     j.expect_text("Your display name is saved.")
     if j.field("Display name (1 to 40 characters)").get_attribute("value") != "Ada L.":
@@ -774,6 +775,9 @@ def voucher_for_the_counter(j):
     path = os.path.join(j.args.screenshots, "voucher-code.png")
     with open(path, "wb") as file:
         file.write(base64.b64decode(picture))
+    # What a shop's camera will photograph from the phone's screen, later in the journey.
+    j.facts["voucher picture"] = os.path.abspath(path)
+    j.facts["voucher title"] = titles[0]
     decoded = json.loads(subprocess.run([j.args.puzzlemap, "decode", "--json", path], check=True,
                                         capture_output=True, text=True).stdout.splitlines()[0])["codes"]
     if len(decoded) != 1 or "/V/" not in decoded[0]:
@@ -1032,6 +1036,119 @@ def organiser_closes_a_place_and_tells_players(j):
         raise StepFailed(f"the map's entry for {place['name']} does not show the organisers' note: {squash(entry.text)!r}")
 
 
+BARISTA_EMAIL = "barista@kimchi-cafe.example"  # a shop's own address, not the university's
+BARISTA_NAME = "Sam"
+BARISTA_PASSWORD = "oat-flat-white-at-dawn"
+
+
+def offer_partner(campus, title):
+    """The partner's name of the offer with this title, from Campus/offers.yaml."""
+    text = open(os.path.join(campus, "offers.yaml"), encoding="utf-8").read()
+    partners = dict(re.findall(r"^  - id: (\S+)\n    name: (.*)$", text, flags=re.MULTILINE))
+    for block in re.split(r"^  - id: ", text, flags=re.MULTILINE)[1:]:
+        found_title, partner = re.search(r"^    title: (.*)$", block, re.MULTILINE), re.search(r"^    partner: (\S+)$", block, re.MULTILINE)
+        if found_title and partner and unquote(found_title[1].strip()) == title:
+            return unquote(partners[partner[1]].strip())
+    raise StepFailed(f"no offer titled {title!r} in offers.yaml")
+
+
+def mailed_link(j, recipient, pattern):
+    """The first link matching `pattern` in the newest mail to `recipient`."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    while time.monotonic() < deadline:
+        for path in sorted(glob.glob(os.path.join(j.args.mail_dir, "*.eml")), reverse=True):
+            message = open(path, encoding="utf-8").read()
+            if re.search(rf"^To: {re.escape(recipient)}$", message, flags=re.MULTILINE):
+                match = re.search(pattern, message)
+                if not match:
+                    raise StepFailed(f"the mail to {recipient} has no link like {pattern!r}: {message!r}")
+                return match[0]
+        time.sleep(0.2)
+    raise StepFailed(f"no mail reached {recipient} within {WAIT_SECONDS} s")
+
+
+def organiser_invites_a_barista(j):
+    """An organiser (made with `puzzlemap admin add`) invites the barista of the partner whose
+    freebie the player holds, at the shop's own address: the page shows the link once."""
+    if "voucher title" not in j.facts:
+        raise StepFailed("no freebie was shown for the counter earlier in the journey")
+    try:
+        api(j, "POST", "/v1/accounts", {"email": ORGANISER_EMAIL, "username": ORGANISER_USERNAME, "password": ORGANISER_PASSWORD,
+                                        "displayName": "Olive"})
+        subprocess.run([j.args.puzzlemap, "admin", "add", ORGANISER_EMAIL, "--data-dir", j.args.data_dir,
+                        "--campus", j.args.campus, "--riddles", j.args.riddles], check=True, capture_output=True, text=True)
+    except urllib.error.HTTPError as error:
+        if error.code != 409:  # 409: an earlier step made the organiser already
+            raise
+    j.open("/sign-in?next=/console/staff", "organiser-sign-in-for-staff")
+    j.fill("Username or email", ORGANISER_USERNAME)
+    j.fill("Password", ORGANISER_PASSWORD)
+    j.press("Sign in", "console-staff")
+    j.expect_heading("Shop staff")
+    partner = offer_partner(j.args.campus, j.facts["voucher title"])
+    j.facts["barista partner"] = partner
+    j.fill("Their email address", BARISTA_EMAIL)
+    Select(j.field("Partner shop")).select_by_visible_text(partner)
+    j.press("Send the invitation", "console-staff-invited")
+    j.expect_text(f"The invitation is on its way to {BARISTA_EMAIL}.")
+    shown = squash(j.driver.find_element(By.CSS_SELECTOR, "main .manual code").text)
+    mailed = mailed_link(j, BARISTA_EMAIL, r"https?://\S+/staff/join/[A-Za-z0-9_-]+")
+    if shown != mailed:
+        raise StepFailed(f"the page shows the link {shown!r}, the mail carries {mailed!r}")
+    card = j.section("Invitations")
+    for wanted in (BARISTA_EMAIL, partner, "Waiting to be used", "Invited by Olive"):
+        if wanted not in card:
+            raise StepFailed(f"the invitations list does not say {wanted!r}: {card[:400]!r}")
+    j.facts["barista link"] = mailed
+    j.navigate("Sign out", "organiser-signed-out")
+
+
+def barista_joins_from_the_mail(j):
+    """The barista opens the mailed link, chooses a name and a password, and is at the counter."""
+    j.open(j.facts["barista link"], "staff-join")
+    j.expect_heading(f"Join {j.facts['barista partner']} on Puzzle Map")
+    j.expect_text(f"You will sign in with {BARISTA_EMAIL}")
+    j.fill("Your name, as players and organisers see it", BARISTA_NAME)
+    j.fill("Password (at least 10 characters)", BARISTA_PASSWORD)
+    j.press("Join as staff", "counter")
+    j.expect_heading("Counter")
+    j.expect_text("None yet today.")
+    if not j.has_control("Counter", within="nav") or j.has_control("Play", within="nav"):
+        raise StepFailed(f"staff's bar should lead to the counter, not the game: {j.controls('nav')!r}")
+
+
+def barista_redeems_a_photo_of_the_phone_screen(j):
+    """The barista photographs the code on the player's phone: green, the freebie and for whom."""
+    j.field("Photo of the customer's code").send_keys(j.facts["voucher picture"])
+    j.press("Redeem", "counter-redeemed")
+    answer = j.driver.find_elements(By.CSS_SELECTOR, "main .answer.yes")
+    if not answer or j.driver.find_elements(By.CSS_SELECTOR, "main .answer.no"):
+        raise StepFailed(f"the counter's answer is not green: {j.text()[:400]!r}")
+    name = j.facts.get("display name", DISPLAY_NAME)  # as the account page left it
+    wanted = f"Redeemed: {j.facts['voucher title']}, for {name}"
+    if squash(answer[0].find_element(By.CSS_SELECTOR, ".headline").text) != wanted:
+        raise StepFailed(f"the green answer says {squash(answer[0].text)!r}, not {wanted!r}")
+    rows = [squash(li.text) for li in j.driver.find_elements(By.CSS_SELECTOR, "main .rows li")]
+    row = f"· {j.facts['voucher title']}, for {name}"
+    if len(rows) != 1 or not rows[0].endswith(row):
+        raise StepFailed(f"today's redemptions are {rows!r}, not one line ending {row!r}")
+    j.facts["redeemed at"] = rows[0].split(" ")[0]
+
+
+def second_try_is_refused_naming_who_and_when(j):
+    """The same photo again: red, already redeemed, at what time and by whom."""
+    j.field("Photo of the customer's code").send_keys(j.facts["voucher picture"])
+    j.press("Redeem", "counter-refused")
+    answer = j.driver.find_elements(By.CSS_SELECTOR, "main .answer.no")
+    if not answer or j.driver.find_elements(By.CSS_SELECTOR, "main .answer.yes"):
+        raise StepFailed(f"the counter's second answer is not red: {j.text()[:400]!r}")
+    said = squash(answer[0].text)
+    for wanted in ("Not redeemed", f"Already redeemed at {j.facts['redeemed at']} by {BARISTA_NAME}.",
+                   "Tell the customer each freebie works once: do not hand it over again."):
+        if wanted not in said:
+            raise StepFailed(f"the red answer does not say {wanted!r}: {said!r}")
+
+
 STEPS = [
     sticker_link_signed_out,
     join,
@@ -1057,6 +1174,10 @@ STEPS = [
     organiser_closes_a_place_and_tells_players,
     organiser_voids_the_solves,
     signed_out_session_refused,
+    organiser_invites_a_barista,
+    barista_joins_from_the_mail,
+    barista_redeems_a_photo_of_the_phone_screen,
+    second_try_is_refused_naming_who_and_when,
 ]
 
 

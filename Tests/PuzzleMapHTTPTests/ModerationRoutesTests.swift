@@ -5,7 +5,7 @@ import PuzzleMapCore
 import Testing
 
 extension TestService {
-    /// A signed-in organiser.
+    /// A signed-in organiser (an admin account, as `puzzlemap admin add` makes one).
     func organiserToken(_ client: some TestClientProtocol, username: String = "olive") async throws -> String {
         let token = try await client.signedInPlayer(username)
         _ = try await repository.setRole(email: "\(username)@student.gla.ac.uk", role: .admin, partnerID: nil)

@@ -44,7 +44,7 @@ import Testing
     }
 
     static let table: [Row] = [
-        Row(route: "GET /", anonymous: .shown, player: .redirect("/play"), staff: .shown, organiser: .redirect("/console")),
+        Row(route: "GET /", anonymous: .shown, player: .redirect("/play"), staff: .redirect("/counter"), organiser: .redirect("/console")),
         Row(route: "GET /static/{name}", anonymous: .shown, player: .shown, staff: .shown),
         Row(route: "GET /join", anonymous: .shown, player: .shown, staff: .shown),
         Row(route: "GET /sign-in", anonymous: .shown, player: .shown, staff: .shown),
@@ -70,6 +70,10 @@ import Testing
         Row(route: "GET /journal", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
         Row(route: "GET /map", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
         Row(route: "GET /report", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
+        Row(route: "GET /counter", anonymous: .signInFirst, player: .refused(403), staff: .shown, organiser: .refused(403)),
+        Row(route: "GET /console/staff", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
+        // An unknown invitation's link says so, to anyone.
+        Row(route: "GET /staff/join/{token}", anonymous: .refused(404), player: .refused(404), staff: .refused(404)),
         Row(route: "GET /account", anonymous: .signInFirst, player: .shown, staff: .shown),
         Row(route: "GET /account/export", anonymous: .signInFirst, player: .shown, staff: .shown),
         Row(route: "GET /account/delete", anonymous: .signInFirst, player: .shown, staff: .shown),
@@ -107,6 +111,12 @@ import Testing
         Row(route: "POST /friends/unfriend", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
         Row(route: "POST /friends/blocks", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
         Row(route: "POST /report", anonymous: .signInFirst, player: .refused(422), staff: .refused(403)),
+        // The counter reads the code before anything else: NOT-A-CODE is no Puzzle Map code.
+        Row(route: "POST /counter", anonymous: .signInFirst, player: .refused(403), staff: .refused(422), organiser: .refused(403)),
+        // The form names no partner; the revoked invitation does not exist.
+        Row(route: "POST /console/staff/invitations", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(422)),
+        Row(route: "POST /console/staff/invitations/{id}/revoke", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(404)),
+        Row(route: "POST /staff/join/{token}", anonymous: .refused(404), player: .refused(404), staff: .refused(404)),
         Row(route: "POST /account/name", anonymous: .signInFirst, player: .refused(422), staff: .refused(422)),
         Row(route: "POST /account/password", anonymous: .signInFirst, player: .refused(422), staff: .refused(422)),
         Row(route: "POST /account/delete", anonymous: .signInFirst, player: .refused(401), staff: .refused(401)),
@@ -264,7 +274,7 @@ struct PageWorld {
         var body: ByteBuffer?
         if method == .post {
             let fields = "_csrf=\(token ?? formToken)&category=lab&code=000000&email=nobody%40student.gla.ac.uk&login=nobody&password=x&token=x&username=\(username)&action=block"
-            if route == "POST /scan" || route == "POST /friends/photo" {
+            if route == "POST /scan" || route == "POST /friends/photo" || route == "POST /counter" {
                 let boundary = "pageworld"
                 headers[.contentType] = "multipart/form-data; boundary=\(boundary)"
                 body = ByteBuffer(string: "--\(boundary)\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n\(token ?? formToken)\r\n"

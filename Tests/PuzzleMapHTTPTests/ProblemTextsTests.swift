@@ -29,7 +29,12 @@ import Testing
         ]
         let reward: [RewardRefusal] = [
             .voucherNotHeld, .notFriends, .giftLimitReached(perDay: 3), .voucherNotGiftable, .staffOnly, .noSuchVoucher,
-            .wrongPartner, .alreadyRedeemed(at: date), .voucherExpired(at: date), .pendingVerification, .holderSuspended,
+            .wrongPartner(partnerID: "guu-food"), .alreadyRedeemed(at: date, by: "Sam"), .alreadyRedeemed(at: date, by: nil),
+            .voucherExpired(at: date), .pendingVerification, .holderSuspended,
+        ]
+        let invitation: [InvitationRefusal] = [
+            .unknownPartner(known: ["qmu-cafe", "guu-food"]), .invalidEmail, .notFound, .used(at: date), .revoked(at: date),
+            .expired(at: date), .cannotRevokeUsed(at: date),
         ]
         let report: [ReportRefusal] = [.emptyReport, .textTooLong(max: 2000), .unknownPlace, .tooManyReports(perDay: 5)]
         let social: [SocialRefusal] = [.playerNotFound, .friendRequestNotFound]
@@ -71,7 +76,8 @@ import Testing
         let framework = [HTTPResponse.Status.methodNotAllowed, .contentTooLarge, .badRequest, .requestTimeout, .serviceUnavailable]
             .map { ProblemMiddleware<AppRequestContext>.problem(for: HTTPError($0), request: request) }
         return game.map(Problem.init) + account.map(Problem.init) + reward.map(Problem.init) + report.map(Problem.init)
-            + social.map(Problem.init) + organiser.map(Problem.init) + moderation.map(Problem.init) + images.map(Problem.image)
+            + social.map(Problem.init) + organiser.map(Problem.init) + moderation.map(Problem.init) + invitation.map(Problem.init)
+            + images.map(Problem.image)
             + [.notFound(path: "/v1/nowhere"), .internalError, .unsupportedScanBody, .unreadableForm("no closing boundary"),
                .photoTooLarge, .crossSiteForm, .unauthenticated]
             + thrown + framework

@@ -26,6 +26,18 @@ public struct AccountPolicy: Sendable {
         return emailDomains.contains(String(parts[1]))
     }
 
+    /// Whether the address has the shape mail can go to, in any domain: one `@` between a
+    /// local part and a dotted domain, no spaces, at most 254 characters. Shop staff are
+    /// invited at any such address.
+    public static func isWellFormedEmail(_ email: String) -> Bool {
+        let address = normalisedEmail(email)
+        let parts = address.split(separator: "@", omittingEmptySubsequences: false)
+        guard address.count <= 254, parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
+              !address.contains(where: { $0.isWhitespace || $0.isNewline }) else { return false }
+        let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+        return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty }
+    }
+
     /// Lower-case letters, digits and underscores, starting with a letter, 3 to 20 long.
     public static func isValidUsername(_ username: String) -> Bool {
         guard usernameLength.contains(username.count), let first = username.first, first.isASCII, first.isLetter, first.isLowercase else {

@@ -31,6 +31,9 @@ public struct GameLimits: Hashable, Codable, Sendable {
     public var verificationAttempts = 5
     /// How long a password reset link works, in minutes.
     public var passwordResetMinutes = 30
+    /// How long an invitation for shop staff works, in hours: long enough for a barista to
+    /// open it after a shift, short enough that a forwarded old mail is useless.
+    public var staffInvitationHours = 72
     /// The window sign-in failures are counted in, in minutes.
     public var signInWindowMinutes = 15
     /// Failed sign-ins to one account after which each further try is slowed down.
@@ -55,6 +58,7 @@ public struct GameLimits: Hashable, Codable, Sendable {
     public var refreshTokenLifetime: TimeInterval { TimeInterval(refreshTokenDays * 86_400) }
     public var verificationCodeLifetime: TimeInterval { TimeInterval(verificationCodeHours * 3600) }
     public var passwordResetLifetime: TimeInterval { TimeInterval(passwordResetMinutes * 60) }
+    public var staffInvitationLifetime: TimeInterval { TimeInterval(staffInvitationHours * 3600) }
     /// A whole number of minutes as a person says it, for texts that quote a limit:
     /// "1 minute", "15 minutes", "1 hour", "24 hours", "3 days".
     public static func spoken(minutes: Int) -> String {
@@ -83,6 +87,7 @@ public struct GameLimits: Hashable, Codable, Sendable {
         ("verificationCodeHours", \.verificationCodeHours),
         ("verificationAttempts", \.verificationAttempts),
         ("passwordResetMinutes", \.passwordResetMinutes),
+        ("staffInvitationHours", \.staffInvitationHours),
         ("signInWindowMinutes", \.signInWindowMinutes),
         ("signInSlowdownAfter", \.signInSlowdownAfter),
         ("signInFailuresPerAccount", \.signInFailuresPerAccount),

@@ -14,6 +14,8 @@ public enum AuditAction: String, CaseIterable, Codable, Sendable {
     case xpAdjusted = "xp_adjusted"
     case playerSuspended = "player_suspended"
     case playerReinstated = "player_reinstated"
+    case staffInvited = "staff_invited"
+    case staffInvitationRevoked = "staff_invitation_revoked"
 }
 
 /// One line of the audit log, before it is stored.

@@ -21,9 +21,10 @@ public enum RewardRefusal: Error, Hashable, Sendable {
     case staffOnly
     /// No voucher matches the code shown.
     case noSuchVoucher
-    /// The voucher is another partner's.
-    case wrongPartner
-    case alreadyRedeemed(at: Date)
+    /// The voucher is another partner's: `partnerID`'s, whom the player can be sent to.
+    case wrongPartner(partnerID: String)
+    /// Redeemed before, at `at`, by the staff member named `by` (`nil` if that account is gone).
+    case alreadyRedeemed(at: Date, by: String?)
     case voucherExpired(at: Date)
     /// The owner has not confirmed their university email yet.
     case pendingVerification

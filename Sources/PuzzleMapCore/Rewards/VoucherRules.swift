@@ -39,21 +39,25 @@ public struct RedemptionState: Sendable, Equatable {
     public var ownerVerified: Bool
     /// Whether an organiser has suspended the holder.
     public var ownerSuspended: Bool
+    /// The display name of the staff member who redeemed it, if it was.
+    public var redeemerDisplayName: String?
 
-    public init(voucher: Voucher, partnerID: String, ownerDisplayName: String, ownerVerified: Bool, ownerSuspended: Bool = false) {
+    public init(voucher: Voucher, partnerID: String, ownerDisplayName: String, ownerVerified: Bool, ownerSuspended: Bool = false,
+                redeemerDisplayName: String? = nil) {
         self.voucher = voucher
         self.partnerID = partnerID
         self.ownerDisplayName = ownerDisplayName
         self.ownerVerified = ownerVerified
         self.ownerSuspended = ownerSuspended
+        self.redeemerDisplayName = redeemerDisplayName
     }
 
     /// Why staff of `partnerID` may not redeem at `date`, or `nil` if they may; `state` is
     /// `nil` when no voucher matches. Each reason in the order a shop needs to hear it.
     public static func refusal(_ state: RedemptionState?, partnerID: String, at date: Date) -> RewardRefusal? {
         guard let state else { return .noSuchVoucher }
-        guard state.partnerID == partnerID else { return .wrongPartner }
-        if let redeemedAt = state.voucher.redeemedAt { return .alreadyRedeemed(at: redeemedAt) }
+        guard state.partnerID == partnerID else { return .wrongPartner(partnerID: state.partnerID) }
+        if let redeemedAt = state.voucher.redeemedAt { return .alreadyRedeemed(at: redeemedAt, by: state.redeemerDisplayName) }
         guard !state.ownerSuspended else { return .holderSuspended }
         guard state.voucher.expiresAt > date else { return .voucherExpired(at: state.voucher.expiresAt) }
         guard state.ownerVerified else { return .pendingVerification }

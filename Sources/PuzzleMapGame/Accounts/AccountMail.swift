@@ -34,3 +34,19 @@ enum AccountMail {
             """)
     }
 }
+
+extension AccountMail {
+    static func staffInvitation(to email: String, partner: String, organiser: String, link: String, validFor: String, hunt: String) -> MailDraft {
+        MailDraft(recipient: email, subject: "\(hunt): you are invited to redeem freebies at \(partner)", body: """
+            Hello,
+
+            \(organiser), an organiser of \(hunt), invites you to redeem players' freebies at
+            \(partner). Open this link within \(validFor) to choose your name and password (it works once):
+
+                \(link)
+
+            Then open the counter page on the shop's phone or tablet and photograph the code on a
+            player's screen. If you did not expect this mail, ignore it.
+            """)
+    }
+}

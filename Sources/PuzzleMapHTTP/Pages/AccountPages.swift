@@ -130,12 +130,12 @@ struct AccountPages {
         return response
     }
 
-    /// Where each kind of account starts: a player plays, an organiser opens the console.
+    /// Where each kind of account starts: a player plays, an organiser opens the console, shop staff the counter.
     static func home(of role: Role) -> String? {
         switch role {
         case .player: "/play"
         case .admin: "/console"
-        case .staff: nil
+        case .staff: "/counter"
         }
     }
 

@@ -21,9 +21,14 @@ enum CampusDates {
 
     /// A moment on campus, `Tue 24 Nov 14:05`: for logs and lists of what happened when.
     static func dayAndTime(_ date: Date, in timeZone: TimeZone) -> String {
+        "\(day(date, in: timeZone)) \(time(date, in: timeZone))"
+    }
+
+    /// The time of day an instant falls at in the campus's time zone, on the 24-hour clock: `10:42`.
+    static func time(_ date: Date, in timeZone: TimeZone) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.hour, .minute], from: date)
-        return "\(day(date, in: timeZone)) \(String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0))"
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 }

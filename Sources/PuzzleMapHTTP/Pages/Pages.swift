@@ -22,6 +22,9 @@ func addPages(services: HuntServices, to router: Router<AppRequestContext>) {
     ProfilePages(services: services, library: library).addRoutes(to: pages)
     ModerationPages(services: services, library: library).addRoutes(to: pages)
     ConsolePages(services: services, library: library).addRoutes(to: pages)
+    CounterPages(services: services, library: library).addRoutes(to: pages)
+    StaffJoinPages(services: services, library: library).addRoutes(to: pages)
+    ConsoleStaffPages(services: services, library: library).addRoutes(to: pages)
 }
 
 /// `METHOD /path` of every page route: the pages are not part of the JSON API, so the API's

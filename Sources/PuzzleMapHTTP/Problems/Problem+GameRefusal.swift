@@ -15,6 +15,7 @@ extension Problem {
         case let refusal as ReportRefusal: Problem(refusal)
         case let refusal as ModerationRefusal: Problem(refusal)
         case let refusal as OrganiserRefusal: Problem(refusal)
+        case let refusal as InvitationRefusal: Problem(refusal)
         case let failure as PhotoFailure: failure.problem
         default: nil
         }

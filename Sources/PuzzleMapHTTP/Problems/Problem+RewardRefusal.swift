@@ -19,10 +19,11 @@ extension Problem {
             self.init(.forbidden, code: .staffOnly)
         case .noSuchVoucher:
             self.init(.notFound, code: .voucherNotFound, detailVariant: "staff", hintVariant: "staff")
-        case .wrongPartner:
-            self.init(.forbidden, code: .wrongPartner)
-        case .alreadyRedeemed(let date):
-            self.init(.conflict, code: .alreadyRedeemed, values: ["date": date.formatted(.iso8601)])
+        case .wrongPartner(let partnerID):
+            self.init(.forbidden, code: .wrongPartner, values: ["partner": partnerID])
+        case .alreadyRedeemed(let date, let by):
+            self.init(.conflict, code: .alreadyRedeemed, values: ["date": date.formatted(.iso8601), "by": by ?? ""],
+                      detailVariant: by == nil ? "unknownStaff" : nil)
         case .voucherExpired(let date):
             self.init(.gone, code: .voucherExpired, values: ["date": date.formatted(.iso8601)])
         case .pendingVerification:

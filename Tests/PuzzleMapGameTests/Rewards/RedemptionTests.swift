@@ -13,8 +13,9 @@ import Testing
         var used = state
         used.voucher.redeemedAt = now - 10
         used.ownerVerified = false
-        #expect(RedemptionState.refusal(used, partnerID: "guu", at: now + 3600) == .wrongPartner)
-        #expect(RedemptionState.refusal(used, partnerID: "qmu", at: now + 3600) == .alreadyRedeemed(at: now - 10))
+        used.redeemerDisplayName = "Sam"
+        #expect(RedemptionState.refusal(used, partnerID: "guu", at: now + 3600) == .wrongPartner(partnerID: "qmu"))
+        #expect(RedemptionState.refusal(used, partnerID: "qmu", at: now + 3600) == .alreadyRedeemed(at: now - 10, by: "Sam"))
         used.voucher.redeemedAt = nil
         #expect(RedemptionState.refusal(used, partnerID: "qmu", at: now + 60) == .voucherExpired(at: now + 60))
         #expect(RedemptionState.refusal(used, partnerID: "qmu", at: now) == .pendingVerification)
@@ -32,7 +33,7 @@ import Testing
         let voucher = try await world.unlock("qmu-free-coffee", for: cy)
         let code = world.hunt.code(of: voucher)
 
-        await #expect(throws: RewardRefusal.wrongPartner) { try await world.hunt.redeem(codes: [code.qrText], by: other) }
+        await #expect(throws: RewardRefusal.wrongPartner(partnerID: "qmu-cafe")) { try await world.hunt.redeem(codes: [code.qrText], by: other) }
         await #expect(throws: RewardRefusal.pendingVerification) { try await world.hunt.redeem(codes: [code.manualCode], by: staff) }
         try await world.verify(cy)
         let redemption = try await world.hunt.redeem(codes: [code.qrText], by: staff)
@@ -41,7 +42,8 @@ import Testing
         #expect(redemption.voucher.redeemedBy == quinn)
         let redeemedAt = world.clock.now
         world.clock.advance(by: 60)
-        await #expect(throws: RewardRefusal.alreadyRedeemed(at: redeemedAt)) {
+        // The second try names who redeemed it, and when.
+        await #expect(throws: RewardRefusal.alreadyRedeemed(at: redeemedAt, by: "quinn")) {
             try await world.hunt.redeem(codes: [code.qrText], by: staff)
         }
         #expect(try await world.hunt.redemptions(by: staff, on: nil) == (LocalDate(world.clock.now, in: world.hunt.timeZone), [redemption]))

@@ -95,6 +95,11 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         AccessRow("POST /v1/me/vouchers/{id}/gift", .unauthenticated, 200,  .notFound("voucher_not_found"), .notFound("voucher_not_found"), .notFound("voucher_not_found"), .playersOnly,  .playersOnly,              .playersOnly),
         AccessRow("POST /v1/staff/redemptions",    .unauthenticated, .staffOnly, .staffOnly,                .staffOnly,                     .staffOnly,                     200,           .forbidden("wrong_partner"), .staffOnly),
         AccessRow("GET /v1/staff/redemptions",     .unauthenticated, .staffOnly, .staffOnly,                .staffOnly,                     .staffOnly,                     200,           200,                       .staffOnly),
+        AccessRow("POST /v1/admin/staff-invitations", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 201),
+        AccessRow("GET /v1/admin/staff-invitations", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
+        AccessRow("DELETE /v1/admin/staff-invitations/{id}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
+        // Public: the link's token is the key; whoever holds it becomes the barista.
+        AccessRow("POST /v1/staff-invitations/accept", 201,         201,   201,                            201,                            201,                            201,           201,                       201),
         AccessRow("GET /v1/me/friend-code",        .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
         AccessRow("GET /v1/me/friend-code.png",    .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
         AccessRow("POST /v1/friends/requests",     .unauthenticated, .notFound("player_not_found"), 200,    201,                            .notFound("player_not_found"),  .playersOnly,  .playersOnly,              .playersOnly),
@@ -229,6 +234,12 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         case "POST /v1/me/vouchers/{id}/gift": (.post, "/v1/me/vouchers/\(world.voucherID)/gift", ["username": world.friend])
         case "POST /v1/staff/redemptions": (.post, "/v1/staff/redemptions", ["code": world.voucherCode])
         case "GET /v1/staff/redemptions": (.get, "/v1/staff/redemptions", nil)
+        case "POST /v1/admin/staff-invitations":
+            (.post, "/v1/admin/staff-invitations", ["email": "cook@kimchi-cafe.example", "partnerId": "qmu-cafe"])
+        case "GET /v1/admin/staff-invitations": (.get, "/v1/admin/staff-invitations", nil)
+        case "DELETE /v1/admin/staff-invitations/{id}": (.delete, "/v1/admin/staff-invitations/\(world.staffInvitationID)", nil)
+        case "POST /v1/staff-invitations/accept":
+            (.post, "/v1/staff-invitations/accept", ["token": world.staffInvitationToken, "displayName": "Sam", "password": "flat white at dawn"])
         case "GET /v1/me/friend-code": (.get, "/v1/me/friend-code", nil)
         case "GET /v1/me/friend-code.png": (.get, "/v1/me/friend-code.png", nil)
         case "POST /v1/friends/requests": (.post, "/v1/friends/requests", ["username": world.owner])

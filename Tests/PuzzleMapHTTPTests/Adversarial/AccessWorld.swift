@@ -47,6 +47,9 @@ struct AccessWorld: Sendable {
     let voucherToken: String
     /// Who the partner's staff redeemed a voucher for today.
     let redeemedForDisplayName: String
+    /// A pending invitation the admin sent a barista, and its link's token.
+    let staffInvitationID: Int
+    let staffInvitationToken: String
 
     var owner: String { Self.usernames[.owner]! }
     var friend: String { Self.usernames[.friend]! }
@@ -93,6 +96,10 @@ struct AccessWorld: Sendable {
             #expect(try await client.call(.post, "/v1/staff/redemptions", json: ["code": friendVoucherCode], token: partnerStaff).status == .ok)
             let admin = try await client.signedInPlayer(names[.admin]!)
             _ = try await service.repository.setRole(email: "\(names[.admin]!)@student.gla.ac.uk", role: .admin, partnerID: nil)
+            let invited = try await client.call(.post, "/v1/admin/staff-invitations",
+                                                json: ["email": "barista@kimchi-cafe.example", "partnerId": "qmu-cafe"], token: admin)
+            let invitationID = try #require((invited.json["invitation"] as? [String: Any])?["id"] as? Int)
+            let invitationToken = Self.lastComponent(try #require(invited.json["link"] as? String))
 
             let stranger = try await client.signedInPlayer(names[.stranger]!)
             let suspended = try await client.signedInPlayer(names[.suspended]!)
@@ -126,7 +133,8 @@ struct AccessWorld: Sendable {
                 checkpointToken: Self.lastComponent(try await service.qrText(for: content.checkpoints[1].id)),
                 friendToken: Self.lastComponent(try #require(try await client.call(.get, "/v1/me/friend-code", token: owner).json["code"] as? String)),
                 voucherToken: Self.lastComponent(voucherCode),
-                redeemedForDisplayName: friendAccount.player.displayName
+                redeemedForDisplayName: friendAccount.player.displayName,
+                staffInvitationID: invitationID, staffInvitationToken: invitationToken
             )
         }
         world.snapshot = try service.snapshot()

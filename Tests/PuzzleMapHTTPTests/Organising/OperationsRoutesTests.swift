@@ -8,13 +8,6 @@ import Testing
 
 /// Organisers fixing the hunt while it runs, through the API and what players then see.
 @Suite struct OperationsRoutesTests {
-    /// An organiser's access token: an account made an organiser as `puzzlemap admin add` does.
-    static func organiser(_ service: TestService, _ client: some TestClientProtocol, _ username: String = "olive") async throws -> String {
-        let token = try await client.signedInPlayer(username)
-        _ = try await service.repository.setRole(email: "\(username)@student.gla.ac.uk", role: .admin, partnerID: nil)
-        return token
-    }
-
     static func auditLog(_ client: some TestClientProtocol, _ token: String) async throws -> [[String: Any]] {
         (try await client.call(.get, "/v1/admin/audit-log", token: token).json["entries"] as? [[String: Any]]) ?? []
     }
@@ -23,7 +16,7 @@ import Testing
         let service = try await TestService()
         let hunt = service.services.hunt
         try await service.test { client in
-            let olive = try await Self.organiser(service, client)
+            let olive = try await service.organiserToken(client)
             let ada = try await client.playerWithQuiz("ada", quiz: hunt.content.quiz.map(\.id))
             let labs = hunt.content.checkpoints.filter { $0.category == .lab }.map(\.id)
             for lab in labs {
@@ -62,7 +55,7 @@ import Testing
     @Test func aBroadcastShowsOnEveryPlayersPagesUntilItIsTakenDown() async throws {
         let service = try await TestService()
         try await service.test { client in
-            let olive = try await Self.organiser(service, client)
+            let olive = try await service.organiserToken(client)
             let ada = PageBrowser(session: try await client.signedInPlayer("ada"))
             #expect(try await client.call(.get, "/v1/broadcast").json["broadcast"] is NSNull)
             let sent = try await client.call(.put, "/v1/admin/broadcast", json: ["text": "The library is closed today <b>all day</b>"], token: olive)
@@ -84,7 +77,7 @@ import Testing
     @Test func aNewCodeRetiresThePrintedOneAndItsSheetIsTheNewVersion() async throws {
         let service = try await TestService()
         try await service.test { client in
-            let olive = try await Self.organiser(service, client)
+            let olive = try await service.organiserToken(client)
             let ada = try await client.signedInPlayer("ada")
             let place = service.services.content.checkpoints[2].id
             let printed = try await service.qrText(for: place)
@@ -105,7 +98,7 @@ import Testing
         let file = service.settings.campusDirectory + "/checkpoints.geojson"
         let original = try String(contentsOfFile: file, encoding: .utf8)
         try await service.test { client in
-            let olive = try await Self.organiser(service, client)
+            let olive = try await service.organiserToken(client)
             try original.replacingOccurrences(of: #""category": "lab""#, with: #""category": "gym""#).write(toFile: file, atomically: true, encoding: .utf8)
             let refused = try await client.call(.post, "/v1/admin/content/reload", token: olive)
             #expect(refused.status == .unprocessableContent && refused.code == "invalid_content")
@@ -129,7 +122,7 @@ import Testing
         let file = service.settings.campusDirectory + "/checkpoints.geojson"
         let original = try String(contentsOfFile: file, encoding: .utf8)
         try await service.test { client in
-            let olive = try await Self.organiser(service, client)
+            let olive = try await service.organiserToken(client)
             let players = try await concurrentlyMap(0..<16) { index in try await client.signedInPlayer("player\(index)") }
             let places = Array(service.services.content.checkpoints.prefix(4).map(\.id))
             let codes = try await concurrentlyMap(places) { try await service.qrText(for: $0) }

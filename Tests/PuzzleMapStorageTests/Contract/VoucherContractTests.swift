@@ -76,7 +76,8 @@ import Testing
             let voucher = try #require(try await repository.vouchers(playerID: ada.id).first)
 
             #expect(try await repository.redeem(voucherID: voucher.id + 1000, partnerID: offer.partnerID, staffID: staff.id, at: start) == .failure(.noSuchVoucher))
-            #expect(try await repository.redeem(voucherID: voucher.id, partnerID: "someone-else", staffID: staff.id, at: start) == .failure(.wrongPartner))
+            #expect(try await repository.redeem(voucherID: voucher.id, partnerID: "someone-else", staffID: staff.id, at: start)
+                    == .failure(.wrongPartner(partnerID: offer.partnerID)))
             #expect(try await repository.redeem(voucherID: voucher.id, partnerID: offer.partnerID, staffID: staff.id, at: start)
                         == .failure(.pendingVerification))
             #expect(try await repository.verifyEmail(playerID: ada.id, codeHash: "code-ada", maxAttempts: 5, at: start))
@@ -90,7 +91,7 @@ import Testing
             #expect(redeemed == .success(Redemption(voucher: expected, playerDisplayName: "Ada")))
             #expect(try await repository.voucher(id: voucher.id) == expected)
             #expect(try await repository.redeem(voucherID: voucher.id, partnerID: offer.partnerID, staffID: staff.id, at: start + 120)
-                        == .failure(.alreadyRedeemed(at: start + 60)))
+                        == .failure(.alreadyRedeemed(at: start + 60, by: staff.displayName)))
             #expect(try await repository.redemptions(partnerID: offer.partnerID, from: start, to: start + 61)
                         == [Redemption(voucher: expected, playerDisplayName: "Ada")])
             #expect(try await repository.redemptions(partnerID: offer.partnerID, from: start + 61, to: start + 999).isEmpty)
@@ -113,7 +114,7 @@ import Testing
             }
             let successes = outcomes.compactMap { try? $0.get() }
             #expect(successes.count == 1)
-            #expect(outcomes.filter { $0 == .failure(.alreadyRedeemed(at: start + 60)) }.count == 49)
+            #expect(outcomes.filter { $0 == .failure(.alreadyRedeemed(at: start + 60, by: nil)) }.count == 49)
             #expect(try await repository.voucher(id: voucher.id)?.redeemedBy == successes.first?.voucher.redeemedBy)
         }
     }
