@@ -60,7 +60,7 @@ curl -fs "$url/readyz" >/dev/null || { echo "browser-tests: the service did not 
 
 status=0
 python3 Tests/Browser/journey.py --base "$url" --mail-dir "$work/mail" --screenshots "$report" \
-  --codes "$work/codes" --puzzlemap "$bin" --campus Campus --riddles Riddles "$@" || status=$?
+  --codes "$work/codes" --puzzlemap "$bin" --data-dir "$work/data" --campus Campus --riddles Riddles "$@" || status=$?
 
 if ! kill -0 "$server" 2>/dev/null; then
   echo "browser-tests: the server died during the run, see $report/server.log" >&2

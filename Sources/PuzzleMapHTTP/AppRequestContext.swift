@@ -1,5 +1,6 @@
 import Hummingbird
 import PuzzleMapCore
+import PuzzleMapGame
 
 /// The request context every route sees: Hummingbird's core, who is calling (once the
 /// authenticator has run) and where from.
@@ -51,6 +52,11 @@ public struct AppRequestContext: RequestContext {
             throw Problem(.forbidden, code: .playersOnly)
         }
         return identity
+    }
+
+    /// The caller, who must organise the hunt.
+    public func requireOrganiser(in hunt: Hunt) throws -> Organiser {
+        try hunt.organiser(try requireIdentity().account)
     }
 }
 

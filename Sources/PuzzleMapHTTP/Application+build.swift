@@ -44,5 +44,6 @@ public func buildRouter(services: HuntServices) -> Router<AppRequestContext> {
     GiftController(services: services).addRoutes(to: authenticated)
     FriendController(services: services).addRoutes(to: authenticated)
     LeaderboardController(services: services).addRoutes(to: authenticated)
+    OrganiserController(services: services).addRoutes(to: authenticated)
     return router
 }

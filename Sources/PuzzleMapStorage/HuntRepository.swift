@@ -4,7 +4,7 @@ import PuzzleMapCore
 /// Everything the service keeps between requests, behind one protocol: the SQLite
 /// implementation is the embedded default; PostgreSQL carries larger deployments. It is
 /// composed of one protocol per concern so each reads on its own.
-public protocol HuntRepository: ContentStore, SettingsStore, AccountStore, LedgerStore, PlayStore, ScanStore, VoucherStore, SocialStore, StatsStore, ReportStore {
+public protocol HuntRepository: ContentStore, SettingsStore, AccountStore, LedgerStore, PlayStore, ScanStore, VoucherStore, SocialStore, StatsStore, ReportStore, ExportStore {
     /// Cheap round trip proving the database answers.
     func ping() async throws
     /// How busy the database is, for metrics.

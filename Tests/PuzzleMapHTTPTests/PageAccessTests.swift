@@ -27,10 +27,20 @@ import Testing
 
     struct Row: Sendable {
         var route: String
-        /// Signed out; signed-in player (a fresh one, with the quiz taken); shop staff.
+        /// Signed out; signed-in player (a fresh one, with the quiz taken); shop staff; an organiser.
         var anonymous: Answer
         var player: Answer
         var staff: Answer
+        var organiser: Answer
+
+        /// An organiser gets what shop staff get unless the row says otherwise: neither plays.
+        init(route: String, anonymous: Answer, player: Answer, staff: Answer, organiser: Answer? = nil) {
+            self.route = route
+            self.anonymous = anonymous
+            self.player = player
+            self.staff = staff
+            self.organiser = organiser ?? staff
+        }
     }
 
     static let table: [Row] = [
@@ -63,6 +73,13 @@ import Testing
         Row(route: "GET /account", anonymous: .signInFirst, player: .shown, staff: .shown),
         Row(route: "GET /account/export", anonymous: .signInFirst, player: .shown, staff: .shown),
         Row(route: "GET /account/delete", anonymous: .signInFirst, player: .shown, staff: .shown),
+        Row(route: "GET /console/dashboard", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
+        Row(route: "GET /console/reports", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
+        Row(route: "GET /console/exports", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
+        // Without dates the download is refused as the exports page, saying which day is missing.
+        Row(route: "GET /console/exports/progress.csv", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(400)),
+        Row(route: "GET /console/exports/scans.csv", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(400)),
+        Row(route: "GET /console/exports/redemptions.csv", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(400)),
         // Posts: a player's form with a valid token is shown or redirected; staff are refused;
         // signed out, the pages that need a player send the visitor to sign in.
         // The forms carry deliberately wrong fields: each is refused by its use case, as a page.
@@ -92,6 +109,8 @@ import Testing
         Row(route: "POST /account/name", anonymous: .signInFirst, player: .refused(422), staff: .refused(422)),
         Row(route: "POST /account/password", anonymous: .signInFirst, player: .refused(422), staff: .refused(422)),
         Row(route: "POST /account/delete", anonymous: .signInFirst, player: .refused(401), staff: .refused(401)),
+        // The form names no status: refused, once the sender is known to organise.
+        Row(route: "POST /console/reports/{id}", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(422)),
     ]
 
     @Test func theTableHasExactlyOneRowForEveryPage() async throws {
@@ -107,7 +126,8 @@ import Testing
     func eachPageAnswersEachKindOfVisitorAsTheTableSays(_ route: String) async throws {
         let row = try #require(Self.table.first { $0.route == route })
         let world = try await PageWorld()
-        for (visitor, expected) in [(PageWorld.Visitor.anonymous, row.anonymous), (.player, row.player), (.staff, row.staff)] {
+        for (visitor, expected) in [(PageWorld.Visitor.anonymous, row.anonymous), (.player, row.player), (.staff, row.staff),
+                                    (.organiser, row.organiser)] {
             let answer = try await world.visit(route, as: visitor)
             #expect(answer == expected, "\(route) as \(visitor): \(answer), expected \(expected)")
         }
@@ -159,7 +179,7 @@ import Testing
 /// cookies and form tokens each would carry.
 struct PageWorld {
     enum Visitor: String, CustomStringConvertible {
-        case anonymous, player, staff
+        case anonymous, player, staff, organiser
 
         var description: String { rawValue }
     }
@@ -168,6 +188,7 @@ struct PageWorld {
     let playerID: Int64
     let playerToken: String
     let staffToken: String
+    let organiserToken: String
     let attemptID: Int64
     let stickerToken: String
     /// The anti-forgery secret every visitor's browser holds, and its form token.
@@ -178,10 +199,13 @@ struct PageWorld {
         let service = try await TestService()
         self.service = service
         let hunt = service.services.hunt
-        let (player, staff) = try await service.withClient { client in
-            (try await client.playerWithQuiz("ada", quiz: hunt.content.quiz.map(\.id)), try await client.signedInPlayer("quinn"))
+        let (player, staff, organiser) = try await service.withClient { client in
+            (try await client.playerWithQuiz("ada", quiz: hunt.content.quiz.map(\.id)), try await client.signedInPlayer("quinn"),
+             try await client.signedInPlayer("olive"))
         }
         _ = try await hunt.repository.setRole(email: "quinn@student.gla.ac.uk", role: .staff, partnerID: hunt.content.offers[0].partnerID)
+        _ = try await hunt.repository.setRole(email: "olive@student.gla.ac.uk", role: .admin, partnerID: nil)
+        organiserToken = organiser
         playerToken = player
         staffToken = staff
         let (_, account) = try #require(try await hunt.session(accessToken: player))
@@ -217,6 +241,7 @@ struct PageWorld {
         case .anonymous: break
         case .player: cookies.append("pm_session=\(playerToken)")
         case .staff: cookies.append("pm_session=\(staffToken)")
+        case .organiser: cookies.append("pm_session=\(organiserToken)")
         }
         headers[.cookie] = cookies.joined(separator: "; ")
         if let origin { headers[.origin] = origin }

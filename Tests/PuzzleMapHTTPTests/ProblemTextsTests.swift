@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 @testable import PuzzleMapHTTP
 import PuzzleMapCore
+import PuzzleMapGame
 import PuzzleMapImaging
 import Testing
 
@@ -29,8 +30,14 @@ import Testing
             .voucherNotHeld, .notFriends, .giftLimitReached(perDay: 3), .voucherNotGiftable, .staffOnly, .noSuchVoucher,
             .wrongPartner, .alreadyRedeemed(at: date), .voucherExpired(at: date), .pendingVerification,
         ]
-        let report: [ReportRefusal] = [.emptyReport, .textTooLong(max: 2000), .unknownPlace, .tooManyReports(perDay: 5)]
+        let report: [ReportRefusal] = [.emptyReport, .textTooLong(max: 2000), .unknownPlace, .tooManyReports(perDay: 5), .reportNotFound]
         let social: [SocialRefusal] = [.playerNotFound, .friendRequestNotFound]
+        let organiser: [OrganiserRefusal] = [.organisersOnly]
+        let dates: [CampusDateRange.Refusal] = [
+            .missing("from"), .notADate("18/11/2026"), .reversed(from: LocalDate(year: 2026, month: 11, day: 19)!, to: LocalDate(year: 2026, month: 11, day: 18)!),
+            .tooLong(days: 400, maximum: 366),
+        ]
+        let exports: [ExportRefusal] = [.unknownPartner("corner-shop")]
         let images: [ImageDecodingError] = [
             .empty, .tooLarge(bytes: 20_000_001, limit: 20_000_000), .tooManyPixels(width: 9000, height: 9000, limit: 50_000_000),
             .unsupportedFormat, .corrupt("bad Huffman code"),
@@ -51,6 +58,7 @@ import Testing
             Problem(.forbidden, code: .formExpired),
             Problem(.contentTooLarge, code: .payloadTooLarge, detailVariant: "form", hintVariant: "form"),
             Problem(.unprocessableContent, code: .invalidReport, detailVariant: "noKind", hintVariant: "noKind"),
+            .invalidReportStatus("closed", status: .unprocessableContent),
         ]
         // The framework's own errors, as the error middleware words them.
         let request = Request(head: HTTPRequest(method: .delete, scheme: "http", authority: "localhost", path: "/v1/quiz"),
@@ -58,7 +66,7 @@ import Testing
         let framework = [HTTPResponse.Status.methodNotAllowed, .contentTooLarge, .badRequest, .requestTimeout, .serviceUnavailable]
             .map { ProblemMiddleware<AppRequestContext>.problem(for: HTTPError($0), request: request) }
         return game.map(Problem.init) + account.map(Problem.init) + reward.map(Problem.init) + report.map(Problem.init)
-            + social.map(Problem.init) + images.map(Problem.image)
+            + social.map(Problem.init) + organiser.map(Problem.init) + dates.map(Problem.init) + exports.map(Problem.init) + images.map(Problem.image)
             + [.notFound(path: "/v1/nowhere"), .internalError, .unsupportedScanBody, .unreadableForm("no closing boundary"),
                .photoTooLarge, .crossSiteForm, .unauthenticated]
             + thrown + framework
@@ -113,5 +121,9 @@ import Testing
             == "That is a friend code, not a checkpoint code.")
         #expect(Problem(AccountRefusal.emailDomainNotAllowed(domains: ["a.example", "b.example"])).hint
             == "Use your address at a.example or b.example.")
+        #expect(Problem(CampusDateRange.Refusal.reversed(from: LocalDate(year: 2026, month: 11, day: 19)!, to: LocalDate(year: 2026, month: 11, day: 18)!)).detail
+            == "The first day, 2026-11-19, is after the last, 2026-11-18.")
+        #expect(Problem(CampusDateRange.Refusal.missing("to")).detail == "The export needs a first and a last day, and 'to' was not given.")
+        #expect(Problem.invalidReportStatus("closed", status: .badRequest).hint == "Use one of: open, in_hand, fixed, dismissed.")
     }
 }

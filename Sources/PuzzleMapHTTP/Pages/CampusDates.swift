@@ -18,4 +18,12 @@ enum CampusDates {
             .map { calendar.component(.weekday, from: $0) } ?? 1
         return "\(Weekday(gregorianWeekday: weekday).shortName) \(date.day) \(months[date.month - 1])"
     }
+
+    /// A moment on campus, `Tue 24 Nov 14:05`: for logs and lists of what happened when.
+    static func dayAndTime(_ date: Date, in timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return "\(day(date, in: timeZone)) \(String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0))"
+    }
 }

@@ -20,6 +20,7 @@ func addPages(services: HuntServices, to router: Router<AppRequestContext>) {
     MapPages(services: services, library: library).addRoutes(to: pages)
     ReportPages(services: services, library: library).addRoutes(to: pages)
     ProfilePages(services: services, library: library).addRoutes(to: pages)
+    OrganiserPages(services: services, library: library).addRoutes(to: pages)
 }
 
 /// `METHOD /path` of every page route: the pages are not part of the JSON API, so the API's

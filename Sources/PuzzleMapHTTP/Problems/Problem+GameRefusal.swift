@@ -1,5 +1,6 @@
 import Hummingbird
 import PuzzleMapCore
+import PuzzleMapGame
 
 extension Problem {
     /// The answer for an error that explains itself, whichever layer threw it: a problem, a
@@ -13,6 +14,9 @@ extension Problem {
         case let refusal as SocialRefusal: Problem(refusal)
         case let refusal as RewardRefusal: Problem(refusal)
         case let refusal as ReportRefusal: Problem(refusal)
+        case let refusal as OrganiserRefusal: Problem(refusal)
+        case let refusal as CampusDateRange.Refusal: Problem(refusal)
+        case let refusal as ExportRefusal: Problem(refusal)
         case let failure as PhotoFailure: failure.problem
         default: nil
         }
