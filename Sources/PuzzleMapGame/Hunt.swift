@@ -8,9 +8,11 @@ import PuzzleMapStorage
 /// JSON API and the pages both call these and only render what they return.
 public struct Hunt: Sendable {
     public let repository: any HuntRepository
-    public let content: CampusContent
+    /// The organiser's content this hunt plays by. A reload makes a new `Hunt` with the new
+    /// content (`reloading`): a use case runs from start to end on one content.
+    public private(set) var content: CampusContent
     /// The campus's clock zone, for opening hours, offers' days and weekly boards.
-    public let timeZone: TimeZone
+    public private(set) var timeZone: TimeZone
     public let secrets: ServiceSecrets
     /// Who may sign up.
     public let accountPolicy: AccountPolicy
@@ -21,22 +23,42 @@ public struct Hunt: Sendable {
     public let random: RandomSource
     /// The service's clock; tests pin it.
     public let now: @Sendable () -> Date
+    /// Closed checkpoints and the message to players, as recently read: every page shows them.
+    public let notices: NoticeBoard
+    /// `ServiceSettings.giftsPerDay`, which overrides the content's limit.
+    private let giftsPerDayOverride: Int?
 
     public init(
         repository: any HuntRepository, content: CampusContent, secrets: ServiceSecrets, settings: ServiceSettings = ServiceSettings(),
         passwordHasher: PasswordHasher = PasswordHasher(), random: RandomSource = .system, now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.repository = repository
-        var content = content
-        if let giftsPerDay = settings.giftsPerDay { content.rules.limits.giftsPerDay = giftsPerDay }
-        self.content = content
+        giftsPerDayOverride = settings.giftsPerDay
+        self.content = Self.playable(content, giftsPerDay: settings.giftsPerDay)
         timeZone = content.timeZone
+        notices = NoticeBoard()
         self.secrets = secrets
         accountPolicy = AccountPolicy(emailDomains: settings.emailDomains)
         publicURL = settings.publicURL
         self.passwordHasher = passwordHasher
         self.random = random
         self.now = now
+    }
+
+    /// The content as played: the settings' override applied.
+    private static func playable(_ content: CampusContent, giftsPerDay: Int?) -> CampusContent {
+        var content = content
+        if let giftsPerDay { content.rules.limits.giftsPerDay = giftsPerDay }
+        return content
+    }
+
+    /// The same hunt playing by `content`, once it is imported: the repository, keys, clock
+    /// and notice board stay.
+    func reloading(_ content: CampusContent) -> Hunt {
+        var next = self
+        next.content = Self.playable(content, giftsPerDay: giftsPerDayOverride)
+        next.timeZone = content.timeZone
+        return next
     }
 
     /// The game's limits and windows, from `Campus/game.yaml`.
@@ -58,7 +80,7 @@ public struct Hunt: Sendable {
             ])
         }
         let importedAt = now()
-        let summary = try await repository.importContent(at: importedAt) { stored in ContentImport(importing: content, over: stored, at: importedAt) }
+        let summary = try await repository.importContent(at: importedAt, audit: nil) { stored in ContentImport(importing: content, over: stored, at: importedAt) }
         logger.info("Content imported", metadata: [
             "checkpoints": "\(content.checkpoints.count)", "riddles": "\(content.riddles.count)",
             "added": "\(summary.checkpointsAdded)", "updated": "\(summary.checkpointsUpdated)",

@@ -10,6 +10,8 @@ public struct AppRequestContext: RequestContext {
     public var identity: Identity?
     /// The token every form of this browser carries, made by ``PageSession`` from the secret in its `pm_csrf` cookie.
     public var formToken: String?
+    /// The organisers' message to players, shown atop every page (set by ``PageSession``).
+    public var broadcast: String?
     /// Whether the browser accepts gzip: pages are then sent compressed.
     public var acceptsGzip = false
     /// The peer's address, for per-address limits (campus Wi-Fi is one NAT address: limits on

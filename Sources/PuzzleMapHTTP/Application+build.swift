@@ -9,7 +9,10 @@ public func buildApplication(services: HuntServices, settings: ServiceSettings, 
         router: buildRouter(services: services),
         server: .http1(configuration: .init(idleTimeout: settings.idleTimeout)),
         configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "PuzzleMap"),
-        services: [MailDelivery(services: services, sendmailCommand: settings.sendmailCommand, logger: logger)],
+        services: [
+            MailDelivery(services: services, sendmailCommand: settings.sendmailCommand, logger: logger),
+            ContentReloadOnHangup(running: services.running, logger: logger),
+        ],
         logger: logger
     )
 }
@@ -44,6 +47,9 @@ public func buildRouter(services: HuntServices) -> Router<AppRequestContext> {
     GiftController(services: services).addRoutes(to: authenticated)
     FriendController(services: services).addRoutes(to: authenticated)
     LeaderboardController(services: services).addRoutes(to: authenticated)
+    AuditController(services: services).addRoutes(to: authenticated)
+    OperationsController(services: services).addPublicRoutes(to: api)
+    OperationsController(services: services).addRoutes(to: authenticated)
     OrganiserController(services: services).addRoutes(to: authenticated)
     return router
 }

@@ -6,17 +6,21 @@ import PuzzleMapGame
 /// the proxies to trust). The hunt's own properties read through (`services.content`).
 @dynamicMemberLookup
 public struct HuntServices: Sendable {
-    public let hunt: Hunt
+    /// The hunt being served; a reload of the content replaces it.
+    public let running: RunningHunt
     /// Proxies whose `X-Forwarded-For` names the client.
     public let trustedProxies: Set<String>
     /// What the service measures about itself, for `GET /metrics`.
     public let metrics: HuntMetrics
 
-    public init(hunt: Hunt, settings: ServiceSettings = ServiceSettings(), metrics: HuntMetrics = HuntMetrics()) {
-        self.hunt = hunt
+    public init(hunt: Hunt, contentSource: ContentSource, settings: ServiceSettings = ServiceSettings(), metrics: HuntMetrics = HuntMetrics()) {
+        running = RunningHunt(hunt, source: contentSource)
         trustedProxies = settings.trustedProxies
         self.metrics = metrics
     }
+
+    /// The hunt as it is now. A route that calls several use cases takes it once.
+    public var hunt: Hunt { running.hunt }
 
     public subscript<Value>(dynamicMember path: KeyPath<Hunt, Value>) -> Value { hunt[keyPath: path] }
 }

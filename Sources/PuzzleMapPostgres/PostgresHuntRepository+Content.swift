@@ -8,7 +8,7 @@ extension PostgresHuntRepository {
     /// the other and the later ones find the content already in place.
     static let contentImportLockKey: Int64 = 0x5A5A_4D41_5030_0002
 
-    public func importContent(at date: Date, plan: @Sendable (StoredContent) -> ContentImport) async throws -> ContentImportSummary {
+    public func importContent(at date: Date, audit: AuditRecord?, plan: @Sendable (StoredContent) -> ContentImport) async throws -> ContentImportSummary {
         try await write { connection in
             try await connection.run("SELECT pg_advisory_xact_lock(\(Self.contentImportLockKey))", logger: logger)
             let stored = StoredContent(
@@ -31,6 +31,7 @@ extension PostgresHuntRepository {
                     ON CONFLICT (offerId) DO UPDATE SET partnerId = excluded.partnerId, stock = excluded.stock
                     """, logger: logger)
             }
+            if let audit { _ = try await Self.appendAudit(audit, at: date, on: connection, logger: logger) }
             guard contentImport.isRecorded else { return contentImport.summary }
             for placed in contentImport.checkpoints {
                 try await upsert(placed, at: date, connection)
@@ -85,29 +86,40 @@ extension PostgresHuntRepository {
     }
 
     public func checkpoints(includingRetired: Bool) async throws -> [StoredCheckpoint] {
-        try await autocommit { connection in
-            try await connection.rows("""
+        try await snapshot { connection in
+            let closures = try await closures(on: connection)
+            return try await connection.rows("""
                 SELECT \(unescaped: Columns.checkpoint) FROM checkpoint
                 WHERE \(includingRetired) OR retiredAt IS NULL ORDER BY position, id
-                """, as: Columns.CheckpointRow.self, logger: logger).map { try Columns.checkpoint($0).stored }
+                """, as: Columns.CheckpointRow.self, logger: logger).map { row in
+                var stored = try Columns.checkpoint(row).stored
+                stored.closure = closures[stored.id]
+                return stored
+            }
         }
     }
 
     public func checkpoint(number: Int) async throws -> StoredCheckpoint? {
-        try await autocommit { connection in
-            try await connection.row("SELECT \(unescaped: Columns.checkpoint) FROM checkpoint WHERE number = \(number)",
-                                     as: Columns.CheckpointRow.self, logger: logger).map { try Columns.checkpoint($0).stored }
+        try await snapshot { connection in
+            guard let row = try await connection.row("SELECT \(unescaped: Columns.checkpoint) FROM checkpoint WHERE number = \(number)",
+                                                     as: Columns.CheckpointRow.self, logger: logger) else { return nil }
+            var stored = try Columns.checkpoint(row).stored
+            stored.closure = try await closures(on: connection, checkpointID: stored.id)[stored.id]
+            return stored
         }
     }
 
-    public func rotateTag(checkpointID: String, at date: Date) async throws -> StoredCheckpoint {
-        try await autocommit { connection in
+    public func rotateTag(checkpointID: String, audit: AuditRecord, at date: Date) async throws -> StoredCheckpoint {
+        try await write { connection in
             guard let row = try await connection.row("""
                 UPDATE checkpoint SET tagVersion = tagVersion + 1, updatedAt = \(StoredDate(date)) WHERE id = \(checkpointID)
                 RETURNING \(unescaped: Columns.checkpoint)
                 """, as: Columns.CheckpointRow.self, logger: logger)
             else { throw StorageError.notFound("checkpoint \(checkpointID)") }
-            return try Columns.checkpoint(row).stored
+            _ = try await Self.appendAudit(audit, at: date, on: connection, logger: logger)
+            var stored = try Columns.checkpoint(row).stored
+            stored.closure = try await closures(on: connection, checkpointID: checkpointID)[checkpointID]
+            return stored
         }
     }
 

@@ -24,13 +24,14 @@ extension PostgresHuntRepository {
         }
     }
 
-    public func setReportStatus(id: Int64, to status: ReportStatus, by organiserID: Int64, at date: Date) async throws -> StoredReport? {
-        try await autocommit { connection in
+    public func setReportStatus(id: Int64, to status: ReportStatus, by organiserID: Int64, audit: AuditRecord, at date: Date) async throws -> StoredReport? {
+        try await write { connection in
             guard try await connection.count("""
                 UPDATE problemReport SET status = \(status.rawValue), statusSetBy = \(organiserID), statusSetAt = \(StoredDate(date))
                 WHERE id = \(id) RETURNING id
                 """, logger: logger) == 1
             else { return nil }
+            _ = try await Self.appendAudit(audit, at: date, on: connection, logger: logger)
             return try await report(id: id, connection)
         }
     }

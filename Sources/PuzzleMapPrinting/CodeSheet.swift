@@ -23,6 +23,13 @@ public struct CodeSheet: Sendable {
         self.caption = caption
         self.fileStem = fileStem
     }
+
+    /// The sheet of a checkpoint's sticker, the same from the command line and the console:
+    /// its code at quartile error correction (a scuffed sticker still reads).
+    public static func checkpoint(huntTitle: String, university: String, name: String, qrText: String, manualCode: String, fileStem: String) throws -> CodeSheet {
+        CodeSheet(huntTitle: huntTitle, name: name, matrix: try QREncoder(errorCorrection: .quartile).encode(qrText), manualCode: manualCode,
+                  caption: "A checkpoint of the \(university) riddle hunt. Scan me!", fileStem: fileStem)
+    }
 }
 
 /// Paper sizes, in PostScript points (1/72 inch).

@@ -51,6 +51,15 @@ public struct CodeSheetRenderer: Sendable {
         try check(cairo_surface_status(surface), path)
     }
 
+    /// The sheets as the bytes of one PDF, for a download: written through a temporary file,
+    /// as cairo writes PDFs, and the file removed.
+    public func pdf(_ sheets: [CodeSheet]) throws -> [UInt8] {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("puzzlemap-sheet-\(UUID().uuidString).pdf").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try writePDF(sheets, to: path)
+        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
     /// Writes one SVG per sheet into `directory`, named `<fileStem>.svg`.
     public func writeSVGs(_ sheets: [CodeSheet], into directory: String, progress: (Int) -> Void = { _ in }) throws {
         let (width, height) = paper.size

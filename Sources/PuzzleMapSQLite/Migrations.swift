@@ -273,6 +273,40 @@ enum Migrations {
             }
             try db.create(index: "problemReport_createdAt", on: "problemReport", columns: ["createdAt"])
         }
+        migrator.registerMigration("v10 audit log") { db in
+            try db.create(table: "auditLog") { t in
+                t.autoIncrementedPrimaryKey("id")
+                // No reference to the player: a line outlives the organiser's account unchanged.
+                t.column("actorId", .integer)
+                t.column("actorName", .text).notNull()
+                t.column("action", .text).notNull()
+                t.column("subject", .text).notNull()
+                t.column("detail", .text).notNull()
+                t.column("at", .datetime).notNull()
+            }
+            // Append-only: the database itself refuses to change or remove a line.
+            try db.execute(sql: """
+                CREATE TRIGGER auditLog_noUpdate BEFORE UPDATE ON auditLog BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+                CREATE TRIGGER auditLog_noDelete BEFORE DELETE ON auditLog BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+                """)
+        }
+        migrator.registerMigration("v11 closed checkpoints and broadcasts") { db in
+            // Apart from the checkpoint's own row, which every import rewrites: a closure
+            // outlives reloads of the content files.
+            try db.create(table: "checkpointClosure") { t in
+                t.primaryKey("checkpointId", .text).references("checkpoint", onDelete: .cascade)
+                t.column("note", .text).notNull()
+                t.column("closedAt", .datetime).notNull()
+                t.column("closedBy", .text).notNull()
+            }
+            try db.create(table: "broadcast") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("text", .text).notNull()
+                t.column("sentAt", .datetime).notNull()
+                t.column("sentBy", .text).notNull()
+                t.column("endedAt", .datetime)
+            }
+        }
         migrator.registerMigration("v14 report status, hint times and the dashboard's indexes") { db in
             // Where each report stands, set by organisers; who set it last is an account id kept
             // without a reference, like the audit log's, so the line outlives the account.

@@ -54,8 +54,10 @@ struct CheckpointRecord: Codable, FetchableRecord, PersistableRecord {
                    hours: hours, tags: tags, facts: facts)
     }
 
-    var stored: StoredCheckpoint {
-        StoredCheckpoint(checkpoint: checkpoint, number: number, tagVersion: tagVersion, retiredAt: retiredAt)
+    var stored: StoredCheckpoint { stored(closure: nil) }
+
+    func stored(closure: CheckpointClosure?) -> StoredCheckpoint {
+        StoredCheckpoint(checkpoint: checkpoint, number: number, tagVersion: tagVersion, retiredAt: retiredAt, closure: closure)
     }
 }
 

@@ -21,11 +21,12 @@ extension SQLiteHuntRepository {
         }
     }
 
-    public func setReportStatus(id: Int64, to status: ReportStatus, by organiserID: Int64, at date: Date) async throws -> StoredReport? {
+    public func setReportStatus(id: Int64, to status: ReportStatus, by organiserID: Int64, audit: AuditRecord, at date: Date) async throws -> StoredReport? {
         try await database.write { db in
             try db.execute(sql: "UPDATE problemReport SET status = ?, statusSetBy = ?, statusSetAt = ? WHERE id = ?",
                            arguments: [status.rawValue, organiserID, date, id])
             guard db.changesCount == 1 else { return nil }
+            _ = try Self.appendAudit(audit, at: date, in: db)
             return try Self.report(id: id, db)
         }
     }

@@ -59,7 +59,7 @@ public struct SQLiteHuntRepository: HuntRepository {
 
     // MARK: Content
 
-    public func importContent(at date: Date, plan: @Sendable (StoredContent) -> ContentImport) async throws -> ContentImportSummary {
+    public func importContent(at date: Date, audit: AuditRecord?, plan: @Sendable (StoredContent) -> ContentImport) async throws -> ContentImportSummary {
         try await database.write { db in
             let stored = StoredContent(
                 checkpoints: try CheckpointRecord.fetchAll(db).map { PlacedCheckpoint(stored: $0.stored, position: $0.position) },
@@ -72,6 +72,7 @@ public struct SQLiteHuntRepository: HuntRepository {
                     ON CONFLICT(offerId) DO UPDATE SET partnerId = excluded.partnerId, stock = excluded.stock
                     """, arguments: [offer.id, offer.partnerID, offer.stock])
             }
+            if let audit { _ = try Self.appendAudit(audit, at: date, in: db) }
             guard contentImport.isRecorded else { return contentImport.summary }
             for placed in contentImport.checkpoints {
                 try CheckpointRecord(placed.stored.checkpoint, number: placed.stored.number, position: placed.position,
@@ -97,17 +98,20 @@ public struct SQLiteHuntRepository: HuntRepository {
         try await database.read { db in
             var request = CheckpointRecord.order(CheckpointRecord.Columns.position, CheckpointRecord.Columns.id)
             if !includingRetired { request = request.filter(CheckpointRecord.Columns.retiredAt == nil) }
-            return try request.fetchAll(db).map(\.stored)
+            let closures = try Self.closures(in: db)
+            return try request.fetchAll(db).map { $0.stored(closure: closures[$0.id]) }
         }
     }
 
     public func checkpoint(number: Int) async throws -> StoredCheckpoint? {
         try await database.read { db in
-            try CheckpointRecord.filter(CheckpointRecord.Columns.number == number).fetchOne(db)?.stored
+            try CheckpointRecord.filter(CheckpointRecord.Columns.number == number).fetchOne(db).map { record in
+                record.stored(closure: try Self.closures(in: db, checkpointID: record.id)[record.id])
+            }
         }
     }
 
-    public func rotateTag(checkpointID: String, at date: Date) async throws -> StoredCheckpoint {
+    public func rotateTag(checkpointID: String, audit: AuditRecord, at date: Date) async throws -> StoredCheckpoint {
         try await database.write { db in
             guard var record = try CheckpointRecord.fetchOne(db, key: checkpointID) else {
                 throw StorageError.notFound("checkpoint \(checkpointID)")
@@ -115,7 +119,8 @@ public struct SQLiteHuntRepository: HuntRepository {
             record.tagVersion += 1
             record.updatedAt = date
             try record.update(db)
-            return record.stored
+            _ = try Self.appendAudit(audit, at: date, in: db)
+            return record.stored(closure: try Self.closures(in: db, checkpointID: checkpointID)[checkpointID])
         }
     }
 

@@ -34,3 +34,12 @@ public enum HuntStartup {
         return try await Hunt.prepare(content: content, repository: repository, settings: settings, logger: logger, now: now)
     }
 }
+
+extension HuntStartup {
+    /// The organiser's files the settings name, read and checked as at start-up: what a
+    /// reload (`SIGHUP`, the console's button) reads.
+    public static func contentSource(settings: ServiceSettings) -> ContentSource {
+        let (campus, riddles) = (settings.campusDirectory, settings.riddlesDirectory)
+        return ContentSource { try ContentReader(campusDirectory: campus, riddlesDirectory: riddles).load().get() }
+    }
+}

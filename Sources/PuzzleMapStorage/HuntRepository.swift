@@ -4,7 +4,7 @@ import PuzzleMapCore
 /// Everything the service keeps between requests, behind one protocol: the SQLite
 /// implementation is the embedded default; PostgreSQL carries larger deployments. It is
 /// composed of one protocol per concern so each reads on its own.
-public protocol HuntRepository: ContentStore, SettingsStore, AccountStore, LedgerStore, PlayStore, ScanStore, VoucherStore, SocialStore, StatsStore, ReportStore, ExportStore {
+public protocol HuntRepository: ContentStore, SettingsStore, AccountStore, LedgerStore, PlayStore, ScanStore, VoucherStore, SocialStore, StatsStore, ReportStore, AuditStore, OperationsStore, ExportStore {
     /// Cheap round trip proving the database answers.
     func ping() async throws
     /// How busy the database is, for metrics.
@@ -23,6 +23,8 @@ public enum StorageError: Error, Equatable, Sendable {
     /// The database did not give back the row a write must return (an id, a count); the text
     /// names the table.
     case noRowReturned(String)
+    /// A stored value this version does not know (written by a newer one); the text names it.
+    case unknownValue(String)
 }
 
 /// The organiser's content as imported.
@@ -30,15 +32,17 @@ public protocol ContentStore: Sendable {
     /// Reads the stored content under the import's lock, lets `plan` decide what the import
     /// writes, writes it and records the import, in one transaction: instances starting together
     /// import one after the other, and the later ones find the content in place.
-    func importContent(at date: Date, plan: @Sendable (StoredContent) -> ContentImport) async throws -> ContentImportSummary
+    /// `audit`, when given, is written in the same transaction (an organiser's reload).
+    func importContent(at date: Date, audit: AuditRecord?, plan: @Sendable (StoredContent) -> ContentImport) async throws -> ContentImportSummary
     /// The last import, if content was ever imported.
     func lastImport() async throws -> ContentImportSummary?
-    /// Checkpoints in the order of the campus file; retired ones only when asked for.
+    /// Checkpoints in the order of the campus file, with any closure; retired ones only when asked for.
     func checkpoints(includingRetired: Bool) async throws -> [StoredCheckpoint]
     /// The checkpoint a printed code names, retired or not.
     func checkpoint(number: Int) async throws -> StoredCheckpoint?
-    /// Bumps a checkpoint's code version: codes printed before stop counting.
-    func rotateTag(checkpointID: String, at date: Date) async throws -> StoredCheckpoint
+    /// Bumps a checkpoint's code version: codes printed before stop counting. The audit line
+    /// is written in the same transaction.
+    func rotateTag(checkpointID: String, audit: AuditRecord, at date: Date) async throws -> StoredCheckpoint
     /// Riddles that are offered (not retired).
     func activeRiddles() async throws -> [Riddle]
 }

@@ -8,9 +8,9 @@ public protocol ReportStore: Sendable {
     /// The newest reports first, at most `limit`, only those with `status` if one is given; each
     /// with its reporter's username and who set its status.
     func reports(limit: Int, status: ReportStatus?) async throws -> [StoredReport]
-    /// Sets a report's status, noting the organiser and when; the report as it now stands, or
-    /// `nil` if there is no such report.
-    func setReportStatus(id: Int64, to status: ReportStatus, by organiserID: Int64, at date: Date) async throws -> StoredReport?
+    /// Sets a report's status, noting the organiser and when, and writes `audit` in the same
+    /// transaction; the report as it now stands, or `nil` (and no audit line) if there is no such report.
+    func setReportStatus(id: Int64, to status: ReportStatus, by organiserID: Int64, audit: AuditRecord, at date: Date) async throws -> StoredReport?
 }
 
 extension ReportStore {

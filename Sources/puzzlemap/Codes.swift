@@ -65,16 +65,11 @@ struct PrintCodes: AsyncParsableCommand {
         if let category { selected = selected.filter { $0.checkpoint.category == category } }
 
         let signer = TagSigner(secrets: hunt.secrets)
-        let encoder = QREncoder(errorCorrection: .quartile)
         let sheets = try selected.map { stored in
             let payload = TagPayload(purpose: .checkpoint, subject: UInt64(stored.number), version: stored.tagVersion)
-            return CodeSheet(
-                huntTitle: hunt.content.info.title, name: stored.checkpoint.name,
-                matrix: try encoder.encode(signer.qrText(for: payload, baseURL: settings.publicURL)),
-                manualCode: signer.manualCode(for: payload),
-                caption: "A checkpoint of the \(hunt.content.info.university) riddle hunt. Scan me!",
-                fileStem: stored.id
-            )
+            return try CodeSheet.checkpoint(
+                huntTitle: hunt.content.info.title, university: hunt.content.info.university, name: stored.checkpoint.name,
+                qrText: signer.qrText(for: payload, baseURL: settings.publicURL), manualCode: signer.manualCode(for: payload), fileStem: stored.id)
         }
         let renderer = CodeSheetRenderer(paper: paper)
         let total = sheets.count
@@ -108,7 +103,8 @@ struct RotateCode: AsyncParsableCommand {
 
     func run() async throws {
         let (hunt, _) = try await prepareHunt(content: content, service: service)
-        let rotated = try await hunt.repository.rotateTag(checkpointID: checkpointID, at: Date())
+        let rotated = try await hunt.repository.rotateTag(
+            checkpointID: checkpointID, audit: .byCommandLine(.codeRotated, subject: "checkpoint:\(checkpointID)", detail: "puzzlemap codes rotate"), at: Date())
         print("Checkpoint \(rotated.id) now has code version \(rotated.tagVersion); print its new code with "
             + "`puzzlemap codes --checkpoint \(rotated.id)` and replace the sticker.")
     }

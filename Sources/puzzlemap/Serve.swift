@@ -31,7 +31,7 @@ struct Serve: AsyncParsableCommand {
             printError("puzzlemap serve: refusing to start.\n\(error.description)")
             throw ExitCode.failure
         }
-        let app = buildApplication(services: HuntServices(hunt: hunt, settings: settings), settings: settings, logger: logger)
+        let app = buildApplication(services: HuntServices(hunt: hunt, contentSource: HuntStartup.contentSource(settings: settings), settings: settings), settings: settings, logger: logger)
         // On SIGTERM or SIGINT the server stops accepting, lets requests in flight finish
         // (a photo scan mid-upload included) and returns; then the database is closed.
         try await app.runService()

@@ -930,7 +930,54 @@ def leaderboard(j):
 
 ORGANISER_EMAIL = "olive@gla.ac.uk"
 ORGANISER_USERNAME = "olive_organiser"
-ORGANISER_PASSWORD = "keeps-the-hunt-running"
+ORGANISER_PASSWORD = "organise the hunt well"
+BROADCAST = "The library is closed this afternoon: lecture riddles there wait until tomorrow."
+
+
+def as_someone_else(j):
+    """Puts this browser's cookies aside (the player's session) and gives them back after."""
+    kept = j.driver.get_cookies()
+    j.driver.delete_all_cookies()
+    def restore():
+        j.driver.delete_all_cookies()
+        for cookie in kept:
+            j.driver.add_cookie({key: cookie[key] for key in ("name", "value", "path", "httpOnly") if key in cookie})
+    return restore
+
+
+def organiser_closes_a_place_and_tells_players(j):
+    """An organiser (an account `puzzlemap admin add` made one) signs in, lands on the console,
+    closes a checkpoint with a note and sends a message; the player's next page shows the
+    message and the map shows the note."""
+    api(j, "POST", "/v1/accounts", {"email": ORGANISER_EMAIL, "username": ORGANISER_USERNAME, "password": ORGANISER_PASSWORD,
+                                    "displayName": "Olive"})
+    subprocess.run([j.args.puzzlemap, "admin", "add", ORGANISER_EMAIL, "--data-dir", j.args.data_dir,
+                    "--campus", j.args.campus, "--riddles", j.args.riddles], check=True, capture_output=True)
+    restore = as_someone_else(j)
+    j.open("/sign-in", "organiser-sign-in")
+    j.fill("Username or email", ORGANISER_USERNAME)
+    j.fill("Password", ORGANISER_PASSWORD)
+    j.press("Sign in", "console")
+    j.expect_heading("Console")
+    j.fill("A new message (it replaces the one shown): errata, a closed building, a change of plan", BROADCAST)
+    j.press("Show it to every player", "console-broadcast-sent")
+    j.expect_text("Every player now sees your message.")
+    j.expect_text(f"Shown now: “{BROADCAST}”")
+    place_id, place = next((id, p) for id, p in j.checkpoints.items() if p["category"] == "lecture")
+    card = j.driver.find_element(By.ID, f"checkpoint-{place_id}")
+    card.find_element(By.NAME, "note").send_keys("Closed for a fire drill until 16:00")
+    j.leave_by(card.find_element(By.XPATH, ".//button[normalize-space()='Close for now']"), "console-closed")
+    j.expect_text(f"{place['name']} is closed for now.")
+    j.expect_text("Closed: “Closed for a fire drill until 16:00” (olive_organiser")
+    j.expect_words("Closed a checkpoint")
+    restore()
+    j.open("/map", "map-with-closed-place")
+    j.expect_text(f"From the organisers: {BROADCAST}")
+    entry = j.driver.find_element(By.ID, f"place-{place_id}")
+    if "Closed for a fire drill until 16:00" not in entry.text or "Closed by the organisers" not in entry.text:
+        raise StepFailed(f"the map's entry for {place['name']} does not show the organisers' note: {squash(entry.text)!r}")
+
+
 LIVE_REFRESH_WAIT = 45  # the dashboard fetches itself every 20 s; a slow machine gets two chances
 
 
@@ -945,13 +992,9 @@ def scans_today(j):
 
 
 def organiser_dashboard_and_export(j):
-    """An organiser, made with `puzzlemap admin add`, opens the live dashboard from a bookmark and
-    signs in; a scan made meanwhile is counted on the open page without a reload; the exports
-    page's download answers a CSV attachment that lists that scan."""
-    api(j, "POST", "/v1/accounts", {"email": ORGANISER_EMAIL, "username": ORGANISER_USERNAME,
-                                    "password": ORGANISER_PASSWORD, "displayName": "Olive"})
-    subprocess.run([j.args.puzzlemap, "admin", "add", ORGANISER_EMAIL, "--data-dir", j.args.data_dir],
-                   check=True, capture_output=True, text=True)
+    """The organiser of an earlier step opens the live dashboard from a bookmark and signs in; a
+    scan made meanwhile is counted on the open page without a reload; the exports page's
+    download answers a CSV attachment that lists that scan."""
     j.open("/console/dashboard", "organiser-sign-in")
     j.expect_heading("Sign in")
     j.fill("Username or email", ORGANISER_USERNAME)
@@ -963,9 +1006,10 @@ def organiser_dashboard_and_export(j):
     if before is None or before < 1:
         raise StepFailed(f"the dashboard counts {before!r} scans today, after the journey's scans")
 
-    # Grace scans the first sticker again: a scan, whatever it earns.
+    # Grace scans a lab's sticker (the organiser closed a lecture hall earlier): a scan, whatever it earns.
+    lab = next(id for id, place in j.checkpoints.items() if place["category"] == "lab")
     page = j.driver.find_element(By.TAG_NAME, "html")
-    api(j, "POST", "/v1/scans", {"code": j.sticker_link(FIRST_STICKER)}, token=j.facts["friend token"])
+    api(j, "POST", "/v1/scans", {"code": j.sticker_link(lab)}, token=j.facts["friend token"])
     try:
         WebDriverWait(j.driver, LIVE_REFRESH_WAIT, poll_frequency=0.5).until(lambda d: scans_today(j) == before + 1)
     except TimeoutException:
@@ -993,8 +1037,8 @@ def organiser_dashboard_and_export(j):
     lines = answer["body"].split("\r\n")
     if not lines[0].startswith("date,time,scan_id,username,checkpoint_id,"):
         raise StepFailed(f"the scans export starts {lines[0]!r}")
-    if not any(f",{FRIEND_USERNAME},{FIRST_STICKER}," in line for line in lines[1:]):
-        raise StepFailed(f"the scans export has no scan of {FIRST_STICKER} by {FRIEND_USERNAME}: {lines[:6]!r}")
+    if not any(f",{FRIEND_USERNAME},{lab}," in line for line in lines[1:]):
+        raise StepFailed(f"the scans export has no scan of {lab} by {FRIEND_USERNAME}: {lines[:6]!r}")
 
 
 STEPS = [
@@ -1019,6 +1063,7 @@ STEPS = [
     offline_photo_sent_once_back_online,
     voucher_for_the_counter,
     forged_form_refused,
+    organiser_closes_a_place_and_tells_players,
     signed_out_session_refused,
     organiser_dashboard_and_export,
 ]
@@ -1072,7 +1117,7 @@ def main():
     parser.add_argument("--screenshots", required=True, help="folder for a PNG of every page, and axe.json")
     parser.add_argument("--codes", required=True, help="folder of the printed codes, <checkpoint>.png (puzzlemap codes --format png)")
     parser.add_argument("--puzzlemap", required=True, help="the puzzlemap binary, to decode a printed code's link")
-    parser.add_argument("--data-dir", required=True, help="the service's data folder, for `puzzlemap admin add`")
+    parser.add_argument("--data-dir", required=True, help="the service's data folder, for puzzlemap admin add")
     parser.add_argument("--campus", default="Campus")
     parser.add_argument("--riddles", default="Riddles")
     parser.add_argument("--measure", action="store_true",

@@ -31,7 +31,7 @@ struct GameWorld {
         let secrets = try #require(ServiceSecrets(tagKeyData: Data(repeating: 7, count: 32), tokenKeyData: Data(repeating: 9, count: 32)))
         let clock = clock
         let importedAt = clock.now
-        _ = try await repository.importContent(at: importedAt) { [content] stored in ContentImport(importing: content, over: stored, at: importedAt) }
+        _ = try await repository.importContent(at: importedAt, audit: nil) { [content] stored in ContentImport(importing: content, over: stored, at: importedAt) }
         hunt = Hunt(repository: repository, content: content, secrets: secrets, random: .seeded(7), now: { clock.now })
     }
 

@@ -19,7 +19,7 @@ func preparedServices() async throws -> (HuntServices, ServiceSettings) {
     settings.riddlesDirectory = repositoryRoot.appendingPathComponent("Riddles").path
     settings.dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("puzzlemap-http-\(UUID().uuidString)").path
     let hunt = try await HuntStartup.prepare(settings: settings, logger: testLogger)
-    return (HuntServices(hunt: hunt, settings: settings), settings)
+    return (HuntServices(hunt: hunt, contentSource: HuntStartup.contentSource(settings: settings), settings: settings), settings)
 }
 
 @Suite struct HealthRoutesTests {
@@ -47,7 +47,8 @@ func preparedServices() async throws -> (HuntServices, ServiceSettings) {
 
     @Test func readyzIsUnavailableUntilContentIsImported() async throws {
         let (prepared, _) = try await preparedServices()
-        let empty = HuntServices(hunt: Hunt(repository: try SQLiteHuntRepository.inMemory(), content: prepared.content, secrets: prepared.secrets))
+        let empty = HuntServices(hunt: Hunt(repository: try SQLiteHuntRepository.inMemory(), content: prepared.content, secrets: prepared.secrets),
+                                 contentSource: prepared.running.source)
         try await Application(router: buildRouter(services: empty), logger: testLogger).test(.router) { client in
             try await client.execute(uri: "/readyz", method: .get) { response in
                 #expect(response.status == .serviceUnavailable)

@@ -155,6 +155,11 @@ extension Reply {
             #expect(page.text.contains("<p class=\"status report-fixed\">Fixed <span class=\"small\">(set by @olive, Wed 18 Nov 12:00)</span></p>"))
             #expect(try await service.services.hunt.reports().first { $0.id == Int64(stickerID) }?.status == .fixed)
             #expect((try await client.call(.get, "/v1/admin/dashboard", token: organiser)).json["pendingReports"] as? Int == 1)
+            // Each change is in the audit log, naming the organiser; the refused ones are not.
+            let audit = try #require(try await client.call(.get, "/v1/admin/audit-log", token: organiser).json["entries"] as? [[String: Any]])
+            #expect(audit.map { "\($0["actor"]!) \($0["action"]!) \($0["subject"]!) \($0["detail"]!)" } == [
+                "olive report_status_set report:\(stickerID) fixed", "olive report_status_set report:\(stickerID) in_hand",
+            ])
         }
     }
 
@@ -225,6 +230,11 @@ extension Reply {
             #expect(every.headers[.contentDisposition] == "attachment; filename=\"puzzlemap-redemptions-2026-11-18-to-2026-11-18.csv\"")
             let guu = try await client.call(.get, "/v1/admin/exports/redemptions.csv?from=2026-11-18&to=2026-11-18&partner=guu-food", token: organiser)
             #expect(guu.text == "date,time,partner_id,partner,offer_id,offer,voucher_id,staff,player\r\n")
+            // Who took players' data, which and for which days, is in the audit log.
+            let audit = try #require(try await client.call(.get, "/v1/admin/audit-log", token: organiser).json["entries"] as? [[String: Any]])
+            #expect(audit.first.map { "\($0["actor"]!) \($0["action"]!) \($0["subject"]!) \($0["detail"]!)" }
+                    == "olive export_downloaded export:redemptions 2026-11-18 to 2026-11-18, guu-food")
+            #expect(audit.count == 7)
         }
     }
 

@@ -44,7 +44,7 @@ import Testing
     }
 
     static let table: [Row] = [
-        Row(route: "GET /", anonymous: .shown, player: .redirect("/play"), staff: .redirect("/play")),
+        Row(route: "GET /", anonymous: .shown, player: .redirect("/play"), staff: .shown, organiser: .redirect("/console")),
         Row(route: "GET /static/{name}", anonymous: .shown, player: .shown, staff: .shown),
         Row(route: "GET /join", anonymous: .shown, player: .shown, staff: .shown),
         Row(route: "GET /sign-in", anonymous: .shown, player: .shown, staff: .shown),
@@ -73,6 +73,10 @@ import Testing
         Row(route: "GET /account", anonymous: .signInFirst, player: .shown, staff: .shown),
         Row(route: "GET /account/export", anonymous: .signInFirst, player: .shown, staff: .shown),
         Row(route: "GET /account/delete", anonymous: .signInFirst, player: .shown, staff: .shown),
+        Row(route: "GET /console", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
+        // The page world's `{id}` is a riddle attempt's number, which names no checkpoint.
+        Row(route: "GET /console/checkpoints/{id}/sheet.pdf", anonymous: .signInFirst, player: .refused(403), staff: .refused(403),
+            organiser: .refused(404)),
         Row(route: "GET /console/dashboard", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
         Row(route: "GET /console/reports", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
         Row(route: "GET /console/exports", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
@@ -109,6 +113,13 @@ import Testing
         Row(route: "POST /account/name", anonymous: .signInFirst, player: .refused(422), staff: .refused(422)),
         Row(route: "POST /account/password", anonymous: .signInFirst, player: .refused(422), staff: .refused(422)),
         Row(route: "POST /account/delete", anonymous: .signInFirst, player: .refused(401), staff: .refused(401)),
+        // The forms carry no text or note: refused by the use case, as a page.
+        Row(route: "POST /console/broadcast", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(422)),
+        Row(route: "POST /console/broadcast/end", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .redirect("/console")),
+        Row(route: "POST /console/checkpoints/{id}/close", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(422)),
+        Row(route: "POST /console/checkpoints/{id}/reopen", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(404)),
+        Row(route: "POST /console/checkpoints/{id}/rotate", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(404)),
+        Row(route: "POST /console/reload", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .redirect("/console")),
         // The form names no status: refused, once the sender is known to organise.
         Row(route: "POST /console/reports/{id}", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(422)),
     ]
@@ -139,10 +150,12 @@ import Testing
         let hunt = world.service.services.hunt
         let ledger = try await hunt.repository.events(playerID: world.playerID)
         // The forms name quinn, who exists: a form that got through would ask, block or give.
-        let forged = try await world.page(route, as: .player, token: "forged", username: "quinn")
+        // Each form is sent by someone it is for: an organiser's console forms by an organiser.
+        let sender: PageWorld.Visitor = route.hasPrefix("POST /console") ? .organiser : .player
+        let forged = try await world.page(route, as: sender, token: "forged", username: "quinn")
         #expect(forged.answer == .refused(403), "\(route) with a forged token: \(forged.answer)")
         #expect(forged.html.contains("That form had expired or did not come from this browser, so nothing was done."), "\(route): \(forged.html)")
-        let crossSite = try await world.page(route, as: .player, origin: "https://evil.example", username: "quinn")
+        let crossSite = try await world.page(route, as: sender, origin: "https://evil.example", username: "quinn")
         #expect(crossSite.answer == .refused(403), "\(route) from another site: \(crossSite.answer)")
         #expect(crossSite.html.contains("That form was not sent from a Puzzle Map page, so nothing was done."), "\(route): \(crossSite.html)")
 
@@ -150,6 +163,7 @@ import Testing
         #expect(held.count == 1 && held[0].attempt.hintsUsed == 0, "\(route) changed the riddle held")
         #expect(try await world.visit("GET /play", as: .player) == .shown, "\(route) ended the session")
         #expect(try await hunt.reports().isEmpty, "\(route) stored a report")
+        #expect(try await hunt.repository.auditLog(limit: 10).isEmpty, "\(route) did something an organiser does")
         #expect(try await hunt.repository.events(playerID: world.playerID) == ledger, "\(route) changed the ledger")
         #expect(try await hunt.repository.blockedEitherWay(playerID: world.playerID).isEmpty, "\(route) blocked someone")
         #expect(try await hunt.friendRequests(playerID: world.playerID).outgoing.isEmpty, "\(route) asked someone to be friends")

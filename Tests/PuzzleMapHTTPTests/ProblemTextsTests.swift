@@ -18,6 +18,7 @@ import Testing
             .checkInNotFound(lifetimeMinutes: 30), .checkInNotFound(lifetimeMinutes: 60), .quizRequired, .riddleNotFound,
             .noHintsLeft, .nothingOpen(.lab), .categoryExhausted(.lab, remaining: []),
             .categoryExhausted(.social, remaining: [.lab]), .categoryExhausted(.social, remaining: [.lab, .lecture]),
+            .checkpointClosed(note: "Closed for exams until Friday"),
         ]
         let account: [AccountRefusal] = [
             .emailDomainNotAllowed(domains: ["uni.example"]), .emailDomainNotAllowed(domains: ["a.example", "b.example"]),
@@ -32,7 +33,13 @@ import Testing
         ]
         let report: [ReportRefusal] = [.emptyReport, .textTooLong(max: 2000), .unknownPlace, .tooManyReports(perDay: 5), .reportNotFound]
         let social: [SocialRefusal] = [.playerNotFound, .friendRequestNotFound]
-        let organiser: [OrganiserRefusal] = [.organisersOnly]
+        let organiser: [OrganiserRefusal] = [
+            .organisersOnly, .unknownCheckpoint("gym"), .textLength(max: 280), .checkpointNotClosed("library"),
+            .invalidContent(InvalidContentError(problems: [
+                ContentProblem(.unknownCategory, at: SourceLocation(file: "Campus/checkpoints.yaml", line: 12), "the category 'gym' is unknown",
+                               fix: "use lab, lecture or social"),
+            ])),
+        ]
         let dates: [CampusDateRange.Refusal] = [
             .missing("from"), .notADate("18/11/2026"), .reversed(from: LocalDate(year: 2026, month: 11, day: 19)!, to: LocalDate(year: 2026, month: 11, day: 18)!),
             .tooLong(days: 400, maximum: 366),

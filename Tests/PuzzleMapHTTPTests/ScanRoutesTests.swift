@@ -169,7 +169,7 @@ extension TestClientProtocol {
             #expect(invalid.code == "invalid_code")
             #expect(try await client.scan(code: "https://example.com", token: token).code == "not_a_puzzle_map_code")
             let old = try await service.qrText(for: place)
-            _ = try await service.repository.rotateTag(checkpointID: place, at: service.clock.now)
+            _ = try await service.repository.rotateTag(checkpointID: place, audit: .byCommandLine(.codeRotated, subject: "checkpoint", detail: "test"), at: service.clock.now)
             let retired = try await client.scan(code: old, token: token)
             #expect(retired.status == .gone)
             #expect(retired.code == "code_retired")

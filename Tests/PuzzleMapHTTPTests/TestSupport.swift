@@ -7,6 +7,7 @@ import PuzzleMapCore
 import PuzzleMapGame
 import PuzzleMapHTTP
 import PuzzleMapSQLite
+import PuzzleMapStartup
 import PuzzleMapStorage
 import Testing
 
@@ -37,19 +38,28 @@ struct TestService {
     let repository: SQLiteHuntRepository
     let settings: ServiceSettings
 
-    init() async throws {
+    /// `editableContent`: the service reads a copy of the shipped content in its data
+    /// directory (`settings.campusDirectory`), which a test may change and reload.
+    init(editableContent: Bool = false) async throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         var settings = ServiceSettings()
         settings.campusDirectory = root.appendingPathComponent("Campus").path
         settings.riddlesDirectory = root.appendingPathComponent("Riddles").path
         settings.dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("puzzlemap-http-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: settings.dataDirectory, withIntermediateDirectories: true)
+        if editableContent {
+            for folder in ["Campus", "Riddles"] {
+                try FileManager.default.copyItem(atPath: root.appendingPathComponent(folder).path, toPath: settings.dataDirectory + "/" + folder)
+            }
+            settings.campusDirectory = settings.dataDirectory + "/Campus"
+            settings.riddlesDirectory = settings.dataDirectory + "/Riddles"
+        }
         let content = try PuzzleMapContent.ContentReader(campusDirectory: settings.campusDirectory, riddlesDirectory: settings.riddlesDirectory).load().get()
         let clock = TestClock()
         repository = try SQLiteHuntRepository.open(path: settings.databasePath, weeks: content.weeks)
         let hunt = try await Hunt.prepare(content: content, repository: repository, settings: settings, logger: testLogger,
                                           random: .seeded(2026), now: { clock.now })
-        services = HuntServices(hunt: hunt, settings: settings)
+        services = HuntServices(hunt: hunt, contentSource: HuntStartup.contentSource(settings: settings), settings: settings)
         self.settings = settings
         self.clock = clock
     }

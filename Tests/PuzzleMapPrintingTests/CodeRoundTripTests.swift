@@ -107,7 +107,7 @@ import Testing
         #expect(await refusal(of: voucher) == .wrongCodeKind(expected: .checkpoint, found: .voucher))
         #expect(await refusal(of: "https://www.gla.ac.uk/") == .notAPuzzleMapCode)
 
-        _ = try await hunt.repository.rotateTag(checkpointID: first.id, at: Date())
+        _ = try await hunt.repository.rotateTag(checkpointID: first.id, audit: .byCommandLine(.codeRotated, subject: "checkpoint", detail: "test"), at: Date())
         #expect(await refusal(of: genuine) == .codeRetired)
     }
 }

@@ -40,6 +40,8 @@ public enum GameRefusal: Error, Hashable, Sendable {
     case noHintsLeft
     /// Every unsolved place of the category is closed now and for the opening window.
     case nothingOpen(Category)
+    /// An organiser has closed the checkpoint for now; `note` says why.
+    case checkpointClosed(note: String)
     /// Every riddle of the category is solved; `remaining` are categories with riddles left.
     case categoryExhausted(Category, remaining: [Category])
 

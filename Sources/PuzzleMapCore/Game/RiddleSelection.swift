@@ -5,11 +5,14 @@ public struct RiddleSelection: Sendable {
     public let content: CampusContent
     public let timeZone: TimeZone
     public let profile: TraitProfile
+    /// Checkpoints an organiser has closed for now: not offered, as if shut.
+    public let closed: Set<String>
 
-    public init(content: CampusContent, timeZone: TimeZone, profile: TraitProfile) {
+    public init(content: CampusContent, timeZone: TimeZone, profile: TraitProfile, closed: Set<String> = []) {
         self.content = content
         self.timeZone = timeZone
         self.profile = profile
+        self.closed = closed
     }
 
     /// Places must be open now or within this long.
@@ -26,7 +29,8 @@ public struct RiddleSelection: Sendable {
         in category: Category, solved: Set<String>, recentlyGivenUp: Set<String>, at now: Date, using generator: inout R
     ) -> Riddle? {
         let open = content.checkpoints.filter {
-            $0.category == category && !solved.contains($0.id) && $0.hours.isOpen(within: Self.openingWindow, of: now, in: timeZone)
+            $0.category == category && !solved.contains($0.id) && !closed.contains($0.id)
+                && $0.hours.isOpen(within: Self.openingWindow, of: now, in: timeZone)
         }
         let fresh = riddles(at: open, excluding: recentlyGivenUp)
         let pool = fresh.isEmpty ? riddles(at: open, excluding: []) : fresh

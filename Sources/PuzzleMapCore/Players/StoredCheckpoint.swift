@@ -10,15 +10,18 @@ public struct StoredCheckpoint: Hashable, Codable, Sendable, Identifiable {
     public var tagVersion: Int
     /// Set when the checkpoint left the campus file: no longer offered, its history kept.
     public var retiredAt: Date?
+    /// Set while an organiser has closed it for now.
+    public var closure: CheckpointClosure?
 
     public var id: String { checkpoint.id }
     public var isRetired: Bool { retiredAt != nil }
 
-    public init(checkpoint: Checkpoint, number: Int, tagVersion: Int, retiredAt: Date?) {
+    public init(checkpoint: Checkpoint, number: Int, tagVersion: Int, retiredAt: Date?, closure: CheckpointClosure? = nil) {
         self.checkpoint = checkpoint
         self.number = number
         self.tagVersion = tagVersion
         self.retiredAt = retiredAt
+        self.closure = closure
     }
 }
 

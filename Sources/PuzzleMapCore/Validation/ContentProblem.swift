@@ -44,7 +44,7 @@ public struct ContentProblem: Hashable, Comparable, Sendable, CustomStringConver
 }
 
 /// A content error that stops the service from starting, with the full report.
-public struct InvalidContentError: Error, CustomStringConvertible, Sendable {
+public struct InvalidContentError: Error, Equatable, CustomStringConvertible, Sendable {
     public var problems: [ContentProblem]
 
     public init(problems: [ContentProblem]) { self.problems = problems }

@@ -17,9 +17,11 @@ extension Hunt {
         try await repository.reports(limit: limit, status: status)
     }
 
-    /// Sets where a report stands, naming the organiser who did; `reportNotFound` if there is no such report.
+    /// Sets where a report stands, naming the organiser who did, with its audit line in the same
+    /// transaction; `reportNotFound` if there is no such report.
     public func setReportStatus(id: Int64, to status: ReportStatus, by organiser: Organiser) async throws -> StoredReport {
-        guard let report = try await repository.setReportStatus(id: id, to: status, by: organiser.account.player.id, at: now()) else {
+        let audit = organiser.record(.reportStatusSet, subject: "report:\(id)", detail: status.rawValue)
+        guard let report = try await repository.setReportStatus(id: id, to: status, by: organiser.account.player.id, audit: audit, at: now()) else {
             throw ReportRefusal.reportNotFound
         }
         return report

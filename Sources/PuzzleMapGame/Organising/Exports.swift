@@ -40,6 +40,10 @@ extension Hunt {
                                                                                from: interval.start, to: interval.end))
         }
         let partner = kind == .redemptions ? partnerID.map { "-\($0)" } ?? "" : ""
+        // Players' data leaving the service: the log says who took which, for which days.
+        _ = try await repository.appendAudit(organiser.record(.exportDownloaded, subject: "export:\(kind.rawValue)",
+                                                              detail: "\(range)" + (kind == .redemptions ? partnerID.map { ", \($0)" } ?? "" : "")),
+                                             at: now())
         return ExportFile(kind: kind, table: table, filename: "puzzlemap-\(kind.rawValue)\(partner)-\(range.from)-to-\(range.to).csv")
     }
 

@@ -30,6 +30,8 @@ public struct MapPlace: Sendable {
     /// When it opens next on the campus clock, if it is closed now and opens within two weeks.
     public var nextOpening: NextOpening?
     public var status: Status
+    /// Set while an organiser has closed the place for now: its note says why.
+    public var closure: CheckpointClosure?
     /// The public facts, once the player has found the place; `nil` before, so the map gives
     /// nothing away.
     public var facts: [String]? { status == .unvisited ? nil : checkpoint.facts }
@@ -60,11 +62,13 @@ extension Hunt {
     public func map(playerID: Int64) async throws -> [MapPlace] {
         let (solved, visited) = PlayerStanding.places(in: try await repository.events(playerID: playerID))
         let now = now()
-        // The content was imported when the hunt started: its checkpoints are the live ones, in file order.
+        let closures = try await liveNotices().closures
+        // The content is imported before it is played: its checkpoints are the live ones, in file order.
         return content.checkpoints.map { place in
-            MapPlace(checkpoint: place, isOpenNow: place.hours.isOpen(at: now, in: timeZone),
+            MapPlace(checkpoint: place, isOpenNow: place.hours.isOpen(at: now, in: timeZone) && closures[place.id] == nil,
                      nextOpening: place.hours.nextOpening(after: now, in: timeZone),
-                     status: solved.contains(place.id) ? .solved : visited.contains(place.id) ? .visited : .unvisited)
+                     status: solved.contains(place.id) ? .solved : visited.contains(place.id) ? .visited : .unvisited,
+                     closure: closures[place.id])
         }
     }
 }

@@ -21,7 +21,8 @@ extension Hunt {
     public func askForRiddle(playerID: Int64, category: Category) async throws -> (held: HeldRiddle, isNew: Bool) {
         guard let quiz = try await repository.quiz(playerID: playerID) else { throw GameRefusal.quizRequired }
         let now = now()
-        let selection = RiddleSelection(content: content, timeZone: timeZone, profile: quiz.profile)
+        let closed = Set(try await liveNotices().closures.keys)
+        let selection = RiddleSelection(content: content, timeZone: timeZone, profile: quiz.profile, closed: closed)
         let random = random
         let outcome = try await repository.startRiddle(playerID: playerID, category: category, at: now, givenUpSince: now - limits.giveUpCooldown) { solved, givenUp in
             var generator = random.generator

@@ -75,6 +75,7 @@ extension Hunt {
             throw GameRefusal.noCodeFound
         }
         let checkpoint = try await verifiedCheckpoint(submission.texts, playerID: playerID, at: now)
+        if let closure = checkpoint.closure { throw GameRefusal.checkpointClosed(note: closure.note) }
         let decision = ScanDecision(content: content, checkpoint: checkpoint.checkpoint, photo: submission.photo, now: now,
                                     timeZone: timeZone, ownerVerified: ownerVerified)
         let stored = try await repository.performScan(

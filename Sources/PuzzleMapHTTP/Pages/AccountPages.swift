@@ -12,7 +12,7 @@ struct AccountPages {
 
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
         router.get("/") { request, context in
-            if context.identity != nil { return Response.seeOther("/play") }
+            if let role = context.identity?.account.role, let home = Self.home(of: role) { return Response.seeOther(home) }
             let info = services.content.info
             let erased = request.uri.queryParameters.get("erased") == "1"
             return page(context).response("home", title: info.title, Home(
@@ -125,9 +125,18 @@ struct AccountPages {
             for field in problem.headers { response.headers.append(field) }
             return response
         }
-        var response = Response.seeOther(next.or("/play"))
+        var response = Response.seeOther(next.or(Self.home(of: session.account.role) ?? "/"))
         response.setCookie(PageSession.sessionCookie(session, request: request))
         return response
+    }
+
+    /// Where each kind of account starts: a player plays, an organiser opens the console.
+    static func home(of role: Role) -> String? {
+        switch role {
+        case .player: "/play"
+        case .admin: "/console"
+        case .staff: nil
+        }
     }
 
     private func verifyPage(_ context: AppRequestContext, identity: Identity, next: Next, notice: String? = nil, problem: Problem? = nil) -> Response {

@@ -53,6 +53,8 @@ struct MapPages {
             var openClass: String
             var timetable: String
             var facts: [String]
+            /// The organisers' note while they have closed the place.
+            var closedNote: String?
             var x: String
             var y: String
             var labelY: String
@@ -66,7 +68,9 @@ struct MapPages {
             self.places = places.enumerated().map { index, place in
                 let checkpoint = place.checkpoint
                 let point = plan.points[index]
-                let hours: String = if place.isOpenNow {
+                let hours: String = if place.closure != nil {
+                    library.text("map.closedByOrganisers")
+                } else if place.isOpenNow {
                     library.text("map.openNow")
                 } else if let next = place.nextOpening {
                     next.daysAhead == 0
@@ -80,7 +84,7 @@ struct MapPages {
                     whereabouts: library.text("map.whereabouts", ["building": checkpoint.building, "floor": "\(checkpoint.floor)"]),
                     status: library.text("map.status.\(place.status.rawValue)"), statusClass: "status-\(place.status.rawValue)",
                     hours: hours, openClass: place.isOpenNow ? "open" : "shut", timetable: checkpoint.hours.summary,
-                    facts: place.facts ?? [],
+                    facts: place.facts ?? [], closedNote: place.closure?.note,
                     x: String(format: "%.1f", point.x), y: String(format: "%.1f", point.y), labelY: String(format: "%.1f", point.y + 4),
                     report: "/report?kind=sticker_damaged&place=\(PageForm.escapeQuery(checkpoint.id))",
                     reportLabel: library.text("map.report", ["place": checkpoint.name]))

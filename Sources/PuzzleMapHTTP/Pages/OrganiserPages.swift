@@ -66,8 +66,8 @@ struct OrganiserPages {
 
     /// The sections of the organisers' pages, the current one marked.
     func sections(current: String) -> [Section] {
-        [("dashboard", "console.dashboard"), ("reports", "console.reports"), ("exports", "console.exports")].map { path, key in
-            Section(href: "/console/\(path)", label: library.text(key), current: path == current)
+        [("", "console.title"), ("/dashboard", "console.dashboard"), ("/reports", "console.reports"), ("/exports", "console.exports")].map { path, key in
+            Section(href: "/console\(path)", label: library.text(key), current: "/\(current)" == path)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import PuzzleMapCore
 import PuzzleMapGame
 
 /// Renders a page inside the common frame: the layout's title, navigation, anti-forgery token
@@ -14,6 +15,12 @@ struct PageRendering {
         var t: TextCatalogue
         var title: String
         var signedIn: Bool
+        /// Which navigation the signed-in account gets: a player's, an organiser's or shop staff's.
+        var playing: Bool
+        var organising: Bool
+        var serving: Bool
+        /// The organisers' message to everyone signed in, if one is shown.
+        var broadcast: String?
         /// The form token every form carries as `_csrf`.
         var csrf: String
         var stylesheet: String
@@ -25,8 +32,10 @@ struct PageRendering {
     }
 
     func response<Body>(_ template: String, title: String, status: HTTPResponse.Status = .ok, _ body: Body) -> Response {
+        let role = context.identity?.account.role
         let frame = Frame(
             t: library.catalogue, title: title, signedIn: context.identity != nil,
+            playing: role == .player, organising: role == .admin, serving: role == .staff, broadcast: context.broadcast,
             csrf: context.formToken ?? "", stylesheet: library.assetPath("app.css"),
             script: library.assetPath("app.js"), manifest: library.assetPath("manifest.webmanifest"), icon: library.assetPath("icon.svg"),
             touchIcon: library.assetPath("icon-192.png"),

@@ -23,6 +23,8 @@ struct PageSession: RouterMiddleware {
         do {
             if let token = request.cookies[Self.sessionCookieName]?.value, let (session, account) = try await services.hunt.session(accessToken: token) {
                 context.identity = Identity(account: account, session: session)
+                // Players read the message atop each page; organisers see it on their console.
+                if account.role == .player { context.broadcast = try await services.hunt.liveNotices().broadcast?.text }
             }
             if request.method == .post, !isSameOrigin(request) {
                 throw Problem.crossSiteForm

@@ -20,6 +20,7 @@ func addPages(services: HuntServices, to router: Router<AppRequestContext>) {
     MapPages(services: services, library: library).addRoutes(to: pages)
     ReportPages(services: services, library: library).addRoutes(to: pages)
     ProfilePages(services: services, library: library).addRoutes(to: pages)
+    ConsolePages(services: services, library: library).addRoutes(to: pages)
     OrganiserPages(services: services, library: library).addRoutes(to: pages)
 }
 

@@ -56,6 +56,8 @@ struct ProgressController {
             var facts: [String]?
             /// When a closed place opens next, on the campus clock.
             var opensAt: OpensAt?
+            /// The organisers' note while they have closed the place for now.
+            var closedNote: String?
         }
         struct OpensAt: Codable {
             var date: String
@@ -90,7 +92,8 @@ struct ProgressController {
                 id: checkpoint.id, name: checkpoint.name, category: checkpoint.category, building: checkpoint.building, floor: checkpoint.floor,
                 latitude: checkpoint.coordinate.latitude, longitude: checkpoint.coordinate.longitude,
                 openNow: place.isOpenNow, openingHours: checkpoint.hours.summary, status: place.status.rawValue, facts: place.facts,
-                opensAt: place.nextOpening.map { MapView.OpensAt(date: $0.date.description, time: $0.time.description) })
+                opensAt: place.nextOpening.map { MapView.OpensAt(date: $0.date.description, time: $0.time.description) },
+                closedNote: place.closure?.note)
         })
     }
 }

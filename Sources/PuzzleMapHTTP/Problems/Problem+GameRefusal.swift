@@ -58,6 +58,8 @@ extension Problem {
             self.init(.conflict, code: .noHintsLeft)
         case .nothingOpen(let category):
             self.init(.conflict, code: .nothingOpen, values: ["category": category.rawValue])
+        case .checkpointClosed(let note):
+            self.init(.conflict, code: .checkpointClosed, values: ["note": note])
         case .categoryExhausted(let category, let remaining):
             self.init(.conflict, code: .categoryExhausted,
                       values: ["category": category.rawValue, "categories": Problem.alternatives(remaining.map(\.rawValue))],

@@ -7,6 +7,15 @@ extension Problem {
         switch refusal {
         case .organisersOnly:
             self.init(.forbidden, code: .organisersOnly)
+        case .unknownCheckpoint(let id):
+            self.init(.notFound, code: .unknownCheckpoint, values: ["id": id])
+        case .textLength(let max):
+            self.init(.unprocessableContent, code: .textLength, values: ["max": "\(max)"])
+        case .checkpointNotClosed(let id):
+            self.init(.conflict, code: .checkpointNotClosed, values: ["id": id])
+        case .invalidContent(let error):
+            self.init(.unprocessableContent, code: .invalidContent,
+                      values: ["count": "\(error.problems.count)", "report": error.problems.map(\.description).joined(separator: "\n")])
         }
     }
 }

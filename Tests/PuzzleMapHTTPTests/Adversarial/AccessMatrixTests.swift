@@ -103,6 +103,16 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         AccessRow("POST /v1/blocks",               .unauthenticated, .notFound("player_not_found"), 204,    204,                            204,                            .playersOnly,  .playersOnly,              .playersOnly),
         AccessRow("DELETE /v1/blocks/{username}",  .unauthenticated, .notFound("player_not_found"), .notFound("player_not_found"), .notFound("player_not_found"), .notFound("player_not_found"), .playersOnly, .playersOnly, .playersOnly),
         AccessRow("GET /v1/leaderboard",           .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
+        AccessRow("GET /v1/admin/audit-log",       .unauthenticated, .organisersOnly, .organisersOnly,      .organisersOnly,                .organisersOnly,                .organisersOnly, .organisersOnly,         200),
+        AccessRow("GET /v1/broadcast",             200,              200,   200,                            200,                            200,                            200,           200,                       200),
+        AccessRow("GET /v1/admin/checkpoints", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
+        AccessRow("PUT /v1/admin/checkpoints/{id}/closure", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
+        AccessRow("DELETE /v1/admin/checkpoints/{id}/closure", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .conflict("checkpoint_not_closed")),
+        AccessRow("POST /v1/admin/checkpoints/{id}/code-rotations", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
+        AccessRow("GET /v1/admin/checkpoints/{id}/sheet.pdf", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
+        AccessRow("PUT /v1/admin/broadcast", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
+        AccessRow("DELETE /v1/admin/broadcast", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 204),
+        AccessRow("POST /v1/admin/content/reload", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("GET /v1/admin/dashboard",       .unauthenticated, .organisersOnly, .organisersOnly,      .organisersOnly,                .organisersOnly,                .organisersOnly, .organisersOnly,         200),
         AccessRow("GET /v1/admin/reports",         .unauthenticated, .organisersOnly, .organisersOnly,      .organisersOnly,                .organisersOnly,                .organisersOnly, .organisersOnly,         200),
         AccessRow("PATCH /v1/admin/reports/{id}",  .unauthenticated, .organisersOnly, .organisersOnly,      .organisersOnly,                .organisersOnly,                .organisersOnly, .organisersOnly,         200),
@@ -156,11 +166,22 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
     static func send(_ route: String, as caller: Caller, in world: AccessWorld, _ client: some TestClientProtocol) async throws -> Reply {
         let token = world.tokens[caller]
         let quiz = Dictionary(uniqueKeysWithValues: world.service.services.content.quiz.map { ($0.id, "agree") })
+        let place = world.service.services.content.checkpoints[0].id
         let (method, path, body): (HTTPRequest.Method, String, [String: any Sendable]?) = switch route {
         case "GET /healthz": (.get, "/healthz", nil)
         case "GET /readyz": (.get, "/readyz", nil)
         case "GET /metrics": (.get, "/metrics", nil)
         case "GET /openapi.yaml": (.get, "/openapi.yaml", nil)
+        case "GET /v1/admin/audit-log": (.get, "/v1/admin/audit-log", nil)
+        case "GET /v1/broadcast": (.get, "/v1/broadcast", nil)
+        case "GET /v1/admin/checkpoints": (.get, "/v1/admin/checkpoints", nil)
+        case "PUT /v1/admin/checkpoints/{id}/closure": (.put, "/v1/admin/checkpoints/\(place)/closure", ["note": "Closed for exams"])
+        case "DELETE /v1/admin/checkpoints/{id}/closure": (.delete, "/v1/admin/checkpoints/\(place)/closure", nil)
+        case "POST /v1/admin/checkpoints/{id}/code-rotations": (.post, "/v1/admin/checkpoints/\(place)/code-rotations", nil)
+        case "GET /v1/admin/checkpoints/{id}/sheet.pdf": (.get, "/v1/admin/checkpoints/\(place)/sheet.pdf", nil)
+        case "PUT /v1/admin/broadcast": (.put, "/v1/admin/broadcast", ["text": "The library is closed today"])
+        case "DELETE /v1/admin/broadcast": (.delete, "/v1/admin/broadcast", nil)
+        case "POST /v1/admin/content/reload": (.post, "/v1/admin/content/reload", nil)
         case "POST /v1/accounts":
             (.post, "/v1/accounts", ["email": "nell@student.gla.ac.uk", "username": "nell", "password": AccessWorld.password, "displayName": "Nell"])
         case "POST /v1/accounts/verify": (.post, "/v1/accounts/verify", ["email": world.ownerEmail, "code": "000000"])

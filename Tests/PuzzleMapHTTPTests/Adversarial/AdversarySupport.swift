@@ -42,7 +42,8 @@ extension TestService {
         self.clock = clock
         settings = original.settings
         services = HuntServices(hunt: Hunt(repository: repository, content: original.services.content, secrets: original.services.secrets,
-                                                random: .seeded(2026), now: { clock.now }))
+                                                random: .seeded(2026), now: { clock.now }),
+                                   contentSource: original.services.running.source)
     }
 }
 

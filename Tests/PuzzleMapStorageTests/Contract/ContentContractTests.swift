@@ -108,13 +108,13 @@ import Testing
         try await backend.withRepository { repository in
             _ = try await repository.importContent(content, at: start)
             let id = content.checkpoints[1].id
-            let rotated = try await repository.rotateTag(checkpointID: id, at: start + 60)
+            let rotated = try await repository.rotateTag(checkpointID: id, audit: .byCommandLine(.codeRotated, subject: "checkpoint", detail: "test"), at: start + 60)
             #expect(rotated == StoredCheckpoint(checkpoint: content.checkpoints[1], number: 2, tagVersion: 2, retiredAt: nil))
-            #expect(try await repository.rotateTag(checkpointID: id, at: start + 120).tagVersion == 3)
+            #expect(try await repository.rotateTag(checkpointID: id, audit: .byCommandLine(.codeRotated, subject: "checkpoint", detail: "test"), at: start + 120).tagVersion == 3)
             #expect(try await repository.checkpoint(number: 2)?.tagVersion == 3)
             #expect(try await repository.checkpoint(number: 1)?.tagVersion == 1)
             await #expect(throws: StorageError.notFound("checkpoint nowhere")) {
-                _ = try await repository.rotateTag(checkpointID: "nowhere", at: start)
+                _ = try await repository.rotateTag(checkpointID: "nowhere", audit: .byCommandLine(.codeRotated, subject: "checkpoint", detail: "test"), at: start)
             }
         }
     }
@@ -124,7 +124,7 @@ import Testing
         try await backend.withRepository { repository in
             _ = try await repository.importContent(content, at: start)
             let id = content.checkpoints[0].id
-            let versions = try await concurrently(20) { _ in try await repository.rotateTag(checkpointID: id, at: start).tagVersion }
+            let versions = try await concurrently(20) { _ in try await repository.rotateTag(checkpointID: id, audit: .byCommandLine(.codeRotated, subject: "checkpoint", detail: "test"), at: start).tagVersion }
             #expect(versions.sorted() == Array(2...21))
         }
     }

@@ -8,6 +8,10 @@ import Testing
 @Suite struct OrganiserContractTests {
     let start = ContractFixture.start
 
+    static func audit(_ organiser: Player, _ report: Int64, _ status: ReportStatus) -> AuditRecord {
+        AuditRecord(actorID: organiser.id, actorName: organiser.username, action: .reportStatusSet, subject: "report:\(report)", detail: status.rawValue)
+    }
+
     @Test(arguments: StorageBackend.allCases)
     func anOrganiserSetsAReportsStatusAndTheListIsFilteredByIt(_ backend: StorageBackend) async throws {
         try await backend.withRepository { repository in
@@ -23,7 +27,7 @@ import Testing
             let second = try await repository.saveReport(bug, playerID: bob.id, at: start + 60)
             #expect(first == StoredReport(id: first.id, playerID: ada.id, report: sticker, createdAt: start, status: .open, reporter: "ada"))
 
-            let inHand = try #require(try await repository.setReportStatus(id: first.id, to: .inHand, by: olive.id, at: start + 120))
+            let inHand = try #require(try await repository.setReportStatus(id: first.id, to: .inHand, by: olive.id, audit: Self.audit(olive, first.id, .inHand), at: start + 120))
             #expect(inHand == StoredReport(id: first.id, playerID: ada.id, report: sticker, createdAt: start, status: .inHand, reporter: "ada",
                                            statusSetBy: "olive", statusSetAt: start + 120))
             #expect(try await repository.reports(limit: 10) == [
@@ -32,11 +36,15 @@ import Testing
             #expect(try await repository.reports(limit: 10, status: .inHand) == [inHand])
             #expect(try await repository.reports(limit: 10, status: .open).map(\.id) == [second.id])
             #expect(try await repository.reports(limit: 10, status: .fixed).isEmpty)
-            #expect(try await repository.setReportStatus(id: second.id + 1000, to: .fixed, by: olive.id, at: start + 180) == nil)
+            #expect(try await repository.setReportStatus(id: second.id + 1000, to: .fixed, by: olive.id, audit: Self.audit(olive, second.id + 1000, .fixed), at: start + 180) == nil)
 
             // Fixed later by another decision: the newest status and who set it are kept.
-            let fixed = try #require(try await repository.setReportStatus(id: first.id, to: .fixed, by: olive.id, at: start + 240))
+            let fixed = try #require(try await repository.setReportStatus(id: first.id, to: .fixed, by: olive.id, audit: Self.audit(olive, first.id, .fixed), at: start + 240))
             #expect(fixed.status == .fixed && fixed.statusSetAt == start + 240)
+            // Each change wrote its audit line with it; the unknown report wrote none.
+            #expect(try await repository.auditLog(limit: 10).map { "\($0.record.actorName) \($0.record.action.rawValue) \($0.record.subject) \($0.record.detail)" } == [
+                "olive report_status_set report:\(first.id) fixed", "olive report_status_set report:\(first.id) in_hand",
+            ])
 
             // The reporter erases their account: the report stays, no longer theirs, its status kept.
             try await repository.eraseAccount(id: ada.id, at: start + 300)
@@ -83,7 +91,7 @@ import Testing
                                                           playerID: ada.id, at: start)
             _ = try await repository.saveReport(ProblemReport(kind: .stickerMissing, checkpointID: place.id, text: "", context: nil), playerID: bob.id, at: start)
             _ = try await repository.saveReport(ProblemReport(kind: .bug, checkpointID: nil, text: "Slow", context: nil), playerID: bob.id, at: start)
-            _ = try await repository.setReportStatus(id: damaged.id, to: .fixed, by: dan.id, at: start + 10)
+            _ = try await repository.setReportStatus(id: damaged.id, to: .fixed, by: dan.id, audit: Self.audit(dan, damaged.id, .fixed), at: start + 10)
 
             let figures = try await repository.dashboardFigures(dayStart: dayStart, activeNowSince: start + 3000)
             #expect(figures.figures.activePlayers == 2)  // Ada (a hint, a solve) and Bob (a failed photo, a reused one)

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Logging
 import PostgresNIO
 import PuzzleMapContent
@@ -50,13 +51,21 @@ enum StorageBackend: String, CaseIterable, Sendable, CustomTestStringConvertible
 
     /// Runs `body` with a fresh repository and removes it afterwards, whether `body` throws or not.
     func withRepository(_ body: (any HuntRepository) async throws -> Void) async throws {
+        try await withRepository { repository, _ in try await body(repository) }
+    }
+
+    /// Runs `body` with a fresh repository and a way to run SQL on its database behind its
+    /// back, as someone with a database shell would (table names unqualified).
+    func withRepository(_ body: (any HuntRepository, _ sql: @Sendable (String) async throws -> Void) async throws -> Void) async throws {
         switch self {
         case .sqlite:
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("puzzlemap-contract-\(UUID().uuidString).sqlite").path
             defer {
                 for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
             }
-            try await body(try SQLiteHuntRepository.open(path: path))
+            try await body(try SQLiteHuntRepository.open(path: path)) { sql in
+                try await DatabaseQueue(path: path).write { db in try db.execute(sql: sql) }
+            }
         case .postgres:
             let url = try Self.postgresURL
             let schema = Self.freshSchema()
@@ -66,7 +75,9 @@ enum StorageBackend: String, CaseIterable, Sendable, CustomTestStringConvertible
             _ = try await concurrently(8) { _ in try await repository.ping() }
             var failure: (any Error)?
             do {
-                try await body(repository)
+                try await body(repository) { sql in
+                    try await PostgresAdmin.execute([PostgresQuery(unsafeSQL: "SET search_path TO \"\(schema)\"; \(sql)")], url: url)
+                }
             } catch {
                 failure = error
             }

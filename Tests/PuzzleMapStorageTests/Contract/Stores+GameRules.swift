@@ -44,7 +44,7 @@ extension VoucherStore {
 
 extension ContentStore {
     func importContent(_ content: CampusContent, at date: Date) async throws -> ContentImportSummary {
-        try await importContent(at: date) { stored in ContentImport(importing: content, over: stored, at: date) }
+        try await importContent(at: date, audit: nil) { stored in ContentImport(importing: content, over: stored, at: date) }
     }
 }
 

@@ -1,0 +1,77 @@
+import Foundation
+import PuzzleMapCore
+import PuzzleMapStorage
+
+/// Organisers closing, reopening and re-coding checkpoints while the hunt runs.
+extension Hunt {
+    /// The checkpoints in play, in the campus file's order, with their code version and any closure.
+    public func checkpointsInPlay(for organiser: Organiser) async throws -> [StoredCheckpoint] {
+        try await repository.checkpoints(includingRetired: false)
+    }
+
+    /// Closes a checkpoint for now: it is no longer offered, its scans are refused with the
+    /// note, and the map shows the note. Closing a closed one replaces its note.
+    public func closeCheckpoint(_ id: String, note: String, by organiser: Organiser) async throws -> StoredCheckpoint {
+        let note = try Self.checked(note, max: CheckpointClosure.maxNoteLength)
+        let now = now()
+        let closure = CheckpointClosure(note: note, closedAt: now, closedBy: organiser.account.player.username)
+        let closed = try await inPlay(id) {
+            try await repository.setClosure(closure, checkpointID: id, audit: organiser.record(.checkpointHidden, subject: "checkpoint:\(id)", detail: note),
+                                            at: now)
+        }
+        notices.forget()
+        return closed
+    }
+
+    /// Reopens a closed checkpoint.
+    public func reopenCheckpoint(_ id: String, by organiser: Organiser) async throws -> StoredCheckpoint {
+        guard try await repository.closures()[id] != nil else {
+            _ = try await inPlay(id) { try await repository.checkpoints(includingRetired: false).first { $0.id == id } }
+            throw OrganiserRefusal.checkpointNotClosed(id)
+        }
+        let reopened = try await inPlay(id) {
+            try await repository.setClosure(nil, checkpointID: id, audit: organiser.record(.checkpointReopened, subject: "checkpoint:\(id)", detail: ""),
+                                            at: now())
+        }
+        notices.forget()
+        return reopened
+    }
+
+    /// Gives a checkpoint a new code version: stickers printed before stop counting, and the
+    /// new one is printed from the returned checkpoint.
+    public func rotateCode(of id: String, by organiser: Organiser) async throws -> StoredCheckpoint {
+        try await inPlay(id) {
+            guard let current = try await repository.checkpoints(includingRetired: false).first(where: { $0.id == id }) else { return nil }
+            return try await repository.rotateTag(
+                checkpointID: id, audit: organiser.record(.codeRotated, subject: "checkpoint:\(id)",
+                                                          detail: "version \(current.tagVersion) → \(current.tagVersion + 1)"), at: now())
+        }
+    }
+
+    /// The printed code of a checkpoint in play (its current version).
+    public func checkpointCode(of id: String, for organiser: Organiser) async throws
+        -> (checkpoint: StoredCheckpoint, qrText: String, manualCode: String) {
+        let checkpoint = try await inPlay(id) { try await repository.checkpoints(includingRetired: false).first { $0.id == id } }
+        let signer = TagSigner(secrets: secrets)
+        let payload = TagPayload(purpose: .checkpoint, subject: UInt64(checkpoint.number), version: checkpoint.tagVersion)
+        return (checkpoint, signer.qrText(for: payload, baseURL: publicURL), signer.manualCode(for: payload))
+    }
+
+    /// `body`'s checkpoint, or `unknownCheckpoint` when it finds none or the store knows no such id.
+    private func inPlay(_ id: String, _ body: () async throws -> StoredCheckpoint?) async throws -> StoredCheckpoint {
+        guard content.checkpoint(id: id) != nil else { throw OrganiserRefusal.unknownCheckpoint(id) }
+        do {
+            guard let checkpoint = try await body() else { throw OrganiserRefusal.unknownCheckpoint(id) }
+            return checkpoint
+        } catch StorageError.notFound {
+            throw OrganiserRefusal.unknownCheckpoint(id)
+        }
+    }
+
+    /// The text trimmed, refused when empty or longer than `max` characters.
+    static func checked(_ text: String, max: Int) throws -> String {
+        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...max).contains(text.count) else { throw OrganiserRefusal.textLength(max: max) }
+        return text
+    }
+}

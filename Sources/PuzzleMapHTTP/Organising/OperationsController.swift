@@ -1,0 +1,146 @@
+import Foundation
+import Hummingbird
+import PuzzleMapCore
+import PuzzleMapGame
+import PuzzleMapPrinting
+
+/// What organisers change while the hunt runs: closing and reopening checkpoints, new codes
+/// and their sheets, the message to every player, and reloading the content files. Players
+/// read the message at `GET /v1/broadcast`.
+struct OperationsController {
+    let services: HuntServices
+
+    struct CheckpointView: ResponseCodable {
+        struct Closure: Codable {
+            var note: String
+            var closedAt: Date
+            var closedBy: String
+        }
+        var id: String
+        var number: Int
+        var name: String
+        var category: Category
+        var codeVersion: Int
+        var closure: Closure?
+
+        init(_ stored: StoredCheckpoint) {
+            id = stored.id
+            number = stored.number
+            name = stored.checkpoint.name
+            category = stored.checkpoint.category
+            codeVersion = stored.tagVersion
+            closure = stored.closure.map { Closure(note: $0.note, closedAt: $0.closedAt, closedBy: $0.closedBy) }
+        }
+    }
+
+    struct CheckpointList: ResponseCodable {
+        var checkpoints: [CheckpointView]
+    }
+
+    struct BroadcastView: ResponseCodable {
+        var id: Int64
+        var text: String
+        var sentAt: Date
+
+        init(_ broadcast: Broadcast) {
+            id = broadcast.id
+            text = broadcast.text
+            sentAt = broadcast.sentAt
+        }
+    }
+
+    struct CurrentBroadcast: ResponseCodable {
+        var broadcast: BroadcastView?
+
+        func encode(to encoder: any Encoder) throws {
+            // `null` when none is shown, rather than a missing key.
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(broadcast, forKey: .broadcast)
+        }
+    }
+
+    struct ReloadView: ResponseCodable {
+        var fingerprint: String
+        var checkpointsAdded, checkpointsUpdated, checkpointsRetired: Int
+        var riddlesAdded, riddlesUpdated, riddlesRetired: Int
+
+        init(_ summary: ContentImportSummary) {
+            fingerprint = summary.fingerprint
+            (checkpointsAdded, checkpointsUpdated, checkpointsRetired) = (summary.checkpointsAdded, summary.checkpointsUpdated, summary.checkpointsRetired)
+            (riddlesAdded, riddlesUpdated, riddlesRetired) = (summary.riddlesAdded, summary.riddlesUpdated, summary.riddlesRetired)
+        }
+    }
+
+    struct NoteRequest: Decodable {
+        var note: String
+    }
+
+    struct TextRequest: Decodable {
+        var text: String
+    }
+
+    func addPublicRoutes(to router: RouterGroup<AppRequestContext>) {
+        router.get("broadcast") { _, _ in
+            CurrentBroadcast(broadcast: try await services.hunt.liveNotices().broadcast.map(BroadcastView.init))
+        }
+    }
+
+    func addRoutes(to router: RouterGroup<AppRequestContext>) {
+        router.get("admin/checkpoints") { _, context in
+            let hunt = services.hunt
+            return CheckpointList(checkpoints: try await hunt.checkpointsInPlay(for: try context.requireOrganiser(in: hunt)).map(CheckpointView.init))
+        }
+        router.put("admin/checkpoints/:id/closure") { request, context in
+            let hunt = services.hunt
+            let organiser = try context.requireOrganiser(in: hunt)
+            let body = try await request.decode(as: NoteRequest.self, context: context)
+            return CheckpointView(try await hunt.closeCheckpoint(checkpointID(context), note: body.note, by: organiser))
+        }
+        router.delete("admin/checkpoints/:id/closure") { _, context in
+            let hunt = services.hunt
+            return CheckpointView(try await hunt.reopenCheckpoint(checkpointID(context), by: try context.requireOrganiser(in: hunt)))
+        }
+        router.post("admin/checkpoints/:id/code-rotations") { _, context in
+            let hunt = services.hunt
+            return CheckpointView(try await hunt.rotateCode(of: checkpointID(context), by: try context.requireOrganiser(in: hunt)))
+        }
+        router.get("admin/checkpoints/:id/sheet.pdf") { _, context in
+            let hunt = services.hunt
+            return try await Response.checkpointSheet(checkpointID(context), in: hunt, for: try context.requireOrganiser(in: hunt))
+        }
+        router.put("admin/broadcast") { request, context in
+            let hunt = services.hunt
+            let organiser = try context.requireOrganiser(in: hunt)
+            let body = try await request.decode(as: TextRequest.self, context: context)
+            return BroadcastView(try await hunt.broadcast(body.text, by: organiser))
+        }
+        router.delete("admin/broadcast") { _, context -> Response in
+            let hunt = services.hunt
+            try await hunt.endBroadcast(by: try context.requireOrganiser(in: hunt))
+            return Response(status: .noContent)
+        }
+        router.post("admin/content/reload") { _, context in
+            let organiser = try context.requireOrganiser(in: services.hunt)
+            return ReloadView(try await services.running.reload(by: .organiser(organiser)))
+        }
+    }
+
+    private func checkpointID(_ context: AppRequestContext) -> String {
+        context.parameters.get("id") ?? ""
+    }
+}
+
+extension Response {
+    /// The printable sheet of a checkpoint's current code, as `puzzlemap codes` prints it,
+    /// for the organiser to download and print.
+    static func checkpointSheet(_ id: String, in hunt: Hunt, for organiser: Organiser) async throws -> Response {
+        let (checkpoint, qrText, manualCode) = try await hunt.checkpointCode(of: id, for: organiser)
+        let sheet = try CodeSheet.checkpoint(huntTitle: hunt.content.info.title, university: hunt.content.info.university,
+                                             name: checkpoint.checkpoint.name, qrText: qrText, manualCode: manualCode, fileStem: checkpoint.id)
+        let pdf = try CodeSheetRenderer().pdf([sheet])
+        return Response(status: .ok, headers: [
+            .contentType: "application/pdf", .cacheControl: "no-store",
+            .contentDisposition: "attachment; filename=\"\(checkpoint.id)-v\(checkpoint.tagVersion).pdf\"",
+        ], body: .init(byteBuffer: ByteBuffer(bytes: pdf)))
+    }
+}

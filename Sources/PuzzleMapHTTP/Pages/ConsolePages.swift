@@ -1,0 +1,137 @@
+import Foundation
+import Hummingbird
+import PuzzleMapCore
+import PuzzleMapGame
+
+/// The organisers' console: fixing the running hunt (the message to players, closing and
+/// reopening checkpoints, new codes and their sheets, reloading the content files) and the
+/// audit log of what organisers did. Each form calls the same use case as the API.
+struct ConsolePages {
+    let services: HuntServices
+    let library: PageLibrary
+
+    /// What a form did, said on the console it comes back to (`?done=`).
+    enum Done: String {
+        case broadcastSent = "broadcast-sent", broadcastEnded = "broadcast-ended", closed, reopened, rotated, reloaded
+    }
+
+    func addRoutes(to router: RouterGroup<AppRequestContext>) {
+        router.get("console") { request, context in
+            let hunt = services.hunt
+            let organiser = try context.requireOrganiser(in: hunt)
+            let done = request.uri.queryParameters.get("done").flatMap(Done.init(rawValue:))
+            let place = request.uri.queryParameters.get("id").map { hunt.content.checkpoint(id: $0)?.name ?? $0 } ?? ""
+            return try await consolePage(context, hunt: hunt, organiser: organiser,
+                                         notice: done.map { library.text("console.done.\($0.rawValue)", ["place": place]) })
+        }
+        router.post("console/broadcast") { request, context in
+            try await act(request, context, done: .broadcastSent) { hunt, organiser, form in
+                _ = try await hunt.broadcast(form["text"] ?? "", by: organiser)
+            }
+        }
+        router.post("console/broadcast/end") { request, context in
+            try await act(request, context, done: .broadcastEnded) { hunt, organiser, _ in try await hunt.endBroadcast(by: organiser) }
+        }
+        router.post("console/checkpoints/:id/close") { request, context in
+            try await act(request, context, done: .closed) { hunt, organiser, form in
+                _ = try await hunt.closeCheckpoint(checkpointID(context), note: form["note"] ?? "", by: organiser)
+            }
+        }
+        router.post("console/checkpoints/:id/reopen") { request, context in
+            try await act(request, context, done: .reopened) { hunt, organiser, _ in
+                _ = try await hunt.reopenCheckpoint(checkpointID(context), by: organiser)
+            }
+        }
+        router.post("console/checkpoints/:id/rotate") { request, context in
+            try await act(request, context, done: .rotated) { hunt, organiser, _ in
+                _ = try await hunt.rotateCode(of: checkpointID(context), by: organiser)
+            }
+        }
+        router.get("console/checkpoints/:id/sheet.pdf") { _, context in
+            let hunt = services.hunt
+            return try await Response.checkpointSheet(checkpointID(context), in: hunt, for: try context.requireOrganiser(in: hunt))
+        }
+        router.post("console/reload") { request, context in
+            let organiser = try context.requireOrganiser(in: services.hunt)
+            _ = try await PageForm.read(request, context: context)
+            do {
+                _ = try await services.running.reload(by: .organiser(organiser))
+            } catch {
+                return try await consolePage(context, hunt: services.hunt, organiser: organiser, problem: try Problem.forPage(error))
+            }
+            return Response.seeOther("/console?done=\(Done.reloaded.rawValue)")
+        }
+    }
+
+    /// An organiser's form: read, carried out, then back to the console saying what was done,
+    /// or the console with the problem.
+    private func act(_ request: Request, _ context: AppRequestContext, done: Done,
+                     _ action: (Hunt, Organiser, PageForm) async throws -> Void) async throws -> Response {
+        let hunt = services.hunt
+        let organiser = try context.requireOrganiser(in: hunt)
+        let form = try await PageForm.read(request, context: context)
+        do {
+            try await action(hunt, organiser, form)
+        } catch {
+            return try await consolePage(context, hunt: hunt, organiser: organiser, problem: try Problem.forPage(error))
+        }
+        let id = context.parameters.get("id").map { "&id=\(PageForm.escapeQuery($0))" } ?? ""
+        return Response.seeOther("/console?done=\(done.rawValue)\(id)")
+    }
+
+    private func checkpointID(_ context: AppRequestContext) -> String {
+        context.parameters.get("id") ?? ""
+    }
+
+    private func consolePage(_ context: AppRequestContext, hunt: Hunt, organiser: Organiser, notice: String? = nil,
+                             problem: Problem? = nil) async throws -> Response {
+        let timeZone = hunt.timeZone
+        let broadcast = try await hunt.liveNotices().broadcast
+        let view = ConsoleView(
+            broadcast: broadcast.map { library.text("console.broadcastShown", ["text": $0.text, "who": $0.sentBy,
+                                                                               "when": CampusDates.dayAndTime($0.sentAt, in: timeZone)]) },
+            broadcastMax: Broadcast.maxLength, noteMax: CheckpointClosure.maxNoteLength,
+            checkpoints: try await hunt.checkpointsInPlay(for: organiser).map { stored in
+                ConsoleView.Checkpoint(
+                    id: stored.id, number: stored.number, name: stored.checkpoint.name,
+                    version: library.text("console.codeVersion", ["version": "\(stored.tagVersion)"]),
+                    closed: stored.closure.map { closure in
+                        library.text("console.closedBy", ["note": closure.note, "who": closure.closedBy,
+                                                          "when": CampusDates.dayAndTime(closure.closedAt, in: timeZone)])
+                    })
+            },
+            audit: try await hunt.auditLog(for: organiser, limit: 50).map { entry in
+                ConsoleView.AuditLine(when: CampusDates.dayAndTime(entry.at, in: timeZone), actor: entry.record.actorName,
+                                      action: library.text("console.audit.\(entry.record.action.rawValue)"), subject: entry.record.subject,
+                                      detail: entry.record.detail)
+            },
+            notice: notice, problem: problem)
+        return PageRendering(library: library, context: context)
+            .response("console", title: library.text("console.title"), status: problem?.status ?? .ok, view)
+    }
+
+    struct ConsoleView {
+        struct Checkpoint {
+            var id: String
+            var number: Int
+            var name: String
+            var version: String
+            /// What players read while it is closed, with who closed it and when.
+            var closed: String?
+        }
+        struct AuditLine {
+            var when: String
+            var actor: String
+            var action: String
+            var subject: String
+            var detail: String
+        }
+        var broadcast: String?
+        var broadcastMax: Int
+        var noteMax: Int
+        var checkpoints: [Checkpoint]
+        var audit: [AuditLine]
+        var notice: String?
+        var problem: Problem?
+    }
+}
