@@ -106,13 +106,19 @@ extension PostgresHuntRepository {
         }
     }
 
-    public func takeHint(attemptID: Int64, playerID: Int64, maxHints: Int) async throws -> RiddleAttempt? {
+    public func takeHint(attemptID: Int64, playerID: Int64, maxHints: Int, at date: Date) async throws -> RiddleAttempt? {
         try await autocommit { connection in
-            // One statement: two simultaneous requests spend two different hints, never the same one twice.
+            // One statement: two simultaneous requests spend two different hints, never the same
+            // one twice; the hint's time is noted by the same statement, so never without it.
             try await connection.row("""
-                UPDATE riddleAttempt SET hintsUsed = hintsUsed + 1
-                WHERE id = \(attemptID) AND playerId = \(playerID) AND closedAt IS NULL AND hintsUsed < \(maxHints)
-                RETURNING \(unescaped: Columns.attempt)
+                WITH taken AS (
+                    UPDATE riddleAttempt SET hintsUsed = hintsUsed + 1
+                    WHERE id = \(attemptID) AND playerId = \(playerID) AND closedAt IS NULL AND hintsUsed < \(maxHints)
+                    RETURNING *
+                ), noted AS (
+                    INSERT INTO hintTaken (playerId, attemptId, takenAt) SELECT playerId, id, \(StoredDate(date)) FROM taken
+                )
+                SELECT \(unescaped: Columns.attempt) FROM taken AS riddleAttempt
                 """, as: Columns.AttemptRow.self, logger: logger).map(Columns.attempt)
         }
     }

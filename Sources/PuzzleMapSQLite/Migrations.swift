@@ -352,6 +352,29 @@ enum Migrations {
                 t.add(column: "suspensionReason", .text)
             }
         }
+        migrator.registerMigration("v14 report status, hint times and the dashboard's indexes") { db in
+            // Where each report stands, set by organisers; who set it last is an account id kept
+            // without a reference, like the audit log's, so the line outlives the account.
+            try db.alter(table: "problemReport") { t in
+                t.add(column: "status", .text).notNull().defaults(to: "open")
+                t.add(column: "statusSetBy", .integer)
+                t.add(column: "statusSetAt", .datetime)
+            }
+            // When each hint was taken (riddleAttempt only counts them), for hints per hour.
+            try db.create(table: "hintTaken") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("playerId", .integer).notNull().indexed().references("player", onDelete: .cascade)
+                t.column("attemptId", .integer).notNull().references("riddleAttempt", onDelete: .cascade)
+                t.column("takenAt", .datetime).notNull().indexed()
+            }
+            // The dashboard counts what happened since an instant, and who ever played.
+            try db.create(index: "gameEvent_time", on: "gameEvent", columns: ["occurredAt"])
+            try db.create(index: "scan_time", on: "scan", columns: ["scannedAt"])
+            try db.create(index: "scanFailure_time", on: "scanFailure", columns: ["failedAt"])
+            try db.create(index: "scanFailure_player", on: "scanFailure", columns: ["playerId"])
+            try db.create(index: "riddleAttempt_time", on: "riddleAttempt", columns: ["startedAt"])
+            try db.create(index: "voucher_redeemedBy", on: "voucher", columns: ["redeemedBy"])
+        }
         return migrator
     }
 }

@@ -113,7 +113,7 @@ extension SQLiteHuntRepository {
         }
     }
 
-    public func takeHint(attemptID: Int64, playerID: Int64, maxHints: Int) async throws -> RiddleAttempt? {
+    public func takeHint(attemptID: Int64, playerID: Int64, maxHints: Int, at date: Date) async throws -> RiddleAttempt? {
         try await database.write { db in
             // One statement: two simultaneous requests spend two different hints, never the same one twice.
             try db.execute(sql: """
@@ -121,6 +121,7 @@ extension SQLiteHuntRepository {
                 WHERE id = ? AND playerId = ? AND closedAt IS NULL AND hintsUsed < ?
                 """, arguments: [attemptID, playerID, maxHints])
             guard db.changesCount == 1 else { return nil }
+            try db.execute(sql: "INSERT INTO hintTaken (playerId, attemptId, takenAt) VALUES (?, ?, ?)", arguments: [playerID, attemptID, date])
             return try RiddleAttemptRecord.fetchOne(db, key: attemptID)?.attempt
         }
     }

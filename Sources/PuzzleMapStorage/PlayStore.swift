@@ -26,9 +26,9 @@ public protocol PlayStore: Sendable {
     func attempt(id: Int64, playerID: Int64) async throws -> RiddleAttempt?
     /// Gives up an active riddle; `nil` if it is not the player's or not active.
     func giveUp(attemptID: Int64, playerID: Int64, at date: Date) async throws -> RiddleAttempt?
-    /// Spends the next hint: the attempt with one more hint, or `nil` when none is left or the
-    /// attempt is not the player's active one.
-    func takeHint(attemptID: Int64, playerID: Int64, maxHints: Int) async throws -> RiddleAttempt?
+    /// Spends the next hint, noting when for the organisers' figures: the attempt with one more
+    /// hint, or `nil` when none is left or the attempt is not the player's active one.
+    func takeHint(attemptID: Int64, playerID: Int64, maxHints: Int, at date: Date) async throws -> RiddleAttempt?
     /// Checkpoint ids of the player's solved riddles.
     func solvedCheckpointIDs(playerID: Int64) async throws -> Set<String>
     /// The ledger, the riddles held and the vouchers, read together in one transaction: one

@@ -32,8 +32,9 @@ struct Reports: AsyncParsableCommand {
         for stored in reports {
             let report = stored.report
             let place = report.checkpointID.map { " at \($0)" } ?? ""
-            let who = stored.playerID.map { "player \($0)" } ?? "an erased account"
-            print("#\(stored.id) \(stored.createdAt.ISO8601Format()) \(report.kind.rawValue)\(place), from \(who)")
+            let who = stored.playerID.map { id in stored.reporter.map { "@\($0)" } ?? "player \(id)" } ?? "an erased account"
+            let status = stored.statusSetBy.map { "\(stored.status.rawValue), set by @\($0)" } ?? stored.status.rawValue
+            print("#\(stored.id) \(stored.createdAt.ISO8601Format()) \(report.kind.rawValue)\(place), from \(who) [\(status)]")
             if !report.text.isEmpty { print("    \(report.text.replacingOccurrences(of: "\n", with: "\n    "))") }
             if let context = report.context { print("    (\(context))") }
         }

@@ -1147,6 +1147,67 @@ def second_try_is_refused_naming_who_and_when(j):
                    "Tell the customer each freebie works once: do not hand it over again."):
         if wanted not in said:
             raise StepFailed(f"the red answer does not say {wanted!r}: {said!r}")
+LIVE_REFRESH_WAIT = 45  # the dashboard fetches itself every 20 s; a slow machine gets two chances
+
+
+def scans_today(j):
+    """The sum of the Scans column of the dashboard's "Today, hour by hour" table, as shown now."""
+    return j.driver.execute_script("""
+        const table = document.querySelector('[aria-labelledby=today] table');
+        if (!table) return null;
+        const column = [...table.querySelectorAll('thead th')].findIndex(th => th.innerText.trim() === 'Scans');
+        return [...table.querySelectorAll('tbody tr')].reduce((sum, row) => sum + Number(row.children[column].innerText), 0);
+    """)
+
+
+def organiser_dashboard_and_export(j):
+    """The organiser of an earlier step opens the live dashboard from a bookmark and signs in; a
+    scan made meanwhile is counted on the open page without a reload; the exports page's
+    download answers a CSV attachment that lists that scan."""
+    j.open("/console/dashboard", "organiser-sign-in")
+    j.expect_heading("Sign in")
+    j.fill("Username or email", ORGANISER_USERNAME)
+    j.fill("Password", ORGANISER_PASSWORD)
+    j.press("Sign in", "dashboard")
+    j.expect_heading("Live dashboard")
+    j.control("Refresh now")  # the way to fresh figures without script
+    before = scans_today(j)
+    if before is None or before < 1:
+        raise StepFailed(f"the dashboard counts {before!r} scans today, after the journey's scans")
+
+    # Grace scans a lab's sticker (the organiser closed a lecture hall earlier): a scan, whatever it earns.
+    lab = next(id for id, place in j.checkpoints.items() if place["category"] == "lab")
+    page = j.driver.find_element(By.TAG_NAME, "html")
+    api(j, "POST", "/v1/scans", {"code": j.sticker_link(lab)}, token=j.facts["friend token"])
+    try:
+        WebDriverWait(j.driver, LIVE_REFRESH_WAIT, poll_frequency=0.5).until(lambda d: scans_today(j) == before + 1)
+    except TimeoutException:
+        raise StepFailed(f"the open dashboard still counts {scans_today(j)!r} scans today {LIVE_REFRESH_WAIT} s after one more "
+                         f"(was {before}): it did not refresh itself")
+    if page_left(page)(j.driver):
+        raise StepFailed("the dashboard showed the new scan by loading the page again, not by refreshing itself")
+    j.screenshot(f"{j.page_number:02d}-dashboard-refreshed")
+
+    j.press("Exports", "exports")
+    j.expect_heading("Exports")
+    button = j.control("Download scans")
+    answer = j.driver.execute_async_script("""
+        const [button, done] = [arguments[0], arguments[arguments.length - 1]];
+        const query = new URLSearchParams(new FormData(button.form)).toString();
+        fetch(button.formAction + '?' + query, {credentials: 'same-origin'})
+          .then(r => r.text().then(body => done({status: r.status, type: r.headers.get('Content-Type'),
+                                                  disposition: r.headers.get('Content-Disposition'), body})))
+          .catch(e => done({status: -1, body: String(e)}));
+    """, button)
+    if answer["status"] != 200 or not (answer["type"] or "").startswith("text/csv"):
+        raise StepFailed(f"'Download scans' answered {answer['status']} {answer.get('type')!r}: {answer['body'][:300]!r}")
+    if not (answer["disposition"] or "").startswith("attachment;"):
+        raise StepFailed(f"the scans export is not an attachment: Content-Disposition {answer['disposition']!r}")
+    lines = answer["body"].split("\r\n")
+    if not lines[0].startswith("date,time,scan_id,username,checkpoint_id,"):
+        raise StepFailed(f"the scans export starts {lines[0]!r}")
+    if not any(f",{FRIEND_USERNAME},{lab}," in line for line in lines[1:]):
+        raise StepFailed(f"the scans export has no scan of {lab} by {FRIEND_USERNAME}: {lines[:6]!r}")
 
 
 STEPS = [
@@ -1178,6 +1239,7 @@ STEPS = [
     barista_joins_from_the_mail,
     barista_redeems_a_photo_of_the_phone_screen,
     second_try_is_refused_naming_who_and_when,
+    organiser_dashboard_and_export,
 ]
 
 

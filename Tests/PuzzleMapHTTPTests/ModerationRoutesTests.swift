@@ -5,13 +5,6 @@ import PuzzleMapCore
 import Testing
 
 extension TestService {
-    /// A signed-in organiser (an admin account, as `puzzlemap admin add` makes one).
-    func organiserToken(_ client: some TestClientProtocol, username: String = "olive") async throws -> String {
-        let token = try await client.signedInPlayer(username)
-        _ = try await repository.setRole(email: "\(username)@student.gla.ac.uk", role: .admin, partnerID: nil)
-        return token
-    }
-
     /// A verified player who just reached level 3 by exploring, unlocking the QMU coffee: their
     /// token and the voucher's id.
     func playerAtLevelThree(_ client: some TestClientProtocol, username: String = "ada") async throws -> (token: String, voucherID: Int) {

@@ -85,6 +85,13 @@ import Testing
         // The page world's `{id}` is a riddle attempt's number, which names no checkpoint.
         Row(route: "GET /console/checkpoints/{id}/sheet.pdf", anonymous: .signInFirst, player: .refused(403), staff: .refused(403),
             organiser: .refused(404)),
+        Row(route: "GET /console/dashboard", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
+        Row(route: "GET /console/reports", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
+        Row(route: "GET /console/exports", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
+        // Without dates the download is refused as the exports page, saying which day is missing.
+        Row(route: "GET /console/exports/progress.csv", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(400)),
+        Row(route: "GET /console/exports/scans.csv", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(400)),
+        Row(route: "GET /console/exports/redemptions.csv", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(400)),
         // Posts: a player's form with a valid token is shown or redirected; staff are refused;
         // signed out, the pages that need a player send the visitor to sign in.
         // The forms carry deliberately wrong fields: each is refused by its use case, as a page.
@@ -134,6 +141,8 @@ import Testing
         Row(route: "POST /console/checkpoints/{id}/reopen", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(404)),
         Row(route: "POST /console/checkpoints/{id}/rotate", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(404)),
         Row(route: "POST /console/reload", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .redirect("/console")),
+        // The form names no status: refused, once the sender is known to organise.
+        Row(route: "POST /console/reports/{id}", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(422)),
     ]
 
     @Test func theTableHasExactlyOneRowForEveryPage() async throws {

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 @testable import PuzzleMapHTTP
 import PuzzleMapCore
+import PuzzleMapGame
 import PuzzleMapImaging
 import Testing
 
@@ -36,7 +37,7 @@ import Testing
             .unknownPartner(known: ["qmu-cafe", "guu-food"]), .invalidEmail, .notFound, .used(at: date), .revoked(at: date),
             .expired(at: date), .cannotRevokeUsed(at: date),
         ]
-        let report: [ReportRefusal] = [.emptyReport, .textTooLong(max: 2000), .unknownPlace, .tooManyReports(perDay: 5)]
+        let report: [ReportRefusal] = [.emptyReport, .textTooLong(max: 2000), .unknownPlace, .tooManyReports(perDay: 5), .reportNotFound]
         let social: [SocialRefusal] = [.playerNotFound, .friendRequestNotFound]
         let organiser: [OrganiserRefusal] = [
             .organisersOnly, .unknownCheckpoint("gym"), .textLength(max: 280), .checkpointNotClosed("library"),
@@ -49,6 +50,11 @@ import Testing
             .scanNotFound, .scanAlreadyVoided(at: date), .playerNotFound, .reasonRequired(maxLength: 300),
             .xpAdjustmentOutOfRange(max: 1000), .alreadySuspended, .notSuspended,
         ]
+        let dates: [CampusDateRange.Refusal] = [
+            .missing("from"), .notADate("18/11/2026"), .reversed(from: LocalDate(year: 2026, month: 11, day: 19)!, to: LocalDate(year: 2026, month: 11, day: 18)!),
+            .tooLong(days: 400, maximum: 366),
+        ]
+        let exports: [ExportRefusal] = [.unknownPartner("corner-shop")]
         let images: [ImageDecodingError] = [
             .empty, .tooLarge(bytes: 20_000_001, limit: 20_000_000), .tooManyPixels(width: 9000, height: 9000, limit: 50_000_000),
             .unsupportedFormat, .corrupt("bad Huffman code"),
@@ -69,6 +75,7 @@ import Testing
             Problem(.forbidden, code: .formExpired),
             Problem(.contentTooLarge, code: .payloadTooLarge, detailVariant: "form", hintVariant: "form"),
             Problem(.unprocessableContent, code: .invalidReport, detailVariant: "noKind", hintVariant: "noKind"),
+            .invalidReportStatus("closed", status: .unprocessableContent),
         ]
         // The framework's own errors, as the error middleware words them.
         let request = Request(head: HTTPRequest(method: .delete, scheme: "http", authority: "localhost", path: "/v1/quiz"),
@@ -77,7 +84,7 @@ import Testing
             .map { ProblemMiddleware<AppRequestContext>.problem(for: HTTPError($0), request: request) }
         return game.map(Problem.init) + account.map(Problem.init) + reward.map(Problem.init) + report.map(Problem.init)
             + social.map(Problem.init) + organiser.map(Problem.init) + moderation.map(Problem.init) + invitation.map(Problem.init)
-            + images.map(Problem.image)
+            + dates.map(Problem.init) + exports.map(Problem.init) + images.map(Problem.image)
             + [.notFound(path: "/v1/nowhere"), .internalError, .unsupportedScanBody, .unreadableForm("no closing boundary"),
                .photoTooLarge, .crossSiteForm, .unauthenticated]
             + thrown + framework
@@ -132,5 +139,9 @@ import Testing
             == "That is a friend code, not a checkpoint code.")
         #expect(Problem(AccountRefusal.emailDomainNotAllowed(domains: ["a.example", "b.example"])).hint
             == "Use your address at a.example or b.example.")
+        #expect(Problem(CampusDateRange.Refusal.reversed(from: LocalDate(year: 2026, month: 11, day: 19)!, to: LocalDate(year: 2026, month: 11, day: 18)!)).detail
+            == "The first day, 2026-11-19, is after the last, 2026-11-18.")
+        #expect(Problem(CampusDateRange.Refusal.missing("to")).detail == "The export needs a first and a last day, and 'to' was not given.")
+        #expect(Problem.invalidReportStatus("closed", status: .badRequest).hint == "Use one of: open, in_hand, fixed, dismissed.")
     }
 }

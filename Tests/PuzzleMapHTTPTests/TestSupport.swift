@@ -64,6 +64,13 @@ struct TestService {
         self.clock = clock
     }
 
+    /// A signed-in organiser (an admin account, as `puzzlemap admin add` makes one).
+    func organiserToken(_ client: some TestClientProtocol, username: String = "olive") async throws -> String {
+        let token = try await client.signedInPlayer(username)
+        _ = try await repository.setRole(email: "\(username)@student.gla.ac.uk", role: .admin, partnerID: nil)
+        return token
+    }
+
     func test(logger: Logger = testLogger, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         // The application exactly as `serve` builds it, driven through its router.
         try await buildApplication(services: services, settings: settings, logger: logger).test(.router, body)

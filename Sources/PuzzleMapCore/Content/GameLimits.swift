@@ -47,6 +47,15 @@ public struct GameLimits: Hashable, Codable, Sendable {
     public var typedCodeMaxMetres = 300
     /// The most XP an organiser may add or take away in one adjustment.
     public var xpAdjustmentMax = 1000
+    /// The organisers' dashboard asks them to look at a code nobody has scanned on this many
+    /// days its place was open.
+    public var quietCodeDays = 3
+    /// ...at a place where this many photos that gave no code were taken...
+    public var failedPhotoBurst = 5
+    /// ...within this many minutes...
+    public var failedPhotoBurstMinutes = 60
+    /// ...and at a place with this many reports still open or in hand.
+    public var reportsBeforeAlert = 3
 
     public init() {}
 
@@ -59,6 +68,7 @@ public struct GameLimits: Hashable, Codable, Sendable {
     public var verificationCodeLifetime: TimeInterval { TimeInterval(verificationCodeHours * 3600) }
     public var passwordResetLifetime: TimeInterval { TimeInterval(passwordResetMinutes * 60) }
     public var staffInvitationLifetime: TimeInterval { TimeInterval(staffInvitationHours * 3600) }
+    public var failedPhotoBurstWindow: TimeInterval { TimeInterval(failedPhotoBurstMinutes * 60) }
     /// A whole number of minutes as a person says it, for texts that quote a limit:
     /// "1 minute", "15 minutes", "1 hour", "24 hours", "3 days".
     public static func spoken(minutes: Int) -> String {
@@ -94,5 +104,9 @@ public struct GameLimits: Hashable, Codable, Sendable {
         ("signInAttemptsPerAddress", \.signInAttemptsPerAddress),
         ("typedCodeMaxMetres", \.typedCodeMaxMetres),
         ("xpAdjustmentMax", \.xpAdjustmentMax),
+        ("quietCodeDays", \.quietCodeDays),
+        ("failedPhotoBurst", \.failedPhotoBurst),
+        ("failedPhotoBurstMinutes", \.failedPhotoBurstMinutes),
+        ("reportsBeforeAlert", \.reportsBeforeAlert),
     ]
 }

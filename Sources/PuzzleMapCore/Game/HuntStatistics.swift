@@ -43,7 +43,7 @@ public struct HuntStatistics: Sendable, Codable {
     }
 
     public var players: Int
-    /// Players with a ledger event in the last seven days.
+    /// Players who did something in the game (see ``HuntFigures/activePlayers``) in the last seven days.
     public var activePlayers: Int
     public var scansByCheckpoint: [CheckpointScans]
     public var riddles: [RiddleStats]
@@ -87,7 +87,7 @@ public struct HuntStatistics: Sendable, Codable {
                 OfferStats(offer: offer.offer, issued: offer.issued, redeemed: offer.redeemed, left: max(0, offer.stock - offer.issued))
             },
             flaggedScans: figures.scans.reduce(0) { $0 + $1.flagged },
-            decodeFailuresByCheckpoint: FailureAttribution.count(at: figures.failureLocations, places: figures.places))
+            decodeFailuresByCheckpoint: FailureAttribution.count(at: figures.failures.map(\.location), places: figures.places))
     }
 
     static func median(_ values: [Double]) -> Double? {
@@ -145,26 +145,48 @@ public struct HuntFigures: Sendable {
         }
     }
 
+    /// A photo that gave no code: when, and where the phone said it was, if it did.
+    public struct FailedPhoto: Sendable, Hashable {
+        public var location: Coordinate?
+        public var at: Date
+
+        public init(location: Coordinate?, at: Date) {
+            self.location = location
+            self.at = at
+        }
+    }
+
     /// Live accounts of the player role.
     public var players: Int
-    /// Players with a ledger event since the active window began.
+    /// Players who did something in the game since the active window began: a ledger event, a
+    /// scan, a photo that gave no code, a riddle taken or a hint.
     public var activePlayers: Int
     public var scans: [ScanCount]
     public var riddles: [RiddleCount]
     public var offers: [OfferCount]
     /// Checkpoints still in play, in the store's own order (which decides between equidistant ones).
     public var places: [(id: String, coordinate: Coordinate)]
-    /// Where each photo that gave no code was taken, if the phone said.
-    public var failureLocations: [Coordinate?]
+    /// Each photo that gave no code, oldest first.
+    public var failures: [FailedPhoto]
+    /// When each place's code was last read (any scan but a reused photo's).
+    public var lastScans: [String: Date]
+    /// Reports still open or in hand, by the place they name (reports naming none are left out).
+    public var pendingReportsByCheckpoint: [String: Int]
+    /// Reports still open or in hand, all of them.
+    public var pendingReports: Int
 
     public init(players: Int, activePlayers: Int, scans: [ScanCount], riddles: [RiddleCount], offers: [OfferCount],
-                places: [(id: String, coordinate: Coordinate)], failureLocations: [Coordinate?]) {
+                places: [(id: String, coordinate: Coordinate)], failures: [FailedPhoto], lastScans: [String: Date] = [:],
+                pendingReportsByCheckpoint: [String: Int] = [:], pendingReports: Int = 0) {
         self.players = players
         self.activePlayers = activePlayers
         self.scans = scans
         self.riddles = riddles
         self.offers = offers
         self.places = places
-        self.failureLocations = failureLocations
+        self.failures = failures
+        self.lastScans = lastScans
+        self.pendingReportsByCheckpoint = pendingReportsByCheckpoint
+        self.pendingReports = pendingReports
     }
 }

@@ -16,6 +16,8 @@ public enum AuditAction: String, CaseIterable, Codable, Sendable {
     case playerReinstated = "player_reinstated"
     case staffInvited = "staff_invited"
     case staffInvitationRevoked = "staff_invitation_revoked"
+    case reportStatusSet = "report_status_set"
+    case exportDownloaded = "export_downloaded"
 }
 
 /// One line of the audit log, before it is stored.

@@ -33,6 +33,21 @@ public struct ProblemReport: Hashable, Codable, Sendable {
     }
 }
 
+/// Where a report stands, as the organisers set it: every report starts open.
+public enum ReportStatus: String, CaseIterable, Codable, Sendable {
+    /// Nobody has looked at it yet.
+    case open
+    /// An organiser is on it (a new sticker is being printed).
+    case inHand = "in_hand"
+    /// Put right.
+    case fixed
+    /// Nothing to do (a duplicate, not a problem).
+    case dismissed
+
+    /// Whether the report still asks for something to be done.
+    public var isPending: Bool { self == .open || self == .inHand }
+}
+
 /// A report as the organisers read it.
 public struct StoredReport: Hashable, Codable, Sendable, Identifiable {
     public var id: Int64
@@ -40,12 +55,23 @@ public struct StoredReport: Hashable, Codable, Sendable, Identifiable {
     public var playerID: Int64?
     public var report: ProblemReport
     public var createdAt: Date
+    public var status: ReportStatus
+    /// The reporter's username, when the store read it with the report (`nil` once erased).
+    public var reporter: String?
+    /// Who last set the status (an organiser's username) and when; `nil` while it is as sent.
+    public var statusSetBy: String?
+    public var statusSetAt: Date?
 
-    public init(id: Int64, playerID: Int64?, report: ProblemReport, createdAt: Date) {
+    public init(id: Int64, playerID: Int64?, report: ProblemReport, createdAt: Date, status: ReportStatus = .open, reporter: String? = nil,
+                statusSetBy: String? = nil, statusSetAt: Date? = nil) {
         self.id = id
         self.playerID = playerID
         self.report = report
         self.createdAt = createdAt
+        self.status = status
+        self.reporter = reporter
+        self.statusSetBy = statusSetBy
+        self.statusSetAt = statusSetAt
     }
 }
 
@@ -58,4 +84,6 @@ public enum ReportRefusal: Error, Equatable, Sendable {
     case unknownPlace
     /// More reports than the day's limit.
     case tooManyReports(perDay: Int)
+    /// An organiser named a report that does not exist.
+    case reportNotFound
 }

@@ -55,7 +55,7 @@ extension Hunt {
 
     /// Reveals the next hint, lowering the riddle's reward by its cost.
     public func takeHint(playerID: Int64, attemptID: Int64) async throws -> HeldRiddle {
-        guard let attempt = try await repository.takeHint(attemptID: attemptID, playerID: playerID, maxHints: Riddle.hintCount) else {
+        guard let attempt = try await repository.takeHint(attemptID: attemptID, playerID: playerID, maxHints: Riddle.hintCount, at: now()) else {
             guard let current = try await repository.attempt(id: attemptID, playerID: playerID), current.isActive else {
                 throw GameRefusal.riddleNotFound
             }

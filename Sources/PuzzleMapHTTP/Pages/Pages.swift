@@ -25,6 +25,7 @@ func addPages(services: HuntServices, to router: Router<AppRequestContext>) {
     CounterPages(services: services, library: library).addRoutes(to: pages)
     StaffJoinPages(services: services, library: library).addRoutes(to: pages)
     ConsoleStaffPages(services: services, library: library).addRoutes(to: pages)
+    OrganiserPages(services: services, library: library).addRoutes(to: pages)
 }
 
 /// `METHOD /path` of every page route: the pages are not part of the JSON API, so the API's

@@ -1,5 +1,6 @@
 import Hummingbird
 import PuzzleMapCore
+import PuzzleMapGame
 
 extension Problem {
     /// The answer for an error that explains itself, whichever layer threw it: a problem, a
@@ -16,6 +17,8 @@ extension Problem {
         case let refusal as ModerationRefusal: Problem(refusal)
         case let refusal as OrganiserRefusal: Problem(refusal)
         case let refusal as InvitationRefusal: Problem(refusal)
+        case let refusal as CampusDateRange.Refusal: Problem(refusal)
+        case let refusal as ExportRefusal: Problem(refusal)
         case let failure as PhotoFailure: failure.problem
         default: nil
         }

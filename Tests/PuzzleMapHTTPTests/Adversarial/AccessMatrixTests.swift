@@ -129,6 +129,12 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         AccessRow("PUT /v1/admin/broadcast", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("DELETE /v1/admin/broadcast", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 204),
         AccessRow("POST /v1/admin/content/reload", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
+        AccessRow("GET /v1/admin/dashboard",       .unauthenticated, .organisersOnly, .organisersOnly,      .organisersOnly,                .organisersOnly,                .organisersOnly, .organisersOnly,         200),
+        AccessRow("GET /v1/admin/reports",         .unauthenticated, .organisersOnly, .organisersOnly,      .organisersOnly,                .organisersOnly,                .organisersOnly, .organisersOnly,         200),
+        AccessRow("PATCH /v1/admin/reports/{id}",  .unauthenticated, .organisersOnly, .organisersOnly,      .organisersOnly,                .organisersOnly,                .organisersOnly, .organisersOnly,         200),
+        AccessRow("GET /v1/admin/exports/progress.csv", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly,                .organisersOnly,                .organisersOnly, .organisersOnly,         200),
+        AccessRow("GET /v1/admin/exports/scans.csv", .unauthenticated, .organisersOnly, .organisersOnly,    .organisersOnly,                .organisersOnly,                .organisersOnly, .organisersOnly,         200),
+        AccessRow("GET /v1/admin/exports/redemptions.csv", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly,             .organisersOnly,                .organisersOnly, .organisersOnly,         200),
     ]
 
     /// Routes whose request carries the owner's own password or refresh token: whoever holds
@@ -252,6 +258,12 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         case "POST /v1/blocks": (.post, "/v1/blocks", ["username": world.owner])
         case "DELETE /v1/blocks/{username}": (.delete, "/v1/blocks/\(world.owner)", nil)
         case "GET /v1/leaderboard": (.get, "/v1/leaderboard", nil)
+        case "GET /v1/admin/dashboard": (.get, "/v1/admin/dashboard", nil)
+        case "GET /v1/admin/reports": (.get, "/v1/admin/reports", nil)
+        case "PATCH /v1/admin/reports/{id}": (.patch, "/v1/admin/reports/\(world.reportID)", ["status": "in_hand"])
+        case "GET /v1/admin/exports/progress.csv": (.get, "/v1/admin/exports/progress.csv?from=2026-11-01&to=2026-11-30", nil)
+        case "GET /v1/admin/exports/scans.csv": (.get, "/v1/admin/exports/scans.csv?from=2026-11-01&to=2026-11-30", nil)
+        case "GET /v1/admin/exports/redemptions.csv": (.get, "/v1/admin/exports/redemptions.csv?from=2026-11-01&to=2026-11-30&partner=qmu-cafe", nil)
         default: throw UnknownRoute(route: route)
         }
         return try await client.call(method, path, json: body, token: token)

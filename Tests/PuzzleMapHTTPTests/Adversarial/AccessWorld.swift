@@ -13,7 +13,8 @@ enum Caller: String, CaseIterable, Sendable {
 /// reaching level 3), a pending friend request to answer and a password reset to confirm; the
 /// owner's friend, a stranger, a player the owner blocked; staff of the voucher's partner
 /// (who have redeemed the friend's voucher today), staff of another partner, an admin, and a
-/// player the admin suspended (otherwise a stranger to the owner).
+/// player the admin suspended (otherwise a stranger to the owner); and the owner's report of a
+/// damaged sticker.
 struct AccessWorld: Sendable {
     static let password = "correct horse battery"
     static let usernames: [Caller: String] = [
@@ -41,6 +42,8 @@ struct AccessWorld: Sendable {
     let voucherCode: String
     let voucherManualCode: String
     let friendRequestID: Int
+    /// The owner's report of a damaged sticker, which organisers read and set the status of.
+    let reportID: Int
     /// The parts after `/C/`, `/F/` and `/V/` of a checkpoint's, the owner's friend and voucher codes.
     let checkpointToken: String
     let friendToken: String
@@ -117,6 +120,10 @@ struct AccessWorld: Sendable {
             let resetMail = try #require(try await service.lastMail(to: ownerAccount.player.email))
             let resetToken = try #require(resetMail.body.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { $0.count == 43 })
 
+            let report = try await client.call(.post, "/v1/reports", json: ["kind": "sticker_damaged", "checkpointId": content.checkpoints[0].id,
+                                                                           "text": "Half of it is torn off"], token: owner)
+            let reportID = try #require(report.json["id"] as? Int)
+
             let voucherCode = try #require(voucher.json["code"] as? String)
             let friendAccount = try #require(try await service.repository.account(login: names[.friend]!))
             return AccessWorld(
@@ -129,7 +136,7 @@ struct AccessWorld: Sendable {
                 levelScanID: try #require(try await service.repository.scans(playerID: ownerAccount.player.id, limit: 10)
                     .first { $0.checkpointID == content.checkpoints[4].id }?.id),
                 voucherID: voucherID, voucherCode: voucherCode, voucherManualCode: try #require(voucher.json["manualCode"] as? String),
-                friendRequestID: requestID,
+                friendRequestID: requestID, reportID: reportID,
                 checkpointToken: Self.lastComponent(try await service.qrText(for: content.checkpoints[1].id)),
                 friendToken: Self.lastComponent(try #require(try await client.call(.get, "/v1/me/friend-code", token: owner).json["code"] as? String)),
                 voucherToken: Self.lastComponent(voucherCode),

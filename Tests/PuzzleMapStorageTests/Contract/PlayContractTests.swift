@@ -153,15 +153,15 @@ import Testing
                 Issue.record("no riddle")
                 return
             }
-            #expect(try await repository.takeHint(attemptID: attempt.id, playerID: ada.id + 1, maxHints: 3) == nil)
-            #expect(try await repository.takeHint(attemptID: attempt.id, playerID: ada.id, maxHints: 3)?.hintsUsed == 1)
+            #expect(try await repository.takeHint(attemptID: attempt.id, playerID: ada.id + 1, maxHints: 3, at: start) == nil)
+            #expect(try await repository.takeHint(attemptID: attempt.id, playerID: ada.id, maxHints: 3, at: start)?.hintsUsed == 1)
             let spent = try await concurrently(10) { _ in
-                try await repository.takeHint(attemptID: attempt.id, playerID: ada.id, maxHints: 3)?.hintsUsed
+                try await repository.takeHint(attemptID: attempt.id, playerID: ada.id, maxHints: 3, at: start)?.hintsUsed
             }
             #expect(spent.compactMap { $0 }.sorted() == [2, 3])
             #expect(try await repository.attempt(id: attempt.id, playerID: ada.id)?.hintsUsed == 3)
             _ = try await repository.giveUp(attemptID: attempt.id, playerID: ada.id, at: start + 1)
-            #expect(try await repository.takeHint(attemptID: attempt.id, playerID: ada.id, maxHints: 9) == nil)
+            #expect(try await repository.takeHint(attemptID: attempt.id, playerID: ada.id, maxHints: 9, at: start) == nil)
         }
     }
 

@@ -20,14 +20,15 @@ import Testing
             let second = try await repository.saveReport(bug, playerID: bob.id, at: start + 60)
             #expect(first.id != second.id)
             #expect(try await repository.reports(limit: 10) == [
-                StoredReport(id: second.id, playerID: bob.id, report: bug, createdAt: start + 60),
-                StoredReport(id: first.id, playerID: ada.id, report: sticker, createdAt: start),
+                StoredReport(id: second.id, playerID: bob.id, report: bug, createdAt: start + 60, reporter: "bob"),
+                StoredReport(id: first.id, playerID: ada.id, report: sticker, createdAt: start, reporter: "ada"),
             ])
             #expect(try await repository.reports(limit: 1).map(\.id) == [second.id])
 
             try await repository.eraseAccount(id: bob.id, at: start + 120)
             let kept = try await repository.reports(limit: 10)
             #expect(kept.map(\.playerID) == [nil, ada.id])
+            #expect(kept.map(\.reporter) == [nil, "ada"])
             #expect(kept.first?.report == bug)
         }
     }

@@ -30,7 +30,7 @@ import Testing
                 guard case .started(let attempt) = try await repository.startRiddle(playerID: ada.id, category: Category.allCases[index], at: start, givenUpSince: start - 3600,
                                                                                    choose: { _, _ in riddle })
                 else { Issue.record("no riddle"); return }
-                _ = try await repository.takeHint(attemptID: attempt.id, playerID: ada.id, maxHints: 3)
+                _ = try await repository.takeHint(attemptID: attempt.id, playerID: ada.id, maxHints: 3, at: start)
                 _ = try await repository.performScan(playerID: ada.id, checkpointID: riddle.checkpointID, idempotencyKey: nil, requestDigest: "request", photo: nil,
                                                      location: nil, photoWindow: 0, at: start + minutes * 60) { _ in
                     ScanEffect(solvedAttemptID: attempt.id, event: (.solved, riddle.id, 100, 1), outcome: "solved", flag: index == 1 ? .tooFast : nil) { _ in

@@ -67,3 +67,47 @@
     if (count > 0) { waiting.hidden = false; flush(); }
   });
 })();
+
+// The organisers' dashboard fetches itself again every few seconds (data-live-refresh) and
+// swaps in the fresh figures; without script, its "Refresh now" link does the same. After
+// three failures in a row (the network, a session that ended) it stops and says so.
+(function () {
+  "use strict";
+  var live = document.querySelector("[data-live-refresh]");
+  if (!live || !window.fetch || !window.DOMParser) { return; }
+  var seconds = parseInt(live.getAttribute("data-live-refresh"), 10) || 20;
+  var failures = 0;
+  var timer = null;
+
+  function schedule() {
+    window.clearTimeout(timer);
+    timer = window.setTimeout(refresh, seconds * 1000);
+  }
+
+  function stale() {
+    var note = live.querySelector("[data-live-stale]");
+    if (note) { note.hidden = false; }
+  }
+
+  function refresh() {
+    if (document.hidden) { schedule(); return; }
+    fetch(window.location.href, { credentials: "same-origin", headers: { "Accept": "text/html" } }).then(function (response) {
+      if (!response.ok || response.redirected) { throw new Error("answered " + response.status); }
+      return response.text();
+    }).then(function (html) {
+      var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("[data-live-refresh]");
+      if (!fresh) { throw new Error("not the dashboard"); }
+      live.innerHTML = fresh.innerHTML;
+      failures = 0;
+      schedule();
+    }).catch(function () {
+      failures += 1;
+      if (failures < 3) { schedule(); } else { stale(); }
+    });
+  }
+
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden) { refresh(); }
+  });
+  schedule();
+})();
