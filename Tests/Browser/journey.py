@@ -1080,6 +1080,8 @@ def organiser_invites_a_barista(j):
     except urllib.error.HTTPError as error:
         if error.code != 409:  # 409: an earlier step made the organiser already
             raise
+    # The player's browser is set aside while the organiser and the barista use this one.
+    j.facts["back to the player"] = as_someone_else(j)
     j.open("/sign-in?next=/console/staff", "organiser-sign-in-for-staff")
     j.fill("Username or email", ORGANISER_USERNAME)
     j.fill("Password", ORGANISER_PASSWORD)
@@ -1147,6 +1149,7 @@ def second_try_is_refused_naming_who_and_when(j):
                    "Tell the customer each freebie works once: do not hand it over again."):
         if wanted not in said:
             raise StepFailed(f"the red answer does not say {wanted!r}: {said!r}")
+    j.facts["back to the player"]()
 LIVE_REFRESH_WAIT = 45  # the dashboard fetches itself every 20 s; a slow machine gets two chances
 
 
@@ -1233,12 +1236,12 @@ STEPS = [
     voucher_for_the_counter,
     forged_form_refused,
     organiser_closes_a_place_and_tells_players,
-    organiser_voids_the_solves,
-    signed_out_session_refused,
     organiser_invites_a_barista,
     barista_joins_from_the_mail,
     barista_redeems_a_photo_of_the_phone_screen,
     second_try_is_refused_naming_who_and_when,
+    organiser_voids_the_solves,
+    signed_out_session_refused,
     organiser_dashboard_and_export,
 ]
 
