@@ -38,7 +38,7 @@ extension PostgresHuntRepository {
 
     public func startRiddle(
         playerID: Int64, category: Category, at date: Date, givenUpSince: Date,
-        choose: @Sendable (Set<String>, Set<String>) -> Riddle?
+        choose: @Sendable ([GameEvent], Set<String>) -> Riddle?
     ) async throws -> RiddleRequestOutcome {
         try await write { connection in
             try await lockPlayer(playerID, connection)
@@ -48,13 +48,13 @@ extension PostgresHuntRepository {
                 """, as: Columns.AttemptRow.self, logger: logger) {
                 return .existing(try Columns.attempt(held))
             }
-            let solved = try await solvedCheckpointIDs(playerID: playerID, connection)
+            let ledger = try await events(playerID: playerID, connection)
             let recentlyGivenUp = Set(try await connection.values("""
                 SELECT riddleId FROM riddleAttempt
                 WHERE playerId = \(playerID) AND outcome = \(RiddleAttempt.Outcome.givenUp.rawValue)
                     AND closedAt > \(StoredDate(givenUpSince))
                 """, as: String.self, logger: logger))
-            guard let riddle = choose(solved, recentlyGivenUp) else { return .noneChosen(solvedCheckpointIDs: solved) }
+            guard let riddle = choose(ledger, recentlyGivenUp) else { return .noneChosen(ledger: ledger) }
             let id = try await connection.returned("""
                 INSERT INTO riddleAttempt (playerId, riddleId, checkpointId, category, hintsUsed, startedAt)
                 VALUES (\(playerID), \(riddle.id), \(riddle.checkpointID), \(category.rawValue), 0, \(StoredDate(date)))
@@ -123,14 +123,4 @@ extension PostgresHuntRepository {
         }
     }
 
-    public func solvedCheckpointIDs(playerID: Int64) async throws -> Set<String> {
-        try await autocommit { connection in try await solvedCheckpointIDs(playerID: playerID, connection) }
-    }
-
-    func solvedCheckpointIDs(playerID: Int64, _ connection: PostgresConnection) async throws -> Set<String> {
-        Set(try await connection.values("""
-            SELECT checkpointId FROM gameEvent WHERE playerId = \(playerID) AND kind = \(GameEvent.Kind.solved.rawValue)
-                AND checkpointId IS NOT NULL
-            """, as: String.self, logger: logger))
-    }
 }

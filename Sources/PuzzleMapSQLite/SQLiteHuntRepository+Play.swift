@@ -59,7 +59,7 @@ extension SQLiteHuntRepository {
 
     public func startRiddle(
         playerID: Int64, category: Category, at date: Date, givenUpSince: Date,
-        choose: @Sendable (Set<String>, Set<String>) -> Riddle?
+        choose: @Sendable ([GameEvent], Set<String>) -> Riddle?
     ) async throws -> RiddleRequestOutcome {
         try await database.write { db in
             let mine = RiddleAttemptRecord.filter(RiddleAttemptRecord.Columns.playerId == playerID)
@@ -67,11 +67,11 @@ extension SQLiteHuntRepository {
                 .filter(RiddleAttemptRecord.Columns.closedAt == nil).fetchOne(db) {
                 return .existing(held.attempt)
             }
-            let solved = try Self.solvedCheckpointIDs(playerID: playerID, db)
+            let ledger = try Self.events(playerID: playerID, db)
             let recentlyGivenUp = try String.fetchSet(db, mine.select(RiddleAttemptRecord.Columns.riddleId)
                 .filter(RiddleAttemptRecord.Columns.outcome == RiddleAttempt.Outcome.givenUp.rawValue)
                 .filter(RiddleAttemptRecord.Columns.closedAt > givenUpSince))
-            guard let riddle = choose(solved, recentlyGivenUp) else { return .noneChosen(solvedCheckpointIDs: solved) }
+            guard let riddle = choose(ledger, recentlyGivenUp) else { return .noneChosen(ledger: ledger) }
             var record = RiddleAttemptRecord(id: nil, playerId: playerID, riddleId: riddle.id, checkpointId: riddle.checkpointID,
                                              category: category, hintsUsed: 0, startedAt: date)
             try record.insert(db)
@@ -126,11 +126,4 @@ extension SQLiteHuntRepository {
         }
     }
 
-    public func solvedCheckpointIDs(playerID: Int64) async throws -> Set<String> {
-        try await database.read { db in try Self.solvedCheckpointIDs(playerID: playerID, db) }
-    }
-
-    static func solvedCheckpointIDs(playerID: Int64, _ db: Database) throws -> Set<String> {
-        try String.fetchSet(db, sql: "SELECT checkpointId FROM gameEvent WHERE playerId = ? AND kind = 'solved'", arguments: [playerID])
-    }
 }

@@ -7,8 +7,8 @@ public enum RiddleRequestOutcome: Sendable, Equatable {
     case existing(RiddleAttempt)
     /// A new riddle was drawn and is now held.
     case started(RiddleAttempt)
-    /// `choose` found none to offer, given these solved places (as it was told them).
-    case noneChosen(solvedCheckpointIDs: Set<String>)
+    /// `choose` found none to offer, given this ledger (as it was told it).
+    case noneChosen(ledger: [GameEvent])
 }
 
 /// The player's side of the game: the quiz, the riddles they hold, the hints they take.
@@ -18,10 +18,11 @@ public protocol PlayStore: Sendable {
 
     /// Holds `choose`'s riddle for the player unless one of the category is already held. The
     /// check and the insert are one transaction, so two simultaneous requests hold one riddle.
-    /// `choose` is told the places solved and the riddles given up after `givenUpSince`; when
-    /// it chooses none, the outcome carries the solved places, so the caller can say why.
+    /// `choose` is told the player's ledger (the game says which places it solved: a voided
+    /// solve does not count) and the riddles given up after `givenUpSince`; when it chooses
+    /// none, the outcome carries the ledger, so the caller can say why.
     func startRiddle(playerID: Int64, category: Category, at date: Date, givenUpSince: Date,
-                     choose: @Sendable (_ solvedCheckpointIDs: Set<String>, _ recentlyGivenUpRiddleIDs: Set<String>) -> Riddle?) async throws -> RiddleRequestOutcome
+                     choose: @Sendable (_ ledger: [GameEvent], _ recentlyGivenUpRiddleIDs: Set<String>) -> Riddle?) async throws -> RiddleRequestOutcome
     func activeAttempts(playerID: Int64) async throws -> [RiddleAttempt]
     func attempt(id: Int64, playerID: Int64) async throws -> RiddleAttempt?
     /// Gives up an active riddle; `nil` if it is not the player's or not active.
@@ -29,8 +30,6 @@ public protocol PlayStore: Sendable {
     /// Spends the next hint, noting when for the organisers' figures: the attempt with one more
     /// hint, or `nil` when none is left or the attempt is not the player's active one.
     func takeHint(attemptID: Int64, playerID: Int64, maxHints: Int, at date: Date) async throws -> RiddleAttempt?
-    /// Checkpoint ids of the player's solved riddles.
-    func solvedCheckpointIDs(playerID: Int64) async throws -> Set<String>
     /// The ledger, the riddles held and the vouchers, read together in one transaction: one
     /// round trip for the progress page, and a consistent view of the three.
     func progressState(playerID: Int64) async throws -> ProgressState

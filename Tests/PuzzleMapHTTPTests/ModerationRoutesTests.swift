@@ -53,6 +53,32 @@ extension TestService {
         }
     }
 
+    @Test func aVoidedSolveNoLongerCountsAsSolvedSoItsRiddleIsOfferedAgain() async throws {
+        let service = try await TestService()
+        let hunt = service.services.hunt
+        try await service.test { client in
+            let olive = try await service.organiserToken(client)
+            let ada = try await client.playerWithQuiz("ada", quiz: hunt.content.quiz.map(\.id))
+            let (_, account) = try #require(try await hunt.session(accessToken: ada))
+            // Every lab but one is closed: the one open is the riddle offered, solved, then voided.
+            let labs = hunt.content.checkpoints.filter { $0.category == .lab }.map(\.id)
+            let open = try #require(labs.first { id in hunt.content.riddles.contains { $0.checkpointID == id } })
+            for lab in labs where lab != open {
+                _ = try await client.call(.put, "/v1/admin/checkpoints/\(lab)/closure", json: ["note": "Closed"], token: olive)
+            }
+            #expect(try await hunt.askForRiddle(playerID: account.player.id, category: .lab).held.riddle.checkpointID == open)
+            #expect(try await client.scan(code: try await service.qrText(for: open), token: ada).json["outcome"] as? String == "solved")
+            // Solved, and the other labs closed: none to offer until the solve is voided.
+            #expect(try await client.call(.post, "/v1/riddles", json: ["category": "lab"], token: ada).code == "nothing_open")
+
+            let scans = (try await client.call(.get, "/v1/admin/players/ada", token: olive).json["scans"] as? [[String: Any]]) ?? []
+            let scanID = try #require(scans.first?["id"] as? Int)
+            #expect(try await client.call(.post, "/v1/admin/scans/\(scanID)/void", json: ["reason": "Answer shared"], token: olive).status == .ok)
+            let again = try await hunt.askForRiddle(playerID: account.player.id, category: .lab)
+            #expect(again.isNew && again.held.riddle.checkpointID == open, "the voided solve's place is unsolved again")
+        }
+    }
+
     @Test func aSuspendedPlayerCannotScoreOrRedeemUntilReinstated() async throws {
         let service = try await TestService()
         try await service.test { client in

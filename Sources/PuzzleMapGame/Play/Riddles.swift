@@ -24,16 +24,18 @@ extension Hunt {
         let closed = Set(try await liveNotices().closures.keys)
         let selection = RiddleSelection(content: content, timeZone: timeZone, profile: quiz.profile, closed: closed)
         let random = random
-        let outcome = try await repository.startRiddle(playerID: playerID, category: category, at: now, givenUpSince: now - limits.giveUpCooldown) { solved, givenUp in
+        let outcome = try await repository.startRiddle(playerID: playerID, category: category, at: now, givenUpSince: now - limits.giveUpCooldown) { ledger, givenUp in
             var generator = random.generator
-            return selection.choose(in: category, solved: solved, recentlyGivenUp: givenUp, at: now, using: &generator)
+            return selection.choose(in: category, solved: PlayerStanding.places(in: ledger).solved, recentlyGivenUp: givenUp, at: now,
+                                    using: &generator)
         }
         switch outcome {
         case .existing(let attempt):
             return (try held(attempt), false)
         case .started(let attempt):
             return (try held(attempt), true)
-        case .noneChosen(let solved):
+        case .noneChosen(let ledger):
+            let solved = PlayerStanding.places(in: ledger).solved
             if selection.hasUnsolved(in: category, solved: solved) { throw GameRefusal.nothingOpen(category) }
             let remaining = Category.allCases.filter { $0 != category && selection.hasUnsolved(in: $0, solved: solved) }
             throw GameRefusal.categoryExhausted(category, remaining: remaining)

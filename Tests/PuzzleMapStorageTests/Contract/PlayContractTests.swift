@@ -72,8 +72,8 @@ import Testing
             let content = try await repository.imported()
             let ada = try await repository.signUp("ada")
             let lab = try #require(content.riddles.first { riddle in content.checkpoint(id: riddle.checkpointID)?.category == .lab })
-            let outcome = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start, givenUpSince: start - 3600) { solved, givenUp in
-                #expect(solved.isEmpty)
+            let outcome = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start, givenUpSince: start - 3600) { ledger, givenUp in
+                #expect(ledger.isEmpty)
                 #expect(givenUp.isEmpty)
                 return lab
             }
@@ -92,7 +92,7 @@ import Testing
             #expect(try await repository.attempt(id: attempt.id, playerID: ada.id) == attempt)
             #expect(try await repository.attempt(id: attempt.id, playerID: ada.id + 1) == nil)
             #expect(try await repository.startRiddle(playerID: ada.id, category: .social, at: start, givenUpSince: start - 3600) { _, _ in nil }
-                        == .noneChosen(solvedCheckpointIDs: []))
+                        == .noneChosen(ledger: []))
 
             let givenUp = try #require(try await repository.giveUp(attemptID: attempt.id, playerID: ada.id, at: start + 120))
             #expect(givenUp.closedAt == start + 120)
@@ -102,13 +102,14 @@ import Testing
 
             _ = try await repository.appendEvent(playerID: ada.id, kind: .solved, checkpointID: content.checkpoints[4].id, riddleID: nil, xp: 100,
                                                  at: start + 130)
-            #expect(try await repository.solvedCheckpointIDs(playerID: ada.id) == [content.checkpoints[4].id])
-            let none = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start + 3000, givenUpSince: start + 3000 - 3600) { solved, givenUp in
-                #expect(solved == [content.checkpoints[4].id])
+            let ledger = try await repository.events(playerID: ada.id)
+            #expect(ledger.map(\.checkpointID) == [content.checkpoints[4].id])
+            let none = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start + 3000, givenUpSince: start + 3000 - 3600) { told, givenUp in
+                #expect(told == ledger)
                 #expect(givenUp == [lab.id])
                 return nil
             }
-            #expect(none == .noneChosen(solvedCheckpointIDs: [content.checkpoints[4].id]))
+            #expect(none == .noneChosen(ledger: ledger))
             // An hour after giving up, the riddle may come back.
             _ = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start + 120 + 3600, givenUpSince: start + 120) { _, givenUp in
                 #expect(givenUp.isEmpty)

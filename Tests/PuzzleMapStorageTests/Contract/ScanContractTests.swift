@@ -65,7 +65,7 @@ import Testing
             let closed = try #require(try await repository.attempt(id: attempt.id, playerID: ada.id))
             #expect(closed.outcome == .solved)
             #expect(closed.closedAt == start + 60)
-            #expect(try await repository.solvedCheckpointIDs(playerID: ada.id) == [riddle.checkpointID])
+            #expect(PlayerStanding.places(in: try await repository.events(playerID: ada.id)).solved == [riddle.checkpointID])
 
             // The next scan sees this one.
             _ = try await repository.performScan(
