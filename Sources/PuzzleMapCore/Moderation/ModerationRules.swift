@@ -8,7 +8,7 @@ public enum ModerationRules {
     /// The reason as kept (trimmed), or the refusal for an empty or overlong one.
     public static func reason(_ text: String) -> Result<String, ModerationRefusal> {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...maxReasonLength).contains(trimmed.count) else { return .failure(.reasonRequired(maxLength: maxReasonLength)) }
+        guard (1...maxReasonLength).contains(trimmed.documentedLength) else { return .failure(.reasonRequired(maxLength: maxReasonLength)) }
         return .success(trimmed)
     }
 

@@ -33,7 +33,7 @@ extension Hunt {
 
     /// A display name has 1 to 40 characters once trimmed.
     static func checkDisplayName(_ name: String) throws(AccountRefusal) {
-        guard (1...40).contains(name.count) else { throw .invalidDisplayName }
+        guard (1...40).contains(name.documentedLength) else { throw .invalidDisplayName }
     }
 
     /// The stored form of a token or code, keyed with this deployment's token key.

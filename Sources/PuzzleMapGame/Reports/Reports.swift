@@ -9,7 +9,7 @@ extension Hunt {
     public func report(kind: ProblemReport.Kind, checkpointID: String?, text: String?, context: String?, playerID: Int64) async throws -> StoredReport {
         let text = text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let checkpointID = checkpointID?.trimmingCharacters(in: .whitespacesAndNewlines).nilIfBlank
-        guard text.count <= ProblemReport.maxTextLength else { throw ReportRefusal.textTooLong(max: ProblemReport.maxTextLength) }
+        guard text.documentedLength <= ProblemReport.maxTextLength else { throw ReportRefusal.textTooLong(max: ProblemReport.maxTextLength) }
         if let checkpointID {
             guard content.checkpoints.contains(where: { $0.id == checkpointID }) else { throw ReportRefusal.unknownPlace }
         } else if kind.needsPlace {

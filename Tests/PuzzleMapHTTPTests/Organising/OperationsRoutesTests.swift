@@ -71,6 +71,9 @@ import Testing
             #expect(try await Self.auditLog(client, olive).compactMap { $0["action"] as? String } == ["broadcast_ended", "broadcast_sent"])
             #expect(try await client.call(.put, "/v1/admin/broadcast", json: ["text": String(repeating: "x", count: 281)], token: olive).code
                     == "text_length")
+            // 200 accented letters typed as letter and accent: 400 code points, over the documented 280.
+            #expect(try await client.call(.put, "/v1/admin/broadcast", json: ["text": String(repeating: "e\u{301}", count: 200)], token: olive).code
+                    == "text_length")
         }
     }
 
