@@ -25,13 +25,10 @@ extension Hunt {
 
     /// Reopens a closed checkpoint.
     public func reopenCheckpoint(_ id: String, by organiser: Organiser) async throws -> StoredCheckpoint {
-        guard try await repository.closures()[id] != nil else {
-            _ = try await inPlay(id) { try await repository.checkpoints(includingRetired: false).first { $0.id == id } }
-            throw OrganiserRefusal.checkpointNotClosed(id)
-        }
         let reopened = try await inPlay(id) {
-            try await repository.setClosure(nil, checkpointID: id, audit: organiser.record(.checkpointReopened, subject: "checkpoint:\(id)", detail: ""),
-                                            at: now())
+            guard try await repository.closures()[id] != nil else { throw OrganiserRefusal.checkpointNotClosed(id) }
+            return try await repository.setClosure(nil, checkpointID: id,
+                                                   audit: organiser.record(.checkpointReopened, subject: "checkpoint:\(id)", detail: ""), at: now())
         }
         notices.forget()
         return reopened
