@@ -48,6 +48,7 @@ extension ContentReader {
         let minimumReward = xp.flatMap { reader.int("minimumReward", in: $0, of: "`xp`") }
         let explore = xp.flatMap { reader.int("explore", in: $0, of: "`xp`") }
         let checkIn = xp.flatMap { reader.int("checkIn", in: $0, of: "`xp`") }
+        let challengeWin = xp.flatMap { $0["challengeWin"] == nil ? nil : reader.int("challengeWin", in: $0, of: "`xp`") }
         let levels = reader.sequence("levels", in: root, of: "the game file")?
             .compactMap { reader.int($0, what: "an item of `levels`") }
         let strength = selection.flatMap { reader.double("traitStrength", in: $0, of: "`selection`") }
@@ -74,7 +75,7 @@ extension ContentReader {
         return Located(
             GameRules(
                 solveXP: solveXP, hintCost: hintCost, minimumReward: minimumReward, exploreXP: explore,
-                checkInXP: checkIn, levelThresholds: levels, traitStrength: strength, maxSpeedMetresPerSecond: speed,
+                checkInXP: checkIn, challengeWinXP: challengeWin ?? GameRules.defaultChallengeWinXP, levelThresholds: levels, traitStrength: strength, maxSpeedMetresPerSecond: speed,
                 limits: limits
             ),
             at: reader.location(of: root), fieldLines: lines

@@ -48,6 +48,7 @@ public func buildRouter(services: HuntServices) -> Router<AppRequestContext> {
     StaffInvitationController(services: services).addRoutes(to: authenticated)
     GiftController(services: services).addRoutes(to: authenticated)
     FriendController(services: services).addRoutes(to: authenticated)
+    ChallengeController(services: services).addRoutes(to: authenticated)
     LeaderboardController(services: services).addRoutes(to: authenticated)
     ModerationController(services: services).addRoutes(to: authenticated)
     AuditController(services: services).addRoutes(to: authenticated)

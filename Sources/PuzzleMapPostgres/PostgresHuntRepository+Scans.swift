@@ -38,7 +38,9 @@ extension PostgresHuntRepository {
                     AND photoSha256 IS NOT NULL
                 """, as: (String, Int64).self, logger: logger)
                 .map { PhotoFingerprint(sha256: $0.0, perceptual: UInt64(bitPattern: $0.1)) }
-            let effect = try decide(ScanState(active: active, events: events, previousScan: previous, othersRecentPhotos: othersPhotos))
+            let challenges = try await acceptedChallenges(playerID: playerID, connection)
+            let effect = try decide(ScanState(active: active, events: events, previousScan: previous, othersRecentPhotos: othersPhotos,
+                                              acceptedChallenges: challenges))
             if let attemptID = effect.solvedAttemptID {
                 try await connection.run("""
                     UPDATE riddleAttempt SET closedAt = \(StoredDate(date)), outcome = \(RiddleAttempt.Outcome.solved.rawValue)
@@ -56,6 +58,10 @@ extension PostgresHuntRepository {
             if let event = effect.event {
                 _ = try await append(playerID: playerID, kind: event.kind, checkpointID: checkpointID, riddleID: event.riddleID, xp: event.xp,
                                      hintsUsed: event.hintsUsed, at: date, scanID: scanID, connection)
+            }
+            if let won = effect.challengeWon, try await win(challengeID: won.challengeID, by: playerID, scanID: scanID, at: date, connection) {
+                _ = try await append(playerID: playerID, kind: .challengeWon, checkpointID: checkpointID, riddleID: won.riddleID, xp: won.xp,
+                                     hintsUsed: 0, at: date, scanID: scanID, connection)
             }
             let vouchers = try await issue(effect.grants, to: playerID, at: date, connection)
             if let checkIn = effect.checkIn {

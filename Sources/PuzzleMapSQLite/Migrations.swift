@@ -375,6 +375,23 @@ enum Migrations {
             try db.create(index: "riddleAttempt_time", on: "riddleAttempt", columns: ["startedAt"])
             try db.create(index: "voucher_redeemedBy", on: "voucher", columns: ["redeemedBy"])
         }
+        migrator.registerMigration("v17 friend challenges") { db in
+            // A race between two friends to one riddle's place. Expiry is read from the dates;
+            // only an answer, a withdrawal or a win closes one.
+            try db.create(table: "challenge") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("challengerId", .integer).notNull().indexed().references("player", onDelete: .cascade)
+                t.column("challengedId", .integer).notNull().indexed().references("player", onDelete: .cascade)
+                t.column("riddleId", .text).notNull()
+                t.column("checkpointId", .text).notNull()
+                t.column("createdAt", .datetime).notNull()
+                t.column("acceptedAt", .datetime)
+                t.column("closedAt", .datetime)
+                t.column("closing", .text)
+                t.column("winnerId", .integer).references("player", onDelete: .setNull)
+                t.column("scanId", .integer).references("scan", onDelete: .setNull)
+            }
+        }
         return migrator
     }
 }

@@ -35,7 +35,9 @@ extension SQLiteHuntRepository {
                 WHERE playerId <> ? AND checkpointId = ? AND scannedAt > ? AND photoSha256 IS NOT NULL
                 """, arguments: [playerID, checkpointID, date - photoWindow])
                 .map { PhotoFingerprint(sha256: $0["photoSha256"], perceptual: UInt64(bitPattern: $0["photoHash"])) }
-            let effect = try decide(ScanState(active: active, events: events, previousScan: previous, othersRecentPhotos: othersPhotos))
+            let challenges = try Self.acceptedChallenges(playerID: playerID, db)
+            let effect = try decide(ScanState(active: active, events: events, previousScan: previous, othersRecentPhotos: othersPhotos,
+                                              acceptedChallenges: challenges))
             if let attemptID = effect.solvedAttemptID {
                 try db.execute(sql: "UPDATE riddleAttempt SET closedAt = ?, outcome = 'solved' WHERE id = ? AND closedAt IS NULL",
                                arguments: [date, attemptID])
@@ -51,6 +53,12 @@ extension SQLiteHuntRepository {
             if let event = effect.event {
                 var record = GameEventRecord(id: nil, playerId: playerID, kind: event.kind, checkpointId: checkpointID, riddleId: event.riddleID,
                                              xp: event.xp, hintsUsed: event.hintsUsed, occurredAt: date, scanId: scanID)
+                try append(&record, db)
+            }
+            // One writer at a time: the challenge read above is still open.
+            if let won = effect.challengeWon, try Self.win(challengeID: won.challengeID, by: playerID, scanID: scanID, at: date, db) {
+                var record = GameEventRecord(id: nil, playerId: playerID, kind: .challengeWon, checkpointId: checkpointID, riddleId: won.riddleID,
+                                             xp: won.xp, hintsUsed: 0, occurredAt: date, scanId: scanID)
                 try append(&record, db)
             }
             let vouchers = try Self.issue(effect.grants, to: playerID, at: date, db)

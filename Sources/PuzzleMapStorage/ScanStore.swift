@@ -9,12 +9,17 @@ public struct ScanState: Sendable {
     public var previousScan: (checkpointID: String, at: Date)?
     /// The photos other players scanned the same checkpoint with, within the window asked for.
     public var othersRecentPhotos: [PhotoFingerprint]
+    /// The player's accepted challenges not yet won or withdrawn, locked until the scan's
+    /// transaction ends: of two friends scanning at once, the second sees the first's win.
+    public var acceptedChallenges: [Challenge]
 
-    public init(active: [RiddleAttempt], events: [GameEvent], previousScan: (checkpointID: String, at: Date)?, othersRecentPhotos: [PhotoFingerprint]) {
+    public init(active: [RiddleAttempt], events: [GameEvent], previousScan: (checkpointID: String, at: Date)?, othersRecentPhotos: [PhotoFingerprint],
+                acceptedChallenges: [Challenge] = []) {
         self.active = active
         self.events = events
         self.previousScan = previousScan
         self.othersRecentPhotos = othersRecentPhotos
+        self.acceptedChallenges = acceptedChallenges
     }
 }
 
@@ -28,6 +33,8 @@ public struct ScanEffect: Sendable {
     public var checkIn: (id: String, expiresAt: Date)?
     /// Offers the event unlocks: a voucher each, while stock lasts.
     public var grants: [VoucherGrant]
+    /// The challenge this scan wins, and the bonus appended to the ledger for it.
+    public var challengeWon: (challengeID: Int64, riddleID: String, xp: Int)?
     /// What the scan log records for organisers.
     public var outcome: String
     /// Why organisers should look at the scan, if they should.
@@ -38,12 +45,14 @@ public struct ScanEffect: Sendable {
     public var answer: @Sendable ([Voucher]) throws -> Data
 
     public init(solvedAttemptID: Int64? = nil, event: (kind: GameEvent.Kind, riddleID: String?, xp: Int, hintsUsed: Int)? = nil,
-                checkIn: (id: String, expiresAt: Date)? = nil, grants: [VoucherGrant] = [], outcome: String, flag: ScanFlag?,
+                checkIn: (id: String, expiresAt: Date)? = nil, grants: [VoucherGrant] = [],
+                challengeWon: (challengeID: Int64, riddleID: String, xp: Int)? = nil, outcome: String, flag: ScanFlag?,
                 answer: @escaping @Sendable ([Voucher]) throws -> Data) {
         self.solvedAttemptID = solvedAttemptID
         self.event = event
         self.checkIn = checkIn
         self.grants = grants
+        self.challengeWon = challengeWon
         self.outcome = outcome
         self.flag = flag
         self.answer = answer

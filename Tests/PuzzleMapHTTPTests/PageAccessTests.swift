@@ -63,6 +63,7 @@ import Testing
         Row(route: "GET /freebies/{id}/code.png", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
         Row(route: "GET /friends", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
         Row(route: "GET /friends/code.png", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
+        Row(route: "GET /challenges", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
         Row(route: "GET /leaderboard", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
         Row(route: "GET /C/{token}", anonymous: .shown, player: .shown, staff: .shown),
         Row(route: "GET /F/{token}", anonymous: .shown, player: .shown, staff: .shown),
@@ -117,6 +118,10 @@ import Testing
         Row(route: "POST /friends/requests/{id}/decline", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
         Row(route: "POST /friends/unfriend", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
         Row(route: "POST /friends/blocks", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
+        Row(route: "POST /challenges", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
+        Row(route: "POST /challenges/{id}/accept", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
+        Row(route: "POST /challenges/{id}/decline", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
+        Row(route: "POST /challenges/{id}/withdraw", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
         Row(route: "POST /report", anonymous: .signInFirst, player: .refused(422), staff: .refused(403)),
         // The counter reads the code before anything else: NOT-A-CODE is no Puzzle Map code.
         Row(route: "POST /counter", anonymous: .signInFirst, player: .refused(403), staff: .refused(422), organiser: .refused(403)),

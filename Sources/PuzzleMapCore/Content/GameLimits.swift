@@ -21,6 +21,11 @@ public struct GameLimits: Hashable, Codable, Sendable {
     public var giftsPerDay = 3
     /// Problem reports (stickers, wrong facts, bugs) a player may send a day.
     public var reportsPerDay = 10
+    /// Challenges a player may send to friends a day.
+    public var challengesPerDay = 5
+    /// How long a challenge waits for the friend's answer, and how long the race lasts once
+    /// accepted, in hours.
+    public var challengeHours = 24
     /// Access token lifetime, in minutes.
     public var accessTokenMinutes = 60
     /// Refresh token lifetime, in days.
@@ -69,6 +74,7 @@ public struct GameLimits: Hashable, Codable, Sendable {
     public var passwordResetLifetime: TimeInterval { TimeInterval(passwordResetMinutes * 60) }
     public var staffInvitationLifetime: TimeInterval { TimeInterval(staffInvitationHours * 3600) }
     public var failedPhotoBurstWindow: TimeInterval { TimeInterval(failedPhotoBurstMinutes * 60) }
+    public var challengeLifetime: TimeInterval { TimeInterval(challengeHours * 3600) }
     /// A whole number of minutes as a person says it, for texts that quote a limit:
     /// "1 minute", "15 minutes", "1 hour", "24 hours", "3 days".
     public static func spoken(minutes: Int) -> String {
@@ -92,6 +98,8 @@ public struct GameLimits: Hashable, Codable, Sendable {
         ("giveUpCooldownMinutes", \.giveUpCooldownMinutes),
         ("giftsPerDay", \.giftsPerDay),
         ("reportsPerDay", \.reportsPerDay),
+        ("challengesPerDay", \.challengesPerDay),
+        ("challengeHours", \.challengeHours),
         ("accessTokenMinutes", \.accessTokenMinutes),
         ("refreshTokenDays", \.refreshTokenDays),
         ("verificationCodeHours", \.verificationCodeHours),

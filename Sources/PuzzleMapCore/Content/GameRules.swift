@@ -11,6 +11,8 @@ public struct GameRules: Hashable, Codable, Sendable {
     public var exploreXP: Int
     /// Registering a wrong-place check-in.
     public var checkInXP: Int
+    /// The bonus for scanning a challenge's place before the friend does.
+    public var challengeWinXP: Int
     /// `levelThresholds[i]` is the XP needed to reach level `i + 1`; the first is 0.
     public var levelThresholds: [Int]
     /// How strongly the quiz profile biases riddle choice; 0 gives uniform odds.
@@ -22,19 +24,23 @@ public struct GameRules: Hashable, Codable, Sendable {
 
     public init(
         solveXP: [Difficulty: Int], hintCost: [Int], minimumReward: Int, exploreXP: Int,
-        checkInXP: Int, levelThresholds: [Int], traitStrength: Double, maxSpeedMetresPerSecond: Double,
-        limits: GameLimits = GameLimits()
+        checkInXP: Int, challengeWinXP: Int = GameRules.defaultChallengeWinXP, levelThresholds: [Int], traitStrength: Double,
+        maxSpeedMetresPerSecond: Double, limits: GameLimits = GameLimits()
     ) {
         self.solveXP = solveXP
         self.hintCost = hintCost
         self.minimumReward = minimumReward
         self.exploreXP = exploreXP
         self.checkInXP = checkInXP
+        self.challengeWinXP = challengeWinXP
         self.levelThresholds = levelThresholds
         self.traitStrength = traitStrength
         self.maxSpeedMetresPerSecond = maxSpeedMetresPerSecond
         self.limits = limits
     }
+
+    /// `xp.challengeWin` is optional in `game.yaml`; this is what a hunt without it pays.
+    public static let defaultChallengeWinXP = 50
 
     /// The level a player with this much XP has reached (level 1 at 0 XP).
     public func level(forXP xp: Int) -> Int {

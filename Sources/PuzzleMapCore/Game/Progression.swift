@@ -8,9 +8,14 @@ public struct Progression: Sendable {
     public let new: PlayerStanding
 
     public init(before: [GameEvent], adding event: GameEvent?, content: CampusContent) {
+        self.init(before: before, adding: event.map { [$0] } ?? [], content: content)
+    }
+
+    /// What several events written together change (a solve and the challenge it wins).
+    public init(before: [GameEvent], adding events: [GameEvent], content: CampusContent) {
         self.content = content
         old = PlayerStanding(events: before, content: content)
-        new = event.map { PlayerStanding(events: before + [$0], content: content) } ?? old
+        new = events.isEmpty ? old : PlayerStanding(events: before + events, content: content)
     }
 
     public var xpAwarded: Int { new.totals.xp - old.totals.xp }

@@ -9,22 +9,33 @@ public enum ScanVerdict: Hashable, Sendable {
     case wrongPlace
     /// No riddle held at all: exploring earns a little, and the place's riddle is shown for fun.
     case explored(xp: Int, riddle: Riddle?)
+    /// The place of a challenge's riddle the player races a friend to: solved like a held
+    /// riddle (no hints are given in a race).
+    case raced(challenge: Challenge, riddle: Riddle, xp: Int)
 }
 
 /// Decides a scan's outcome. Pure: the caller loads the state and applies the verdict in one
 /// transaction.
 public enum ScanJudge {
+    /// `racing` are the player's challenges racing now: their riddles count as held.
     public static func verdict(
-        at checkpointID: String, active: [RiddleAttempt], events: [GameEvent], content: CampusContent
+        at checkpointID: String, active: [RiddleAttempt], racing: [Challenge] = [], events: [GameEvent], content: CampusContent
     ) -> ScanVerdict {
         if let attempt = active.first(where: { $0.checkpointID == checkpointID }),
            let riddle = content.riddles.first(where: { $0.id == attempt.riddleID }) {
             return .solved(attempt: attempt, riddle: riddle, xp: content.rules.reward(for: riddle.difficulty, hintsUsed: attempt.hintsUsed))
         }
-        if events.counted.contains(where: { $0.checkpointID == checkpointID }) {
+        let counted = events.counted
+        // A place solved since the challenge was drawn pays nothing twice.
+        if !counted.contains(where: { $0.kind == .solved && $0.checkpointID == checkpointID }),
+           let race = racing.first(where: { $0.checkpointID == checkpointID }),
+           let riddle = content.riddles.first(where: { $0.id == race.riddleID }) {
+            return .raced(challenge: race, riddle: riddle, xp: content.rules.reward(for: riddle.difficulty, hintsUsed: 0))
+        }
+        if counted.contains(where: { $0.checkpointID == checkpointID }) {
             return .alreadyVisited
         }
-        if !active.isEmpty {
+        if !active.isEmpty || !racing.isEmpty {
             return .wrongPlace
         }
         return .explored(xp: content.rules.exploreXP, riddle: content.riddles.first { $0.checkpointID == checkpointID })

@@ -15,6 +15,9 @@ public struct GameEvent: Hashable, Codable, Sendable, Identifiable {
         case voided
         /// An organiser added or took away XP, for `reason`.
         case adjusted
+        /// Scanned a challenge's place before the friend did: the bonus (`riddleID` names the
+        /// challenge's riddle, `scanID` the winning scan, so voiding the scan takes it back).
+        case challengeWon = "challenge_won"
     }
 
     public var id: Int64

@@ -16,6 +16,7 @@ struct ScanDecision: Sendable {
     let now: Date
     let timeZone: TimeZone
     let ownerVerified: Bool
+    let playerID: Int64
 
     func effect(for state: ScanState) throws -> ScanEffect {
         if let photo, photo.isReused(among: state.othersRecentPhotos) {
@@ -24,7 +25,9 @@ struct ScanDecision: Sendable {
         }
         let kind: ScanReport.Kind, event: (kind: GameEvent.Kind, riddleID: String?, xp: Int, hintsUsed: Int)?
         var (solvedAttemptID, insider, funRiddle): (Int64?, String?, String?) = (nil, nil, nil)
-        switch ScanJudge.verdict(at: checkpoint.id, active: state.active, events: state.events, content: content) {
+        let challenges = ChallengeRules(limits: content.rules.limits)
+        let racing = challenges.racing(state.acceptedChallenges, at: now)
+        switch ScanJudge.verdict(at: checkpoint.id, active: state.active, racing: racing, events: state.events, content: content) {
         case .solved(let attempt, let riddle, let xp):
             (kind, event) = (.solved, (.solved, riddle.id, xp, attempt.hintsUsed))
             (solvedAttemptID, insider) = (attempt.id, riddle.insider)
@@ -35,20 +38,37 @@ struct ScanDecision: Sendable {
         case .explored(let xp, let riddle):
             (kind, event) = (.explored, (.explored, nil, xp, 0))
             funRiddle = riddle?.text
+        case .raced(_, let riddle, let xp):
+            (kind, event) = (.solved, (.solved, riddle.id, xp, 0))
+            insider = riddle.insider
+        }
+        // Being first at the place wins the race, whatever else the scan earns there.
+        let won = challenges.won(at: checkpoint.id, among: racing, at: now).map { challenge in
+            let opponent = challenge.opponent(of: playerID)
+            return ScanReport.ChallengeWin(challengeID: challenge.id, opponentUsername: opponent.username, opponentName: opponent.displayName,
+                                           bonusXP: content.rules.challengeWinXP)
         }
         let checkIn = kind == .wrongPlace
             ? ScanReport.CheckIn(id: UUID().uuidString.lowercased(), expiresAt: now + content.rules.limits.checkInLifetime) : nil
-        let progression = Progression(before: state.events, adding: event.map {
+        let bonus = won.map { _ in
+            GameEvent(id: 0, playerID: 0, kind: .challengeWon, checkpointID: checkpoint.id, riddleID: nil, xp: content.rules.challengeWinXP,
+                      occurredAt: now)
+        }
+        let progression = Progression(before: state.events, adding: [event.map {
             GameEvent(id: 0, playerID: 0, kind: $0.kind, checkpointID: checkpoint.id, riddleID: $0.riddleID, xp: $0.xp,
                       hintsUsed: $0.hintsUsed, occurredAt: now)
-        }, content: content)
+        }, bonus].compactMap(\.self), content: content)
         // A photo shows the sticker itself; only a typed code is judged by where the phone was.
         let flag = ScanFlag.flag(from: state.previousScan, to: checkpoint, at: now, typedLocation: photo == nil ? location : nil,
                                  failedCodes: failedCodes, content: content)
         let report = ScanReport(kind: kind, checkpoint: checkpoint, standing: StandingChange(progression, vouchers: []), insider: insider,
-                                funRiddle: funRiddle, checkIn: checkIn, flagged: flag != nil, decidedAt: now, ownerVerified: ownerVerified)
+                                funRiddle: funRiddle, checkIn: checkIn, flagged: flag != nil, decidedAt: now, ownerVerified: ownerVerified,
+                                challengeWon: won)
+        let challengeRiddle = won.flatMap { win in racing.first { $0.id == win.challengeID }?.riddleID }
         return ScanEffect(solvedAttemptID: solvedAttemptID, event: event, checkIn: checkIn.map { ($0.id, $0.expiresAt) },
-                          grants: progression.grants(at: now, in: timeZone), outcome: kind.rawValue, flag: flag) { vouchers in
+                          grants: progression.grants(at: now, in: timeZone),
+                          challengeWon: won.map { ($0.challengeID, challengeRiddle ?? "", $0.bonusXP) },
+                          outcome: kind.rawValue, flag: flag) { vouchers in
             // The vouchers are the ones stock allowed, known only once they are issued.
             var report = report
             report.standing.newVouchers = vouchers

@@ -38,6 +38,17 @@ public struct ScanReport: Codable, Sendable, Equatable {
     /// statuses were read at.
     public var decidedAt: Date
     public var ownerVerified: Bool
+    /// The challenge the scan won: the friend beaten and the bonus (included in `standing`).
+    public var challengeWon: ChallengeWin?
+
+    /// A race to a place won by a scan.
+    public struct ChallengeWin: Codable, Sendable, Equatable {
+        public var challengeID: Int64
+        /// The friend beaten, by username and display name.
+        public var opponentUsername: String
+        public var opponentName: String
+        public var bonusXP: Int
+    }
 }
 
 /// A scan's outcome as kept for replays: a decision, or the one refusal decided inside the

@@ -16,6 +16,7 @@ func addPages(services: HuntServices, to router: Router<AppRequestContext>) {
     ScanPages(services: services, library: library).addRoutes(to: pages)
     FreebiePages(services: services, library: library).addRoutes(to: pages)
     FriendPages(services: services, library: library).addRoutes(to: pages)
+    ChallengePages(services: services, library: library).addRoutes(to: pages)
     LeaderboardPages(services: services, library: library).addRoutes(to: pages)
     MapPages(services: services, library: library).addRoutes(to: pages)
     ReportPages(services: services, library: library).addRoutes(to: pages)

@@ -110,6 +110,11 @@ struct ScanPages {
             title = library.text("outcome.explored.title")
             view = OutcomeView(standing: report.standing, library: library, content: services.content, message: library.text("outcome.explored", ["place": place]),
                                funRiddle: report.funRiddle)
+        case .alreadyVisited where report.challengeWon != nil:
+            // Found before, but first here in a race: the bonus is what it earned.
+            title = library.text("outcome.challenge.title")
+            view = OutcomeView(standing: report.standing, library: library, content: services.content,
+                               message: library.text("outcome.already", ["place": place]))
         case .alreadyVisited:
             title = library.text("outcome.already.title")
             view = OutcomeView(message: library.text("outcome.already", ["place": place]))
@@ -120,7 +125,11 @@ struct ScanPages {
                 .init(id: $0.id, choice: library.text("outcome.wrong.choice", ["xp": xp]), take: library.text("outcome.wrong.take", ["xp": xp]))
             })
         }
-        return page(context).response("outcome", title: title, view)
+        var shown = view
+        shown.challenge = report.challengeWon.map {
+            library.text("outcome.challenge", ["name": $0.opponentName, "xp": "\($0.bonusXP)"])
+        }
+        return page(context).response("outcome", title: title, shown)
     }
 
     struct ScanFormView {
@@ -157,6 +166,8 @@ struct ScanPages {
         var insider: String?
         var funRiddle: String?
         var checkIn: CheckIn?
+        /// The race this scan won, in words.
+        var challenge: String?
 
         init(message: String, checkIn: CheckIn? = nil) {
             self.message = message

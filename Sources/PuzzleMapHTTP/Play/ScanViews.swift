@@ -47,6 +47,13 @@ struct ScanView: Codable {
         var text: String
     }
 
+    /// A challenge the scan won: the friend beaten and the bonus (counted in `xpAwarded`).
+    struct ChallengeWinView: Codable {
+        var id: Int64
+        var opponent: String
+        var bonusXp: Int
+    }
+
     var outcome: String
     var message: String
     var xpAwarded: Int
@@ -60,6 +67,7 @@ struct ScanView: Codable {
     var riddle: FunRiddle?
     var checkIn: CheckInView?
     var flagged: Bool
+    var challengeWon: ChallengeWinView?
 
     init(_ report: ScanReport, content: CampusContent) {
         let standing = StandingView(report.standing, content: content, at: report.decidedAt, ownerVerified: report.ownerVerified)
@@ -77,6 +85,7 @@ struct ScanView: Codable {
         riddle = report.funRiddle.map(FunRiddle.init(text:))
         checkIn = report.checkIn.map { CheckInView(id: $0.id, expiresAt: $0.expiresAt) }
         flagged = report.flagged
+        challengeWon = report.challengeWon.map { ChallengeWinView(id: $0.challengeID, opponent: $0.opponentUsername, bonusXp: $0.bonusXP) }
     }
 
     static func message(for kind: ScanReport.Kind) -> String {

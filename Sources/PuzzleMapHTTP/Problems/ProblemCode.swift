@@ -3,10 +3,15 @@
 /// published a code keeps its spelling; clients match on it.
 public enum ProblemCode: String, CaseIterable, Sendable {
     case accountSuspended = "account_suspended"
+    case alreadyChallenged = "already_challenged"
     case alreadyRedeemed = "already_redeemed"
     case alreadySuspended = "already_suspended"
     case badRequest = "bad_request"
     case categoryExhausted = "category_exhausted"
+    case challengeLimitReached = "challenge_limit_reached"
+    case challengeNotFound = "challenge_not_found"
+    case challengeNotWaiting = "challenge_not_waiting"
+    case challengeNotYours = "challenge_not_yours"
     case checkInNotFound = "check_in_not_found"
     case checkpointClosed = "checkpoint_closed"
     case checkpointNotClosed = "checkpoint_not_closed"
@@ -49,6 +54,7 @@ public enum ProblemCode: String, CaseIterable, Sendable {
     case invitationUsed = "invitation_used"
     case methodNotAllowed = "method_not_allowed"
     case noCodeFound = "no_code_found"
+    case noCommonRiddle = "no_common_riddle"
     case noHintsLeft = "no_hints_left"
     case notAPuzzleMapCode = "not_a_puzzle_map_code"
     case notFound = "not_found"

@@ -42,6 +42,8 @@ struct AccessWorld: Sendable {
     let voucherCode: String
     let voucherManualCode: String
     let friendRequestID: Int
+    /// The friend's challenge to the owner, waiting for the owner's answer.
+    let challengeID: Int
     /// The owner's report of a damaged sticker, which organisers read and set the status of.
     let reportID: Int
     /// The parts after `/C/`, `/F/` and `/V/` of a checkpoint's, the owner's friend and voucher codes.
@@ -93,6 +95,8 @@ struct AccessWorld: Sendable {
             let friendLevelled = try await client.scan(code: try await service.qrText(for: content.checkpoints[4].id), token: friend)
             let friendVoucher = try #require((friendLevelled.json["newVouchers"] as? [[String: Any]])?.first?["id"] as? Int)
             let friendVoucherCode = try #require(try await client.call(.get, "/v1/me/vouchers/\(friendVoucher)", token: friend).json["code"] as? String)
+            let challenge = try await client.call(.post, "/v1/challenges", json: ["username": names[.owner]!, "category": "social"], token: friend)
+            let challengeID = try #require(challenge.json["id"] as? Int)
 
             let partnerStaff = try await service.staffToken(client, username: names[.partnerStaff]!, partner: "qmu-cafe")
             let otherStaff = try await service.staffToken(client, username: names[.otherStaff]!, partner: "guu-food")
@@ -136,7 +140,7 @@ struct AccessWorld: Sendable {
                 levelScanID: try #require(try await service.repository.scans(playerID: ownerAccount.player.id, limit: 10)
                     .first { $0.checkpointID == content.checkpoints[4].id }?.id),
                 voucherID: voucherID, voucherCode: voucherCode, voucherManualCode: try #require(voucher.json["manualCode"] as? String),
-                friendRequestID: requestID, reportID: reportID,
+                friendRequestID: requestID, challengeID: challengeID, reportID: reportID,
                 checkpointToken: Self.lastComponent(try await service.qrText(for: content.checkpoints[1].id)),
                 friendToken: Self.lastComponent(try #require(try await client.call(.get, "/v1/me/friend-code", token: owner).json["code"] as? String)),
                 voucherToken: Self.lastComponent(voucherCode),
