@@ -124,6 +124,7 @@ def read_game_rules(campus):
         "minimumReward": numbers(r"^  minimumReward: (\d+)")[0],
         "checkIn": numbers(r"^  checkIn: (\d+)")[0],
         "explore": numbers(r"^  explore: (\d+)")[0],
+        "challengeWin": numbers(r"^  challengeWin: (\d+)")[0],
         "levels": numbers(r"^levels: \[(.*)\]"),
     }
 
@@ -887,6 +888,52 @@ def organiser_voids_the_solves(j):
             raise StepFailed(f"'From the organisers' does not say the scan at {place} was voided: {notices!r}")
 
 
+def challenge_a_friend_and_win_the_race(j):
+    """The player challenges Grace from the Challenges page; once she accepts (in her app), the
+    race's riddle shows on the page, and the player's photo of its place solves it and wins
+    the bonus on top; Grace's app then says she lost."""
+    j.navigate("Challenges", "challenges")
+    j.expect_heading("Challenges")
+    j.expect_text("No challenge is waiting or racing.")
+    friend = Select(j.field("Friend"))
+    friend.select_by_visible_text(f"{FRIEND_NAME} (@{FRIEND_USERNAME})")
+    # A category with a riddle open now that neither has solved or holds: as a person would,
+    # try the next one when the page says there is none.
+    for category in ("Social spots", "Labs and museums", "Lecture halls and libraries"):
+        Select(j.field("Category")).select_by_visible_text(category)
+        j.press("Send the challenge", "challenge-sent")
+        if "Challenge sent" in j.text():
+            break
+        j.expect_text("that neither of you has solved")
+    else:
+        raise StepFailed(f"no category could be challenged in: {j.text()[:400]!r}")
+    j.expect_text(f"You challenged {FRIEND_NAME} ({category}): waiting for their answer.")
+    token = j.facts["friend token"]
+    waiting = json.loads(api(j, "GET", "/v1/challenges", token=token))["challenges"]
+    if [c["status"] for c in waiting] != ["waiting"] or waiting[0]["opponent"]["username"] != USERNAME:
+        raise StepFailed(f"Grace's app lists {waiting!r}, not one challenge from {USERNAME} waiting")
+    api(j, "POST", f"/v1/challenges/{waiting[0]['id']}/accept", token=token)
+    j.navigate("Challenges", "challenge-racing")
+    j.expect_text(f"Race against {FRIEND_NAME} ({category}): first to scan this riddle's place wins "
+                  f"+{j.rules['challengeWin']} XP.")
+    riddle = j.riddle_on_page()
+    xp = reward(j.rules, riddle["difficulty"], 0) + j.rules["challengeWin"]
+    j.navigate("Scan a code", "challenge-scan")
+    j.field("Photo of the code").send_keys(os.path.abspath(j.code_picture(riddle["checkpoint"])))
+    j.press("Send", "challenge-won")
+    j.expect_heading("Riddle solved!")
+    j.expect_text(f"You got here before {FRIEND_NAME} and won the challenge: +{j.rules['challengeWin']} XP bonus.")
+    j.expect_words(f"+{xp} XP")
+    j.facts["xp"] += xp
+    j.expect_text(f"You have {j.facts['xp']} XP.")
+    lost = json.loads(api(j, "GET", "/v1/challenges", token=token))["challenges"]
+    if [c["status"] for c in lost] != ["lost"]:
+        raise StepFailed(f"after the player's scan Grace's app lists {lost!r}, not the challenge lost")
+    j.navigate("Challenges", "challenge-finished")
+    if f"You beat {FRIEND_NAME} ({category}) and won +{j.rules['challengeWin']} XP." not in j.section("Finished"):
+        raise StepFailed(f"'Finished' does not say the player won: {j.section('Finished')!r}")
+
+
 FRIEND_EMAIL = "grace@student.gla.ac.uk"
 FRIEND_USERNAME = "grace_hopper"
 FRIEND_NAME = "Grace"
@@ -1241,6 +1288,7 @@ STEPS = [
     barista_redeems_a_photo_of_the_phone_screen,
     second_try_is_refused_naming_who_and_when,
     organiser_voids_the_solves,
+    challenge_a_friend_and_win_the_race,
     signed_out_session_refused,
     organiser_dashboard_and_export,
 ]
