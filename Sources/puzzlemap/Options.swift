@@ -75,6 +75,10 @@ struct ResolvedConfiguration {
                 guard seconds > 0 else { throw ValidationError("PUZZLEMAP_IDLE_TIMEOUT must be a positive number of seconds.") }
                 settings.idleTimeout = .milliseconds(Int64(seconds * 1000))
             }
+            if let seconds = reader.double(forKey: "shutdown.deadline") {
+                guard seconds > 0 else { throw ValidationError("PUZZLEMAP_SHUTDOWN_DEADLINE must be a positive number of seconds.") }
+                settings.shutdownDeadline = .milliseconds(Int64(seconds * 1000))
+            }
             settings.publicURL = reader.string(forKey: "public.url", default: "http://\(settings.host):\(settings.port)")
             let tagKey = reader.string(forKey: "tag.key", isSecret: true)
             let tokenKey = reader.string(forKey: "token.key", isSecret: true)

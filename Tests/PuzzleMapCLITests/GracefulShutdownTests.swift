@@ -43,6 +43,32 @@ import Testing
         restarted.send(SIGTERM)
         #expect(await restarted.waitForExit() == 0)
     }
+
+    @Test func aRequestThatNeverEndsIsCutAtTheShutdownDeadlineAndTheProcessExits() async throws {
+        let data = scratchDirectory("shutdown-deadline")
+        defer { try? FileManager.default.removeItem(at: data) }
+        // A long idle timeout, so nothing but the shutdown deadline can end the stalled upload.
+        let service = try await LiveService(dataDirectory: data, environment: ["PUZZLEMAP_SHUTDOWN_DEADLINE": "2", "PUZZLEMAP_IDLE_TIMEOUT": "600"])
+        let session = try await service.signUp("ada", password: "correct horse battery")
+        let token = try #require(session["accessToken"] as? String)
+        // An upload that stalls half-way and never resumes, as a phone that left the Wi-Fi.
+        let connection = try #require(RawConnection(port: service.port))
+        connection.send("POST /v1/scans HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n"
+            + "Content-Type: image/jpeg\r\nContent-Length: 4000000\r\nX-Request-ID: stalled-upload\r\n\r\n" + String(repeating: "x", count: 1000))
+        try await waitFor("the stalled request to reach the service") {
+            service.log.split(separator: "\n").contains { $0.contains(#""request_id":"stalled-upload""#) && $0.contains("Request received") }
+        }
+        let signalled = ContinuousClock.now
+        service.send(SIGTERM)
+        // Bounded: without the deadline the process would wait for the upload for ever.
+        try await waitFor("the process to exit") { !service.process.isRunning }
+        let took = ContinuousClock.now - signalled
+        #expect(!service.process.isRunning && service.process.terminationStatus == 0, "\(service.log)")
+        // Two seconds of grace, then the cut: well under the idle timeout that would otherwise end it.
+        #expect(took >= .seconds(2) && took < .seconds(30), "exited \(took) after SIGTERM")
+        #expect(service.log.contains("Stopped at the shutdown deadline"), "\(service.log)")
+        _ = close(connection.descriptor)
+    }
 }
 
 /// Polls `condition` every 20 ms for up to a minute: long enough on any machine, and the

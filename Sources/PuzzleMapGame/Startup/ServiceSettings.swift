@@ -27,6 +27,10 @@ public struct ServiceSettings: Sendable {
     /// How long a connection may go without a complete request part (a header, a body chunk)
     /// before it is closed: a client trickling a header byte by byte is dropped after this.
     public var idleTimeout: TimeAmount = .seconds(30)
+    /// How long a shutdown (SIGTERM, SIGINT) lets requests in flight finish before it cuts
+    /// them, and then how long closing the database may take: a request that never ends (a
+    /// stuck database call, an upload that stalls) cannot keep the process alive.
+    public var shutdownDeadline: Duration = .seconds(10)
     /// Keys given by configuration; `nil` means the data directory keeps them.
     public var configuredSecrets: ServiceSecrets?
 
