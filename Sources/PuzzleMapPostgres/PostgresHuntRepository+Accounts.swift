@@ -297,12 +297,15 @@ extension PostgresHuntRepository {
     public func countEvent(key: String, window: TimeInterval, at date: Date) async throws -> Int {
         try await autocommit { connection in
             let now = StoredDate(date)
+            // One statement, so simultaneous events count exactly; its CASE is
+            // `RateWindow.isCurrent` (a window as old as its length, or as far in the future,
+            // is over), which the contract tests hold both stores to.
             return try await connection.returned("""
                 INSERT INTO rateCounter AS counter (key, windowStart, count) VALUES (\(key), \(now), 1)
                 ON CONFLICT (key) DO UPDATE SET
-                    windowStart = CASE WHEN \(now) - counter.windowStart >= make_interval(secs => \(window)) THEN excluded.windowStart
+                    windowStart = CASE WHEN abs(extract(epoch FROM \(now) - counter.windowStart)) >= \(window) THEN excluded.windowStart
                                        ELSE counter.windowStart END,
-                    count = CASE WHEN \(now) - counter.windowStart >= make_interval(secs => \(window)) THEN 1
+                    count = CASE WHEN abs(extract(epoch FROM \(now) - counter.windowStart)) >= \(window) THEN 1
                                  ELSE counter.count + 1 END
                 RETURNING count
                 """, as: Int.self, from: "rateCounter", logger: logger)
@@ -313,7 +316,7 @@ extension PostgresHuntRepository {
         try await autocommit { connection in
             guard let (windowStart, count) = try await connection.row("SELECT windowStart, count FROM rateCounter WHERE key = \(key)",
                                                                      as: (StoredDate, Int).self, logger: logger),
-                date.timeIntervalSince(windowStart.date) < window
+                RateWindow.isCurrent(startedAt: windowStart.date, at: date, length: window)
             else { return 0 }
             return count
         }

@@ -245,7 +245,7 @@ extension SQLiteHuntRepository {
     public func countEvent(key: String, window: TimeInterval, at date: Date) async throws -> Int {
         try await database.write { db in
             var counter = try RateCounterRecord.fetchOne(db, key: key) ?? RateCounterRecord(key: key, windowStart: date, count: 0)
-            if date.timeIntervalSince(counter.windowStart) >= window {
+            if !RateWindow.isCurrent(startedAt: counter.windowStart, at: date, length: window) {
                 counter.windowStart = date
                 counter.count = 0
             }
@@ -257,7 +257,8 @@ extension SQLiteHuntRepository {
 
     public func eventCount(key: String, window: TimeInterval, at date: Date) async throws -> Int {
         try await database.read { db in
-            guard let counter = try RateCounterRecord.fetchOne(db, key: key), date.timeIntervalSince(counter.windowStart) < window else {
+            guard let counter = try RateCounterRecord.fetchOne(db, key: key),
+                  RateWindow.isCurrent(startedAt: counter.windowStart, at: date, length: window) else {
                 return 0
             }
             return counter.count

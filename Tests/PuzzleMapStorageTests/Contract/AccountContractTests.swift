@@ -286,6 +286,22 @@ import Testing
     }
 
     @Test(arguments: StorageBackend.allCases)
+    func aClockThatStepsBackAWindowOrMoreStartsAFreshWindowAndASmallSkewDoesNot(_ backend: StorageBackend) async throws {
+        try await backend.withRepository { (repository) async throws in
+            for _ in 0..<10 { _ = try await repository.countEvent(key: "scan:1", window: 60, at: start) }
+            // Two instances' clocks a little apart: the limit holds whichever counts.
+            #expect(try await repository.countEvent(key: "scan:1", window: 60, at: start - 0.5) == 11)
+            #expect(try await repository.eventCount(key: "scan:1", window: 60, at: start - 59) == 11)
+            // The clock stepped back an hour: the window from "the future" is over, not an hour-long lock.
+            #expect(try await repository.eventCount(key: "scan:1", window: 60, at: start - 3600) == 0)
+            #expect(try await repository.countEvent(key: "scan:1", window: 60, at: start - 3600) == 1)
+            // And forward a day: over as well, nothing negative or carried.
+            #expect(try await repository.eventCount(key: "scan:1", window: 60, at: start + 86_400) == 0)
+            #expect(try await repository.countEvent(key: "scan:1", window: 60, at: start + 86_400) == 1)
+        }
+    }
+
+    @Test(arguments: StorageBackend.allCases)
     func simultaneousEventsAreEachCountedOnce(_ backend: StorageBackend) async throws {
         try await backend.withRepository { repository in
             let counts = try await concurrently(50) { _ in try await repository.countEvent(key: "scan:1", window: 60, at: start) }
