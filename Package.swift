@@ -201,7 +201,7 @@ let package = Package(
         // Small pictures and ways to damage them, shared by the imaging, route and CLI tests.
         .target(
             name: "PuzzleMapTestFixtures",
-            dependencies: ["PuzzleMapCore"],
+            dependencies: ["PuzzleMapCore", "PuzzleMapImaging"],
             path: "Tests/PuzzleMapTestFixtures",
             swiftSettings: swiftSettings
         ),

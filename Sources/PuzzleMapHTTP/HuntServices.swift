@@ -22,5 +22,12 @@ public struct HuntServices: Sendable {
     /// The hunt as it is now. A route that calls several use cases takes it once.
     public var hunt: Hunt { running.hunt }
 
+    /// Whether a text is a code this service signed: what a photo's reader looks for past the
+    /// other codes in the frame (a poster's QR beside the sticker).
+    var isOurCode: @Sendable (String) -> Bool {
+        let codes = hunt.codes
+        return { codes.isGenuine($0) }
+    }
+
     public subscript<Value>(dynamicMember path: KeyPath<Hunt, Value>) -> Value { hunt[keyPath: path] }
 }

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import PuzzleMapCore
 import PuzzleMapImaging
+import PuzzleMapTestFixtures
 import Testing
 
 extension TestService {
@@ -48,6 +49,19 @@ extension TestClientProtocol {
 }
 
 @Suite struct ScanRoutesTests {
+    @Test func aStickerPhotographedBesideAPostersOwnCodeStillScores() async throws {
+        let service = try await TestService()
+        try await service.test { client in
+            let token = try await client.signedInPlayer("ada")
+            let place = service.services.content.checkpoints[1]
+            let photo = try BesideAPoster.png(poster: "https://example.org/exhibition-tickets", sticker: try await service.qrText(for: place.id))
+            let reply = try await client.scan(photo: photo, type: "image/png", token: token)
+            #expect(reply.status == .ok, "\(reply.code ?? "")")
+            #expect(reply.json["outcome"] as? String == "explored")
+            #expect((reply.json["checkpoint"] as? [String: Any])?["id"] as? String == place.id)
+        }
+    }
+
     @Test func scanningTheRiddlesPlaceSolvesItForItsCurrentReward() async throws {
         let service = try await TestService()
         try await service.test { client in

@@ -49,6 +49,18 @@ public struct CodeVerifier: Sendable {
         }
     }
 
+    /// Whether `text` is a code this service signed (a sticker, a friend's or a voucher's):
+    /// what a photo's reader looks for past the other codes in the frame (a poster's, a
+    /// ticket's), so the sticker beside them is still found.
+    public func isGenuine(_ text: String) -> Bool {
+        do throws(TagError) {
+            _ = try signer.verify(text)
+            return true
+        } catch {
+            return false
+        }
+    }
+
     /// The first genuine and current checkpoint among the texts.
     public func checkpoint(in texts: [String]) async throws -> StoredCheckpoint {
         try await first(in: texts, expecting: .checkpoint) { payload in

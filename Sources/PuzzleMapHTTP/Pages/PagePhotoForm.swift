@@ -26,7 +26,8 @@ struct PagePhotoForm: Decodable {
     /// The texts to look for a code in: the photo's codes, else the code typed.
     func submission(services: HuntServices, logger: Logger) async throws -> ScanSubmission {
         if let photo, !photo.isEmpty {
-            return try await CodeUpload.submission(photo: [UInt8](photo), metrics: services.metrics, logger: logger)
+            return try await CodeUpload.submission(photo: [UInt8](photo), metrics: services.metrics, logger: logger,
+                                                     lookingFor: services.isOurCode)
         }
         return ScanSubmission(texts: code.map { [$0.trimmingCharacters(in: .whitespacesAndNewlines)] }?.filter { !$0.isEmpty } ?? [])
     }

@@ -34,30 +34,33 @@ public struct PhotoReader: Sendable {
     }
 
     /// The codes in the picture `bytes` (JPEG, PNG, WebP or HEIF), and the picture decoded.
-    public func read(photo bytes: [UInt8]) throws(PhotoReadingError) -> PhotoReading {
-        try read(photo: bytes, on: scanner.clock)
+    /// With `wanted`, codes it does not want (a poster's beside the sticker) do not end the
+    /// search: it goes on, through the full-resolution tiles if need be, and keeps them all.
+    public func read(photo bytes: [UInt8], lookingFor wanted: (@Sendable (String) -> Bool)? = nil) throws(PhotoReadingError) -> PhotoReading {
+        try read(photo: bytes, on: scanner.clock, lookingFor: wanted)
     }
 
-    private func read<C: Clock<Duration>>(photo bytes: [UInt8], on clock: C) throws(PhotoReadingError) -> PhotoReading {
+    private func read<C: Clock<Duration>>(photo bytes: [UInt8], on clock: C,
+                                          lookingFor wanted: (@Sendable (String) -> Bool)?) throws(PhotoReadingError) -> PhotoReading {
         let start = clock.now
         let image: GrayImage
         do { image = try decoder.decode(bytes) } catch { throw .image(error) }
         let first: QRScanResult
         do {
-            first = try scanner.read(image, attempts: QRScanLadder.attempts, on: clock, since: start)
+            first = try scanner.read(image, attempts: QRScanLadder.attempts, on: clock, since: start, lookingFor: wanted)
         } catch { throw .scanner(error) }
-        guard first.codes.isEmpty, !first.ranOutOfTime else { return PhotoReading(image: image, scan: first) }
+        guard !QRScanner.holds(first.codes, wanted), !first.ranOutOfTime else { return PhotoReading(image: image, scan: first) }
 
         guard start.duration(to: clock.now) < scanner.timeBudget else {
-            return PhotoReading(image: image, scan: Self.outOfTime(attemptsRun: first.attemptsRun))
+            return PhotoReading(image: image, scan: QRScanResult(codes: first.codes, successfulAttempt: first.successfulAttempt,
+                                                                 attemptsRun: first.attemptsRun, ranOutOfTime: true))
         }
         let fullResolution: GrayImage?
         do { fullResolution = try decoder.decodeFullResolutionIfReduced(bytes) } catch { throw .image(error) }
         guard let fullResolution else { return PhotoReading(image: image, scan: first) }
         do {
             let second = try scanner.read(
-                fullResolution, attempts: Self.tileAttempts(for: fullResolution), on: clock, since: start,
-                attemptsAlreadyRun: first.attemptsRun
+                fullResolution, attempts: Self.tileAttempts(for: fullResolution), on: clock, since: start, after: first, lookingFor: wanted
             )
             return PhotoReading(image: image, scan: second)
         } catch { throw .scanner(error) }
@@ -79,7 +82,4 @@ public struct PhotoReader: Sendable {
         return plain + thresholded
     }
 
-    private static func outOfTime(attemptsRun: Int) -> QRScanResult {
-        QRScanResult(codes: [], successfulAttempt: nil, attemptsRun: attemptsRun, ranOutOfTime: true)
-    }
 }

@@ -20,37 +20,50 @@ public struct QRScanner: Sendable {
         try read(image).codes.map(\.text)
     }
 
-    /// The codes found, with their bytes and how they were found.
-    public func read(_ image: GrayImage) throws(QRScanningError) -> QRScanResult {
-        try read(image, attempts: QRScanLadder.attempts, on: clock)
+    /// The codes found, with their bytes and how they were found. With `wanted`, an attempt
+    /// that finds only codes it does not want (a poster's code beside the sticker) does not end
+    /// the ladder: the next attempts look on, and every code found on the way is kept.
+    public func read(_ image: GrayImage, lookingFor wanted: (@Sendable (String) -> Bool)? = nil) throws(QRScanningError) -> QRScanResult {
+        try read(image, attempts: QRScanLadder.attempts, on: clock, lookingFor: wanted)
     }
 
-    func read(_ image: GrayImage, attempts: [QRScanAttempt], on clock: some Clock<Duration>) throws(QRScanningError) -> QRScanResult {
-        try read(image, attempts: attempts, on: clock, since: clock.now)
+    func read(_ image: GrayImage, attempts: [QRScanAttempt], on clock: some Clock<Duration>,
+              lookingFor wanted: (@Sendable (String) -> Bool)? = nil) throws(QRScanningError) -> QRScanResult {
+        try read(image, attempts: attempts, on: clock, since: clock.now, lookingFor: wanted)
     }
 
     /// Runs `attempts` while less than ``timeBudget`` has passed since `start`, so several
-    /// ladders (see ``PhotoReader``) can share one budget; `attemptsAlreadyRun` is added to the
-    /// count reported.
+    /// ladders (see ``PhotoReader``) can share one budget; `earlier` is what an earlier ladder
+    /// found, kept in the answer and counted in `attemptsRun`.
     func read<C: Clock<Duration>>(
-        _ image: GrayImage, attempts: [QRScanAttempt], on clock: C, since start: C.Instant, attemptsAlreadyRun: Int = 0
+        _ image: GrayImage, attempts: [QRScanAttempt], on clock: C, since start: C.Instant, after earlier: QRScanResult? = nil,
+        lookingFor wanted: (@Sendable (String) -> Bool)? = nil
     ) throws(QRScanningError) -> QRScanResult {
         let reader = try ZBarQRReader()
-        var attemptsRun = attemptsAlreadyRun
+        var codes = earlier?.codes ?? []
+        var successfulAttempt = earlier?.successfulAttempt
+        var attemptsRun = earlier?.attemptsRun ?? 0
+        func found(ranOutOfTime: Bool) -> QRScanResult {
+            QRScanResult(codes: codes, successfulAttempt: successfulAttempt, attemptsRun: attemptsRun, ranOutOfTime: ranOutOfTime)
+        }
         for attempt in attempts {
-            if start.duration(to: clock.now) >= timeBudget {
-                return QRScanResult(codes: [], successfulAttempt: nil, attemptsRun: attemptsRun, ranOutOfTime: true)
-            }
+            if start.duration(to: clock.now) >= timeBudget { return found(ranOutOfTime: true) }
             guard let prepared = attempt.prepare(image) else { continue }
             attemptsRun += 1
             let payloads = try reader.read(prepared)
-            if !payloads.isEmpty {
-                return QRScanResult(
-                    codes: payloads.map(QRCodeReading.init(bytes:)),
-                    successfulAttempt: attempt.name, attemptsRun: attemptsRun, ranOutOfTime: false
-                )
+            guard !payloads.isEmpty else { continue }
+            for payload in payloads where !codes.contains(where: { $0.bytes == payload }) {
+                codes.append(QRCodeReading(bytes: payload))
             }
+            successfulAttempt = successfulAttempt ?? attempt.name
+            if Self.holds(codes, wanted) { return found(ranOutOfTime: false) }
         }
-        return QRScanResult(codes: [], successfulAttempt: nil, attemptsRun: attemptsRun, ranOutOfTime: false)
+        return found(ranOutOfTime: false)
+    }
+
+    /// Whether `codes` end the search: any code at all, or one that is wanted.
+    static func holds(_ codes: [QRCodeReading], _ wanted: (@Sendable (String) -> Bool)?) -> Bool {
+        guard let wanted else { return !codes.isEmpty }
+        return codes.contains { wanted($0.text) }
     }
 }

@@ -1,3 +1,4 @@
+import PuzzleMapTestFixtures
 import Testing
 @testable import PuzzleMapImaging
 
@@ -15,6 +16,19 @@ import Testing
         #expect(reading.texts == [LargePhotoFixtures.text])
         #expect(reading.scan.successfulAttempt == PhotoReader.fullResolutionTileAttempt)
         #expect(reading.image == reduced)
+    }
+
+    @Test func aPostersCodeBesideTheStickerDoesNotEndTheSearchForTheWantedCode() throws {
+        let (poster, sticker) = ("https://example.org/exhibition-tickets", "https://hunt.example.ac.uk/C/0001ABCDEFGHJKMNP")
+        let photo = try BesideAPoster.png(poster: poster, sticker: sticker)
+        let reader = PhotoReader(scanner: QRScanner(timeBudget: .seconds(3600)))
+        // Looking for any code, the first pass's find ends the search: only the poster's.
+        #expect(try reader.read(photo: photo).texts == [poster])
+        // Looking for ours, the search goes on and keeps both, in the order found.
+        let wanted = try reader.read(photo: photo, lookingFor: { $0.contains("/C/") })
+        #expect(wanted.texts == [poster, sticker])
+        #expect(wanted.scan.successfulAttempt == "downscaled")
+        #expect(!wanted.scan.ranOutOfTime)
     }
 
     @Test func pictureWithoutCodeRunsBothPassesAndFindsNothing() throws {
