@@ -49,7 +49,7 @@ url="http://127.0.0.1:$port"
   > "$work/codes.log" 2>&1 || { cat "$work/codes.log" >&2; exit 1; }
 "$bin" decode --json "$work"/sheets/*.png | python3 -c 'import sys, json; [print(c) for l in sys.stdin for c in json.loads(l)["codes"]]' > "$work/codes.txt"
 
-PUZZLEMAP_LOG_LEVEL=warning PUZZLEMAP_PORT="$port" PUZZLEMAP_DATA_DIR="$work/data" PUZZLEMAP_PUBLIC_URL="$url" \
+PUZZLEMAP_LIVE_STREAM_SECONDS=1 PUZZLEMAP_LOG_LEVEL=warning PUZZLEMAP_PORT="$port" PUZZLEMAP_DATA_DIR="$work/data" PUZZLEMAP_PUBLIC_URL="$url" \
   PUZZLEMAP_CAMPUS_DIR=Campus PUZZLEMAP_RIDDLES_DIR=Riddles PUZZLEMAP_EMAIL_DOMAINS=student.gla.ac.uk,gla.ac.uk \
   "$bin" serve > "$report/server.log" 2>&1 &
 server=$!

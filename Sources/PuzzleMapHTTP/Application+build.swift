@@ -12,6 +12,7 @@ public func buildApplication(services: HuntServices, settings: ServiceSettings, 
         services: [
             MailDelivery(services: services, sendmailCommand: settings.sendmailCommand, logger: logger),
             ContentReloadOnHangup(running: services.running, logger: logger),
+            services.live,
         ],
         logger: logger
     )
@@ -48,6 +49,7 @@ public func buildRouter(services: HuntServices) -> Router<AppRequestContext> {
     StaffInvitationController(services: services).addRoutes(to: authenticated)
     GiftController(services: services).addRoutes(to: authenticated)
     FriendController(services: services).addRoutes(to: authenticated)
+    LiveController(services: services).addRoutes(to: authenticated)
     ChallengeController(services: services).addRoutes(to: authenticated)
     LeaderboardController(services: services).addRoutes(to: authenticated)
     ModerationController(services: services).addRoutes(to: authenticated)

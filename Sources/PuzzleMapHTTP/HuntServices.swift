@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PuzzleMapCore
 import PuzzleMapGame
 
@@ -12,11 +13,17 @@ public struct HuntServices: Sendable {
     public let trustedProxies: Set<String>
     /// What the service measures about itself, for `GET /metrics`.
     public let metrics: HuntMetrics
+    /// The players' live streams open on this instance.
+    let live: LiveHub
 
     public init(hunt: Hunt, contentSource: ContentSource, settings: ServiceSettings = ServiceSettings(), metrics: HuntMetrics = HuntMetrics()) {
-        running = RunningHunt(hunt, source: contentSource)
+        let running = RunningHunt(hunt, source: contentSource)
+        self.running = running
         trustedProxies = settings.trustedProxies
         self.metrics = metrics
+        let repository = hunt.repository
+        live = LiveHub(signals: { repository.liveSignals() }, heartbeat: settings.liveHeartbeat, streamLifetime: settings.liveStreamLifetime, logger: Logger(label: "puzzlemap.live"),
+                       prune: { try await running.hunt.pruneLiveEvents() })
     }
 
     /// The hunt as it is now. A route that calls several use cases takes it once.

@@ -5,7 +5,8 @@ import PuzzleMapStorage
 
 extension PostgresHuntRepository {
     public func createChallenge(challengerID: Int64, challengedID: Int64, since: Date, at date: Date,
-                                decide: @Sendable ([Challenge]) throws -> ChallengeDraft) async throws -> Challenge {
+                                decide: @Sendable ([Challenge]) throws -> ChallengeDraft,
+                                announce events: @Sendable (Challenge) -> [LiveEvent]) async throws -> Challenge {
         try await write { connection in
             // Both players locked: two challenges sent at once between the same friends (either
             // way round), or by one player past the daily limit, are decided one after the other.
@@ -21,6 +22,7 @@ extension PostgresHuntRepository {
                 VALUES (\(challengerID), \(challengedID), \(draft.riddleID), \(draft.checkpointID), \(StoredDate(date))) RETURNING id
                 """, as: Int64.self, from: "challenge", logger: logger)
             guard let challenge = try await challenge(id: id, locking: false, connection) else { throw StorageError.noRowReturned("challenge") }
+            try await announce(events(challenge), at: date, connection)
             return challenge
         }
     }
@@ -36,7 +38,8 @@ extension PostgresHuntRepository {
     }
 
     public func answerChallenge(id: Int64, answer: ChallengeAnswer, at date: Date,
-                                decide: @Sendable (Challenge) throws -> Void) async throws -> Challenge? {
+                                decide: @Sendable (Challenge) throws -> Void,
+                                announce events: @Sendable (Challenge) -> [LiveEvent]) async throws -> Challenge? {
         try await write { connection in
             // Locked: an answer and a withdrawal at once are decided one after the other.
             guard let challenge = try await challenge(id: id, locking: true, connection) else { return nil }
@@ -50,7 +53,9 @@ extension PostgresHuntRepository {
                     UPDATE challenge SET closedAt = \(StoredDate(date)), closing = \(closing.rawValue) WHERE id = \(id)
                     """, logger: logger)
             }
-            return try await self.challenge(id: id, locking: false, connection)
+            let answered = try await self.challenge(id: id, locking: false, connection)
+            if let answered { try await announce(events(answered), at: date, connection) }
+            return answered
         }
     }
 

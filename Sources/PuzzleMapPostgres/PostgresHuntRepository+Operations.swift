@@ -37,6 +37,7 @@ extension PostgresHuntRepository {
                 INSERT INTO broadcast (text, sentAt, sentBy) VALUES (\(text), \(StoredDate(date)), \(sentBy)) RETURNING id
                 """, as: Int64.self, from: "broadcast", logger: logger)
             _ = try await Self.appendAudit(audit, at: date, on: connection, logger: logger)
+            try await announceBroadcast(connection)
             return Broadcast(id: id, text: text, sentAt: date, sentBy: sentBy)
         }
     }

@@ -64,6 +64,7 @@ extension PostgresHuntRepository {
                                      hintsUsed: 0, at: date, scanID: scanID, connection)
             }
             let vouchers = try await issue(effect.grants, to: playerID, at: date, connection)
+            try await announce(effect.liveEvents, at: date, connection)
             if let checkIn = effect.checkIn {
                 try await connection.run("DELETE FROM checkIn WHERE playerId = \(playerID) AND checkpointId = \(checkpointID)", logger: logger)
                 try await connection.run("""
@@ -97,6 +98,7 @@ extension PostgresHuntRepository {
             guard let effect = decide(checkIn, before) else { return nil }
             _ = try await append(playerID: playerID, kind: .checkedIn, checkpointID: checkpointID, riddleID: nil, xp: effect.xp,
                                  hintsUsed: 0, at: date, connection)
+            try await announce(effect.liveEvents, at: date, connection)
             return effect.answer(try await issue(effect.grants, to: playerID, at: date, connection))
         }
     }

@@ -24,7 +24,8 @@ extension PostgresHuntRepository {
     }
 
     public func changeFriendship(of player: Int64, with other: Int64, at date: Date,
-                                 decide: @Sendable (FriendshipState) -> FriendshipChange) async throws -> (change: FriendshipChange, requestSent: Int64?) {
+                                 decide: @Sendable (FriendshipState) -> FriendshipChange,
+                                 announce events: @Sendable (FriendshipChange) -> [LiveEvent]) async throws -> (change: FriendshipChange, requestSent: Int64?) {
         try await write { connection in
             // Both players locked: two who ask each other at once become friends, as they
             // would one after the other, and an answer sees a block made meanwhile.
@@ -61,6 +62,7 @@ extension PostgresHuntRepository {
                     INSERT INTO block (blocker, blocked, createdAt) VALUES (\(player), \(other), \(StoredDate(date))) ON CONFLICT DO NOTHING
                     """, logger: logger)
             }
+            try await announce(events(change), at: date, connection)
             return (change, try await request(from: player, to: other, connection))
         }
     }

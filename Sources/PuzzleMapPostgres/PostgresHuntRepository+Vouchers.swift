@@ -54,7 +54,8 @@ extension PostgresHuntRepository {
     }
 
     public func giftVoucher(id: Int64, from: Int64, to: Int64, dayStart: Date, at date: Date,
-                            decide: @Sendable (GiftState) -> RewardRefusal?) async throws -> Result<Voucher, RewardRefusal> {
+                            decide: @Sendable (GiftState) -> RewardRefusal?,
+                            announce events: @Sendable (Voucher) -> [LiveEvent]) async throws -> Result<Voucher, RewardRefusal> {
         try await write { connection in
             // The giver's gifts run one at a time, so two at once cannot both fit the last place
             // of the day's allowance; the voucher's row lock orders a gift after a redemption.
@@ -70,12 +71,15 @@ extension PostgresHuntRepository {
                 RETURNING \(unescaped: Columns.voucher)
                 """, as: Columns.VoucherRow.self, logger: logger)
             else { throw StorageError.notFound("voucher \(id)") }
-            return .success(Columns.voucher(row))
+            let gifted = Columns.voucher(row)
+            try await announce(events(gifted), at: date, connection)
+            return .success(gifted)
         }
     }
 
     public func redeem(voucherID: Int64, staffID: Int64, at date: Date,
-                       decide: @Sendable (RedemptionState?) -> RewardRefusal?) async throws -> Result<Redemption, RewardRefusal> {
+                       decide: @Sendable (RedemptionState?) -> RewardRefusal?,
+                       announce events: @Sendable (Redemption) -> [LiveEvent]) async throws -> Result<Redemption, RewardRefusal> {
         try await write { connection in
             // The voucher's row lock orders simultaneous redemptions (and gifts): the second one
             // waits, then reads the first one's outcome.
@@ -105,7 +109,9 @@ extension PostgresHuntRepository {
             var redeemed = state.voucher
             redeemed.redeemedAt = date
             redeemed.redeemedBy = staffID
-            return .success(Redemption(voucher: redeemed, playerDisplayName: state.ownerDisplayName))
+            let redemption = Redemption(voucher: redeemed, playerDisplayName: state.ownerDisplayName)
+            try await announce(events(redemption), at: date, connection)
+            return .success(redemption)
         }
     }
 

@@ -40,6 +40,8 @@ import PuzzleMapStorage
 /// (a caller's closure then runs again too, which is why they must only decide, not act).
 public final class PostgresHuntRepository: HuntRepository {
     let client: PostgresClient
+    /// How the connection that listens for live signals connects (one of its own, outside the pool).
+    let listening: PostgresConnection.Configuration
     let logger: Logger
     /// The weeks weekly scores are kept by: the campus's.
     let weeks: CampusWeek
@@ -91,11 +93,12 @@ public final class PostgresHuntRepository: HuntRepository {
         pooled.options.additionalStartupParameters = startup
         pooled.options.maximumConnections = maximumConnections
         return PostgresHuntRepository(client: PostgresClient(configuration: pooled, backgroundLogger: logger), logger: logger,
-                                      maximumConnections: maximumConnections, weeks: weeks)
+                                      maximumConnections: maximumConnections, weeks: weeks, listening: single)
     }
 
-    private init(client: PostgresClient, logger: Logger, maximumConnections: Int, weeks: CampusWeek) {
+    private init(client: PostgresClient, logger: Logger, maximumConnections: Int, weeks: CampusWeek, listening: PostgresConnection.Configuration) {
         self.client = client
+        self.listening = listening
         self.weeks = weeks
         self.logger = logger
         counters = StorageActivity(maximumConnections: maximumConnections)

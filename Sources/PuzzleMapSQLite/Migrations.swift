@@ -375,7 +375,7 @@ enum Migrations {
             try db.create(index: "riddleAttempt_time", on: "riddleAttempt", columns: ["startedAt"])
             try db.create(index: "voucher_redeemedBy", on: "voucher", columns: ["redeemedBy"])
         }
-        migrator.registerMigration("v17 friend challenges") { db in
+        migrator.registerMigration("v15 friend challenges") { db in
             // A race between two friends to one riddle's place. Expiry is read from the dates;
             // only an answer, a withdrawal or a win closes one.
             try db.create(table: "challenge") { t in
@@ -390,6 +390,22 @@ enum Migrations {
                 t.column("closing", .text)
                 t.column("winnerId", .integer).references("player", onDelete: .setNull)
                 t.column("scanId", .integer).references("scan", onDelete: .setNull)
+            }
+        }
+        migrator.registerMigration("v16 live events") { db in
+            // A player's live events, numbered 1, 2, 3, ... in commit order by the counter.
+            try db.create(table: "liveEvent") { t in
+                t.column("playerId", .integer).notNull().references("player", onDelete: .cascade)
+                t.column("sequence", .integer).notNull()
+                t.column("kind", .text).notNull()
+                t.column("payload", .text).notNull()
+                t.column("subjectId", .integer)
+                t.column("createdAt", .datetime).notNull().indexed()
+                t.primaryKey(["playerId", "sequence"])
+            }
+            try db.create(table: "liveEventCounter") { t in
+                t.primaryKey("playerId", .integer).references("player", onDelete: .cascade)
+                t.column("last", .integer).notNull()
             }
         }
         return migrator

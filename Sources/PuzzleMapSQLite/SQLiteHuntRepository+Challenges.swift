@@ -5,7 +5,8 @@ import PuzzleMapStorage
 
 extension SQLiteHuntRepository {
     public func createChallenge(challengerID: Int64, challengedID: Int64, since: Date, at date: Date,
-                                decide: @Sendable ([Challenge]) throws -> ChallengeDraft) async throws -> Challenge {
+                                decide: @Sendable ([Challenge]) throws -> ChallengeDraft,
+                                announce events: @Sendable (Challenge) -> [LiveEvent]) async throws -> Challenge {
         // The write transaction is the lock: SQLite runs one at a time.
         try await database.write { db in
             let recent = try Self.challenges(where: """
@@ -17,6 +18,7 @@ extension SQLiteHuntRepository {
                 """, arguments: [challengerID, challengedID, draft.riddleID, draft.checkpointID, date])
             let id = db.lastInsertedRowID
             guard let challenge = try Self.challenges(where: "c.id = ?", [id], db).first else { throw StorageError.noRowReturned("challenge") }
+            try announce(events(challenge), at: date, db)
             return challenge
         }
     }
@@ -29,7 +31,8 @@ extension SQLiteHuntRepository {
     }
 
     public func answerChallenge(id: Int64, answer: ChallengeAnswer, at date: Date,
-                                decide: @Sendable (Challenge) throws -> Void) async throws -> Challenge? {
+                                decide: @Sendable (Challenge) throws -> Void,
+                                announce events: @Sendable (Challenge) -> [LiveEvent]) async throws -> Challenge? {
         try await database.write { db in
             guard let challenge = try Self.challenges(where: "c.id = ?", [id], db).first else { return nil }
             try decide(challenge)
@@ -40,7 +43,9 @@ extension SQLiteHuntRepository {
                 let closing: Challenge.Closing = answer == .decline ? .declined : .withdrawn
                 try db.execute(sql: "UPDATE challenge SET closedAt = ?, closing = ? WHERE id = ?", arguments: [date, closing.rawValue, id])
             }
-            return try Self.challenges(where: "c.id = ?", [id], db).first
+            let answered = try Self.challenges(where: "c.id = ?", [id], db).first
+            if let answered { try announce(events(answered), at: date, db) }
+            return answered
         }
     }
 

@@ -30,6 +30,7 @@ extension SQLiteHuntRepository {
             try db.execute(sql: "INSERT INTO broadcast (text, sentAt, sentBy) VALUES (?, ?, ?)", arguments: [text, date, sentBy])
             let broadcast = Broadcast(id: db.lastInsertedRowID, text: text, sentAt: date, sentBy: sentBy)
             _ = try Self.appendAudit(audit, at: date, in: db)
+            announceBroadcast(db)
             return broadcast
         }
     }

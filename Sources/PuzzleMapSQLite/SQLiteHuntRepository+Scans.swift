@@ -62,6 +62,7 @@ extension SQLiteHuntRepository {
                 try append(&record, db)
             }
             let vouchers = try Self.issue(effect.grants, to: playerID, at: date, db)
+            try announce(effect.liveEvents, at: date, db)
             if let checkIn = effect.checkIn {
                 try db.execute(sql: "DELETE FROM checkIn WHERE playerId = ? AND checkpointId = ?", arguments: [playerID, checkpointID])
                 try db.execute(sql: "INSERT INTO checkIn (id, playerId, checkpointId, expiresAt) VALUES (?, ?, ?, ?)",
@@ -92,6 +93,7 @@ extension SQLiteHuntRepository {
             var record = GameEventRecord(id: nil, playerId: playerID, kind: .checkedIn, checkpointId: checkIn.checkpointID, riddleId: nil,
                                          xp: effect.xp, hintsUsed: 0, occurredAt: date)
             try append(&record, db)
+            try announce(effect.liveEvents, at: date, db)
             return effect.answer(try Self.issue(effect.grants, to: playerID, at: date, db))
         }
     }

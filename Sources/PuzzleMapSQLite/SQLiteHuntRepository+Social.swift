@@ -26,7 +26,8 @@ extension SQLiteHuntRepository {
     }
 
     public func changeFriendship(of player: Int64, with other: Int64, at date: Date,
-                                 decide: @Sendable (FriendshipState) -> FriendshipChange) async throws -> (change: FriendshipChange, requestSent: Int64?) {
+                                 decide: @Sendable (FriendshipState) -> FriendshipChange,
+                                 announce events: @Sendable (FriendshipChange) -> [LiveEvent]) async throws -> (change: FriendshipChange, requestSent: Int64?) {
         // The write transaction is the lock: SQLite runs one at a time.
         try await database.write { db in
             let state = FriendshipState(areFriends: try Self.friends(player, other, db), requestSent: try Self.request(from: player, to: other, db),
@@ -53,6 +54,7 @@ extension SQLiteHuntRepository {
             if change.block {
                 try db.execute(sql: "INSERT OR IGNORE INTO block (blocker, blocked, createdAt) VALUES (?, ?, ?)", arguments: [player, other, date])
             }
+            try announce(events(change), at: date, db)
             return (change, try Self.request(from: player, to: other, db))
         }
     }

@@ -66,7 +66,8 @@ extension SQLiteHuntRepository {
     }
 
     public func giftVoucher(id: Int64, from: Int64, to: Int64, dayStart: Date, at date: Date,
-                            decide: @Sendable (GiftState) -> RewardRefusal?) async throws -> Result<Voucher, RewardRefusal> {
+                            decide: @Sendable (GiftState) -> RewardRefusal?,
+                            announce events: @Sendable (Voucher) -> [LiveEvent]) async throws -> Result<Voucher, RewardRefusal> {
         // The write transaction is the lock: SQLite runs one at a time.
         try await database.write { db in
             let given = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM voucher WHERE giftedBy = ? AND giftedAt >= ?", arguments: [from, dayStart]) ?? 0
@@ -77,12 +78,14 @@ extension SQLiteHuntRepository {
             record.giftedBy = from
             record.giftedAt = date
             try record.update(db)
+            try announce(events(record.voucher), at: date, db)
             return .success(record.voucher)
         }
     }
 
     public func redeem(voucherID: Int64, staffID: Int64, at date: Date,
-                       decide: @Sendable (RedemptionState?) -> RewardRefusal?) async throws -> Result<Redemption, RewardRefusal> {
+                       decide: @Sendable (RedemptionState?) -> RewardRefusal?,
+                       announce events: @Sendable (Redemption) -> [LiveEvent]) async throws -> Result<Redemption, RewardRefusal> {
         // The write transaction is the lock: SQLite runs one at a time.
         try await database.write { db in
             var found: (record: VoucherRecord, state: RedemptionState)?
@@ -100,7 +103,9 @@ extension SQLiteHuntRepository {
             record.redeemedAt = date
             record.redeemedBy = staffID
             try record.update(db)
-            return .success(Redemption(voucher: record.voucher, playerDisplayName: found.state.ownerDisplayName))
+            let redemption = Redemption(voucher: record.voucher, playerDisplayName: found.state.ownerDisplayName)
+            try announce(events(redemption), at: date, db)
+            return .success(redemption)
         }
     }
 

@@ -11,6 +11,8 @@ public struct SQLiteHuntRepository: HuntRepository {
     let database: MeteredDatabase
     /// The weeks weekly scores are kept by: the campus's.
     let weeks: CampusWeek
+    /// Live events committed by this process (one process owns an SQLite file), for its streams.
+    let liveSignalRelay = LiveSignalRelay()
 
     /// Opens (creating if needed) the database file at `path` in WAL mode and migrates it.
     /// The service passes its campus's weeks; tools that write no ledger events may keep UTC.

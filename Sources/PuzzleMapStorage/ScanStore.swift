@@ -35,6 +35,8 @@ public struct ScanEffect: Sendable {
     public var grants: [VoucherGrant]
     /// The challenge this scan wins, and the bonus appended to the ledger for it.
     public var challengeWon: (challengeID: Int64, riddleID: String, xp: Int)?
+    /// What the scan announces: badges, a level, the friend beaten.
+    public var liveEvents: [LiveEvent] = []
     /// What the scan log records for organisers.
     public var outcome: String
     /// Why organisers should look at the scan, if they should.
@@ -80,12 +82,15 @@ public struct CheckInEffect<Answer>: Sendable {
     public var xp: Int
     /// Offers the check-in unlocks: a voucher each, while stock lasts.
     public var grants: [VoucherGrant]
+    /// What the check-in announces: badges, a level.
+    public var liveEvents: [LiveEvent]
     /// The answer, given the vouchers actually issued.
     public var answer: @Sendable ([Voucher]) -> Answer
 
-    public init(xp: Int, grants: [VoucherGrant], answer: @escaping @Sendable ([Voucher]) -> Answer) {
+    public init(xp: Int, grants: [VoucherGrant], liveEvents: [LiveEvent] = [], answer: @escaping @Sendable ([Voucher]) -> Answer) {
         self.xp = xp
         self.grants = grants
+        self.liveEvents = liveEvents
         self.answer = answer
     }
 }

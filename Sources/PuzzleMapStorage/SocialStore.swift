@@ -33,8 +33,10 @@ public protocol SocialStore: Sendable {
     /// Reads where `player` and `other` stand with both locked, lets `decide` choose the
     /// change and applies it, in one transaction. Returns the change and the player's request
     /// to the other that waits afterwards.
+    /// `announce` names the live events the change makes, written with it.
     func changeFriendship(of player: Int64, with other: Int64, at date: Date,
-                          decide: @Sendable (FriendshipState) -> FriendshipChange) async throws -> (change: FriendshipChange, requestSent: Int64?)
+                          decide: @Sendable (FriendshipState) -> FriendshipChange,
+                          announce: @Sendable (FriendshipChange) -> [LiveEvent]) async throws -> (change: FriendshipChange, requestSent: Int64?)
     /// Who sent request `id` to `playerID`, if it waits.
     func friendRequestSender(id: Int64, to playerID: Int64) async throws -> Int64?
     func friendRequests(playerID: Int64) async throws -> (incoming: [FriendRequest], outgoing: [FriendRequest])
@@ -56,3 +58,11 @@ public protocol SocialStore: Sendable {
     func allTimeXP(playerIDs: [Int64]) async throws -> [Int64: Int]
 }
 
+
+extension SocialStore {
+    /// A change of friendship that announces nothing.
+    public func changeFriendship(of player: Int64, with other: Int64, at date: Date,
+                                 decide: @Sendable (FriendshipState) -> FriendshipChange) async throws -> (change: FriendshipChange, requestSent: Int64?) {
+        try await changeFriendship(of: player, with: other, at: date, decide: decide, announce: { _ in [] })
+    }
+}

@@ -21,14 +21,32 @@ public protocol VoucherStore: Sendable {
     /// Reads the voucher and the giver's gifts since `dayStart` with the giver's gifts locked,
     /// and moves it to `to` unless `decide` refuses, in one transaction: of simultaneous gifts,
     /// only those `decide` allows in turn succeed.
+    /// `announce` names the live events the gift makes, written with it.
     func giftVoucher(id: Int64, from: Int64, to: Int64, dayStart: Date, at date: Date,
-                     decide: @Sendable (GiftState) -> RewardRefusal?) async throws -> Result<Voucher, RewardRefusal>
+                     decide: @Sendable (GiftState) -> RewardRefusal?,
+                     announce: @Sendable (Voucher) -> [LiveEvent]) async throws -> Result<Voucher, RewardRefusal>
     /// Reads the voucher (`nil` state if none) with it locked, and redeems it for `staffID`
     /// unless `decide` refuses, in one transaction: of simultaneous attempts, `decide` sees
     /// each after the one before.
+    /// `announce` names the live events the redemption makes, written with it.
     func redeem(voucherID: Int64, staffID: Int64, at date: Date,
-                decide: @Sendable (RedemptionState?) -> RewardRefusal?) async throws -> Result<Redemption, RewardRefusal>
+                decide: @Sendable (RedemptionState?) -> RewardRefusal?,
+                announce: @Sendable (Redemption) -> [LiveEvent]) async throws -> Result<Redemption, RewardRefusal>
     /// A partner's redemptions between two instants.
     func redemptions(partnerID: String, from start: Date, to end: Date) async throws -> [Redemption]
 }
 
+
+extension VoucherStore {
+    /// A gift that announces nothing.
+    public func giftVoucher(id: Int64, from: Int64, to: Int64, dayStart: Date, at date: Date,
+                            decide: @Sendable (GiftState) -> RewardRefusal?) async throws -> Result<Voucher, RewardRefusal> {
+        try await giftVoucher(id: id, from: from, to: to, dayStart: dayStart, at: date, decide: decide, announce: { _ in [] })
+    }
+
+    /// A redemption that announces nothing.
+    public func redeem(voucherID: Int64, staffID: Int64, at date: Date,
+                       decide: @Sendable (RedemptionState?) -> RewardRefusal?) async throws -> Result<Redemption, RewardRefusal> {
+        try await redeem(voucherID: voucherID, staffID: staffID, at: date, decide: decide, announce: { _ in [] })
+    }
+}

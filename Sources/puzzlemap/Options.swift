@@ -79,6 +79,14 @@ struct ResolvedConfiguration {
                 guard seconds > 0 else { throw ValidationError("PUZZLEMAP_SHUTDOWN_DEADLINE must be a positive number of seconds.") }
                 settings.shutdownDeadline = .milliseconds(Int64(seconds * 1000))
             }
+            if let seconds = reader.double(forKey: "live.heartbeat") {
+                guard seconds > 0 else { throw ValidationError("PUZZLEMAP_LIVE_HEARTBEAT must be a positive number of seconds.") }
+                settings.liveHeartbeat = .milliseconds(Int64(seconds * 1000))
+            }
+            if let seconds = reader.double(forKey: "live.stream.seconds") {
+                guard seconds > 0 else { throw ValidationError("PUZZLEMAP_LIVE_STREAM_SECONDS must be a positive number of seconds.") }
+                settings.liveStreamLifetime = .milliseconds(Int64(seconds * 1000))
+            }
             settings.publicURL = reader.string(forKey: "public.url", default: "http://\(settings.host):\(settings.port)")
             let tagKey = reader.string(forKey: "tag.key", isSecret: true)
             let tokenKey = reader.string(forKey: "token.key", isSecret: true)

@@ -54,6 +54,8 @@ struct TestService {
             settings.campusDirectory = settings.dataDirectory + "/Campus"
             settings.riddlesDirectory = settings.dataDirectory + "/Riddles"
         }
+        // A live stream through the router ends soon, so a test reads its whole answer.
+        settings.liveStreamLifetime = .milliseconds(300)
         let content = try PuzzleMapContent.ContentReader(campusDirectory: settings.campusDirectory, riddlesDirectory: settings.riddlesDirectory).load().get()
         let clock = TestClock()
         repository = try SQLiteHuntRepository.open(path: settings.databasePath, weeks: content.weeks)

@@ -15,7 +15,9 @@ extension Hunt {
             let event = GameEvent(id: 0, playerID: playerID, kind: .checkedIn, checkpointID: checkIn.checkpointID, riddleID: nil, xp: xp,
                                   occurredAt: now)
             let progression = Progression(before: before, adding: event, content: content)
-            return CheckInEffect(xp: xp, grants: progression.grants(at: now, in: timeZone)) { StandingChange(progression, vouchers: $0) }
+            return CheckInEffect(xp: xp, grants: progression.grants(at: now, in: timeZone), liveEvents: progression.liveEvents(for: playerID)) {
+                StandingChange(progression, vouchers: $0)
+            }
         }
         guard let registered else { throw GameRefusal.checkInNotFound(lifetimeMinutes: limits.checkInMinutes) }
         return registered

@@ -64,8 +64,14 @@ struct ScanDecision: Sendable {
         let report = ScanReport(kind: kind, checkpoint: checkpoint, standing: StandingChange(progression, vouchers: []), insider: insider,
                                 funRiddle: funRiddle, checkIn: checkIn, flagged: flag != nil, decidedAt: now, ownerVerified: ownerVerified,
                                 challengeWon: won)
-        let challengeRiddle = won.flatMap { win in racing.first { $0.id == win.challengeID }?.riddleID }
-        return ScanEffect(solvedAttemptID: solvedAttemptID, event: event, checkIn: checkIn.map { ($0.id, $0.expiresAt) },
+        let wonRace = won.flatMap { win in racing.first { $0.id == win.challengeID } }
+        let challengeRiddle = wonRace?.riddleID
+        // The badges and level the scan brought, and the friend beaten hears who got there first.
+        let liveEvents = progression.liveEvents(for: playerID) + (wonRace.map { race in
+            let winner = race.challenger.id == playerID ? race.challenger : race.challenged
+            return [LiveEvent(playerID: race.opponent(of: playerID).id, kind: .challengeLost, values: ["from": winner.displayName], subjectID: race.id)]
+        } ?? [])
+        var effect = ScanEffect(solvedAttemptID: solvedAttemptID, event: event, checkIn: checkIn.map { ($0.id, $0.expiresAt) },
                           grants: progression.grants(at: now, in: timeZone),
                           challengeWon: won.map { ($0.challengeID, challengeRiddle ?? "", $0.bonusXP) },
                           outcome: kind.rawValue, flag: flag) { vouchers in
@@ -74,6 +80,8 @@ struct ScanDecision: Sendable {
             report.standing.newVouchers = vouchers
             return try ScanOutcome.decided(report).encoded()
         }
+        effect.liveEvents = liveEvents
+        return effect
     }
 }
 

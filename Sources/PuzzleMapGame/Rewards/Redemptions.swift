@@ -18,12 +18,17 @@ extension Hunt {
 
     /// Redeems the voucher whose code is among `texts` for the staff member's shop.
     public func redeem(codes texts: [String], by staff: ShopStaff) async throws -> Redemption {
-        let (partnerID, now) = (staff.partnerID, now())
+        let (partnerID, now, content) = (staff.partnerID, now(), content)
         return try await codes.first(in: texts, expecting: .voucher) { payload in
-            // Refused for the game's reasons in the game's order; of simultaneous attempts, one succeeds.
-            try await repository.redeem(voucherID: Int64(payload.subject), staffID: staff.account.player.id, at: now) {
+            // Refused for the game's reasons in the game's order; of simultaneous attempts, one
+            // succeeds, and its holder hears of it at once (their voucher's page flips to claimed).
+            try await repository.redeem(voucherID: Int64(payload.subject), staffID: staff.account.player.id, at: now, decide: {
                 RedemptionState.refusal($0, partnerID: partnerID, at: now)
-            }.get()
+            }, announce: { redemption in
+                [LiveEvent(playerID: redemption.voucher.playerID, kind: .voucherRedeemed,
+                           values: ["offer": content.offer(id: redemption.voucher.offerID)?.title ?? redemption.voucher.offerID],
+                           subjectID: redemption.voucher.id)]
+            }).get()
         }
     }
 

@@ -64,10 +64,12 @@ extension Hunt {
         guard try await repository.areFriends(giver.player.id, friend.player.id) else { throw RewardRefusal.notFriends }
         let now = now()
         let (from, perDay) = (giver.player.id, limits.giftsPerDay)
+        let told = LiveEvent(playerID: friend.player.id, kind: .giftReceived,
+                             values: ["from": giver.player.displayName, "offer": content.offer(id: voucher.offerID)?.title ?? voucher.offerID],
+                             subjectID: voucher.id)
         let moved = try await repository.giftVoucher(id: voucher.id, from: from, to: friend.player.id,
-                                                     dayStart: LocalDate(now, in: timeZone).interval(in: timeZone).start, at: now) {
-            $0.refusal(giver: from, perDay: perDay, at: now)
-        }.get()
+                                                     dayStart: LocalDate(now, in: timeZone).interval(in: timeZone).start, at: now,
+                                                     decide: { $0.refusal(giver: from, perDay: perDay, at: now) }, announce: { _ in [told] }).get()
         return HeldVoucher(moved, holder: friend, at: now, giftedBy: giver.player.username)
     }
 

@@ -42,10 +42,12 @@ extension Hunt {
         }
         let (rules, perDay) = (challengeRules, limits.challengesPerDay)
         let created = try await repository.createChallenge(challengerID: playerID, challengedID: friend.id, since: rules.lookBack(from: now),
-                                                           at: now) { recent in
+                                                           at: now, decide: { recent in
             try rules.checkNew(from: playerID, to: friend.id, recent: recent, perDay: perDay, at: now)
             return ChallengeDraft(riddleID: riddle.id, checkpointID: riddle.checkpointID)
-        }
+        }, announce: { challenge in
+            [LiveEvent(playerID: friend.id, kind: .challengeReceived, values: ["from": challenge.challenger.displayName], subjectID: challenge.id)]
+        })
         return status(of: created, at: now)
     }
 
@@ -61,6 +63,15 @@ extension Hunt {
         let (rules, now) = (challengeRules, now())
         guard let answered = try await repository.answerChallenge(id: id, answer: answer, at: now, decide: { challenge in
             try rules.check(answer, to: challenge, by: playerID, at: now)
+        }, announce: { challenge in
+            // The challenger hears the answer; a withdrawal needs no news.
+            let kind: LiveEvent.Kind? = switch answer {
+            case .accept: .challengeAccepted
+            case .decline: .challengeDeclined
+            case .withdraw: nil
+            }
+            return kind.map { [LiveEvent(playerID: challenge.challenger.id, kind: $0, values: ["from": challenge.challenged.displayName],
+                                         subjectID: challenge.id)] } ?? []
         }) else { throw ChallengeRefusal.challengeNotFound }
         return status(of: answered, at: now)
     }

@@ -51,10 +51,20 @@ extension Hunt {
     /// other's answer; with `mutual` (their code was shown) or when they had asked too, the
     /// friendship is made at once.
     private func askToBeFriends(from playerID: Int64, to other: Int64, mutual: Bool) async throws -> FriendRequestOutcome {
-        let (change, requestSent) = try await repository.changeFriendship(of: playerID, with: other, at: now()) { $0.asking(mutual: mutual) }
+        let name = try await repository.account(id: playerID)?.player.displayName ?? ""
+        let (change, requestSent) = try await repository.changeFriendship(of: playerID, with: other, at: now(), decide: { $0.asking(mutual: mutual) },
+                                                                          announce: { Self.friendship($0, tells: other, from: name) })
         if change.befriend { return .befriended }
         if change.request, let requestSent { return .requested(id: requestSent) }
         return .alreadyFriends
+    }
+
+    /// What `other` hears of a change `name` made: a request waiting for an answer, or a
+    /// friendship made (their request accepted, or their code scanned).
+    static func friendship(_ change: FriendshipChange, tells other: Int64, from name: String) -> [LiveEvent] {
+        if change.befriend { return [LiveEvent(playerID: other, kind: .friendAccepted, values: ["from": name])] }
+        if change.request { return [LiveEvent(playerID: other, kind: .friendRequest, values: ["from": name])] }
+        return []
     }
 
     /// The requests waiting for the player's answer, and the player's own waiting for others'.
@@ -64,9 +74,10 @@ extension Hunt {
 
     /// Accepts (they become friends) or declines a request addressed to the player.
     public func answerFriendRequest(id: Int64, playerID: Int64, accept: Bool) async throws {
-        guard let sender = try await repository.friendRequestSender(id: id, to: playerID),
-              try await repository.changeFriendship(of: playerID, with: sender, at: now(), decide: { $0.answering(request: id, accept: accept) })
-                .change != .none
+        guard let sender = try await repository.friendRequestSender(id: id, to: playerID) else { throw SocialRefusal.friendRequestNotFound }
+        let name = try await repository.account(id: playerID)?.player.displayName ?? ""
+        guard try await repository.changeFriendship(of: playerID, with: sender, at: now(), decide: { $0.answering(request: id, accept: accept) },
+                                                    announce: { Self.friendship($0, tells: sender, from: name) }).change != .none
         else { throw SocialRefusal.friendRequestNotFound }
     }
 

@@ -31,6 +31,12 @@ public struct ServiceSettings: Sendable {
     /// them, and then how long closing the database may take: a request that never ends (a
     /// stuck database call, an upload that stalls) cannot keep the process alive.
     public var shutdownDeadline: Duration = .seconds(10)
+    /// How often an idle live stream sends a comment line: well inside proxies' read timeouts.
+    public var liveHeartbeat: Duration = .seconds(20)
+    /// How long a live stream stays open before the service ends it (the client reconnects at
+    /// once, with its `Last-Event-ID`, to whichever instance the proxy picks), and never past
+    /// its access token's expiry: a stream does not outlive the sign-in that opened it.
+    public var liveStreamLifetime: Duration = .seconds(15 * 60)
     /// Keys given by configuration; `nil` means the data directory keeps them.
     public var configuredSecrets: ServiceSecrets?
 

@@ -104,6 +104,7 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         AccessRow("GET /v1/me/friend-code.png",    .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
         AccessRow("POST /v1/friends/requests",     .unauthenticated, .notFound("player_not_found"), 200,    201,                            .notFound("player_not_found"),  .playersOnly,  .playersOnly,              .playersOnly),
         AccessRow("GET /v1/friends/requests",      .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
+        AccessRow("GET /v1/me/events",             .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
         AccessRow("GET /v1/challenges",            .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
         AccessRow("POST /v1/challenges",           .unauthenticated, .notFound("player_not_found"), .conflict("already_challenged"), .forbidden("not_friends"), .notFound("player_not_found"), .playersOnly, .playersOnly, .playersOnly),
         AccessRow("POST /v1/challenges/{id}/accept", .unauthenticated, 200, .forbidden("challenge_not_yours"), .notFound("challenge_not_found"), .notFound("challenge_not_found"), .playersOnly, .playersOnly, .playersOnly),
@@ -257,6 +258,7 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         case "GET /v1/friends/requests": (.get, "/v1/friends/requests", nil)
         case "POST /v1/friends/requests/{id}/accept": (.post, "/v1/friends/requests/\(world.friendRequestID)/accept", nil)
         case "POST /v1/friends/requests/{id}/decline": (.post, "/v1/friends/requests/\(world.friendRequestID)/decline", nil)
+        case "GET /v1/me/events": (.get, "/v1/me/events", nil)
         case "GET /v1/challenges": (.get, "/v1/challenges", nil)
         case "POST /v1/challenges": (.post, "/v1/challenges", ["username": world.owner, "category": "social"])
         case "POST /v1/challenges/{id}/accept": (.post, "/v1/challenges/\(world.challengeID)/accept", nil)

@@ -24,7 +24,7 @@ import Testing
                 "v7 idempotent scans remember their request", "v8 idempotent scans keep the game's answer", "v9 problem reports",
                 "v10 audit log", "v11 closed checkpoints and broadcasts", "v12 staff invitations",
                 "v13 moderation: flags, voids, adjustments and suspensions", "v14 report status, hint times and the dashboard's indexes",
-                "v17 friend challenges",
+                "v15 friend challenges",
             ])
         }
         // All four work on the one database.

@@ -111,3 +111,51 @@
   });
   schedule();
 })();
+
+// Live news (server-sent events): a gift, a friend, a badge, the barista redeeming the voucher
+// on screen, a challenge, an organisers' message arrive without a reload. The browser's
+// EventSource reconnects by itself and sends the last id it saw, so nothing is missed or
+// shown twice. Without script the pages show all of it on the next load.
+(function () {
+  "use strict";
+  var region = document.querySelector("[data-live-stream]");
+  if (!region || !window.EventSource) { return; }
+  var kinds = ["gift_received", "friend_request", "friend_accepted", "voucher_redeemed", "badge_earned", "level_reached",
+               "challenge_received", "challenge_accepted", "challenge_declined", "challenge_lost", "broadcast"];
+  var source = new EventSource(region.getAttribute("data-live-stream"));
+
+  function show(news) {
+    var line = document.createElement("p");
+    line.textContent = news.text;
+    if (news.link && news.link !== window.location.pathname) {
+      var link = document.createElement("a");
+      link.href = news.link;
+      link.textContent = region.getAttribute("data-live-open");
+      line.appendChild(link);
+    }
+    region.insertBefore(line, region.firstChild);
+    while (region.children.length > 3) { region.removeChild(region.lastChild); }
+    region.hidden = false;
+  }
+
+  // The voucher's card on the freebies page turns to claimed, its code gone.
+  function claimed(news) {
+    var card = document.querySelector("[data-voucher='" + news.subjectId + "']");
+    if (!card) { return; }
+    var list = card.closest("[data-claimed-label]");
+    var status = card.querySelector(".status");
+    if (status && list) { status.textContent = list.getAttribute("data-claimed-label"); }
+    card.querySelectorAll("img.qr, .manual, form").forEach(function (element) { element.remove(); });
+    card.classList.remove("unclaimed", "pending-verification");
+    card.classList.add("claimed");
+  }
+
+  kinds.forEach(function (kind) {
+    source.addEventListener(kind, function (event) {
+      var news;
+      try { news = JSON.parse(event.data); } catch (error) { return; }
+      show(news);
+      if (kind === "voucher_redeemed") { claimed(news); }
+    });
+  });
+})();

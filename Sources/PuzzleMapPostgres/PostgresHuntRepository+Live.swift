@@ -1,0 +1,113 @@
+import Foundation
+import Logging
+import PostgresNIO
+import PuzzleMapCore
+import PuzzleMapStorage
+
+extension PostgresHuntRepository {
+    /// The channel every instance listens on: `p:<player id>` for a player's new events, `b`
+    /// for an organisers' message.
+    static let liveChannel = "puzzlemap_live"
+
+    /// Writes `events` in the caller's transaction, each numbered after its player's last, and
+    /// notifies every instance; PostgreSQL delivers the notifications when (and only if) the
+    /// transaction commits. The counters are locked last and in player order, so two
+    /// transactions announcing to the same players wait for each other and never deadlock.
+    func announce(_ events: [LiveEvent], at date: Date, _ connection: PostgresConnection) async throws {
+        guard !events.isEmpty else { return }
+        for event in events.enumerated().sorted(by: { ($0.element.playerID, $0.offset) < ($1.element.playerID, $1.offset) }).map(\.element) {
+            let sequence = try await connection.returned("""
+                INSERT INTO liveEventCounter AS counter (playerId, last) VALUES (\(event.playerID), 1)
+                ON CONFLICT (playerId) DO UPDATE SET last = counter.last + 1 RETURNING last
+                """, as: Int64.self, from: "liveEventCounter", logger: logger)
+            try await connection.run("""
+                INSERT INTO liveEvent (playerId, sequence, kind, payload, subjectId, createdAt)
+                VALUES (\(event.playerID), \(sequence), \(event.kind.rawValue), \(try LiveEventPayload.encode(event.values)), \(event.subjectID),
+                        \(StoredDate(date)))
+                """, logger: logger)
+        }
+        for player in Set(events.map(\.playerID)).sorted() {
+            try await connection.run("SELECT pg_notify(\(Self.liveChannel), \("p:\(player)"))", logger: logger)
+        }
+    }
+
+    /// Notifies every instance of a new organisers' message when the transaction commits.
+    func announceBroadcast(_ connection: PostgresConnection) async throws {
+        try await connection.run("SELECT pg_notify(\(Self.liveChannel), 'b')", logger: logger)
+    }
+
+    public func liveEvents(playerID: Int64, after sequence: Int64, limit: Int) async throws -> [StoredLiveEvent] {
+        try await autocommit { connection in
+            try await connection.rows("""
+                SELECT sequence, kind, payload, subjectId, createdAt FROM liveEvent WHERE playerId = \(playerID) AND sequence > \(sequence)
+                ORDER BY sequence LIMIT \(limit)
+                """, as: (Int64, String, String, Int64?, StoredDate).self, logger: logger).map { row in
+                guard let kind = LiveEvent.Kind(rawValue: row.1) else { throw StorageError.unknownValue("liveEvent.kind \(row.1)") }
+                return StoredLiveEvent(sequence: row.0, event: LiveEvent(playerID: playerID, kind: kind, values: try LiveEventPayload.decode(row.2),
+                                                                         subjectID: row.3),
+                                       createdAt: row.4.date)
+            }
+        }
+    }
+
+    public func liveCursor(playerID: Int64) async throws -> LiveCursor {
+        try await autocommit { connection in
+            let row = try await connection.row("""
+                SELECT (SELECT last FROM liveEventCounter WHERE playerId = \(playerID)), (SELECT MAX(id) FROM broadcast)
+                """, as: (Int64?, Int64?).self, logger: logger)
+            return LiveCursor(events: row?.0 ?? 0, broadcasts: row?.1 ?? 0)
+        }
+    }
+
+    public func broadcasts(after id: Int64, since date: Date) async throws -> [Broadcast] {
+        try await autocommit { connection in
+            try await connection.rows("""
+                SELECT id, text, sentAt, sentBy FROM broadcast WHERE id > \(id) AND sentAt >= \(StoredDate(date)) ORDER BY id
+                """, as: (Int64, String, StoredDate, String).self, logger: logger)
+                .map { Broadcast(id: $0.0, text: $0.1, sentAt: $0.2.date, sentBy: $0.3) }
+        }
+    }
+
+    public func pruneLiveEvents(before date: Date) async throws {
+        _ = try await autocommit { connection in
+            try await connection.run("DELETE FROM liveEvent WHERE createdAt < \(StoredDate(date))", logger: logger)
+        }
+    }
+
+    /// Listens on a connection of its own, outside the pool. When it is lost (the server
+    /// restarted) the sequence says `resume`, so streams read what they may have missed, and
+    /// it connects again, after a second and then every few seconds, until it is back.
+    public func liveSignals() -> AsyncStream<LiveSignal> {
+        let (stream, continuation) = AsyncStream.makeStream(of: LiveSignal.self, bufferingPolicy: .bufferingNewest(1024))
+        let (configuration, logger) = (listening, logger)
+        let listener = Task {
+            var pause = Duration.seconds(1)
+            while !Task.isCancelled {
+                do {
+                    let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+                    pause = .seconds(1)
+                    do {
+                        try await connection.listen(on: Self.liveChannel) { notifications in
+                            // Anything committed while no one listened is read now.
+                            continuation.yield(.resume)
+                            for try await notification in notifications {
+                                continuation.yield(notification.payload == "b" ? .broadcast
+                                                   : Int64(notification.payload.dropFirst(2)).map(LiveSignal.player) ?? .resume)
+                            }
+                        }
+                    } catch {
+                        logger.warning("Lost the connection that listens for live events; connecting again", metadata: ["error": "\(String(reflecting: error))"])
+                    }
+                    try? await connection.close()
+                } catch {
+                    logger.warning("Cannot connect to listen for live events; trying again", metadata: ["error": "\(String(reflecting: error))"])
+                }
+                try? await Task.sleep(for: pause)
+                pause = min(pause * 2, .seconds(10))
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in listener.cancel() }
+        return stream
+    }
+}
