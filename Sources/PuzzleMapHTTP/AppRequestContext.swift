@@ -12,6 +12,9 @@ public struct AppRequestContext: RequestContext {
     public var formToken: String?
     /// The organisers' message to players, shown atop every page (set by ``PageSession``).
     public var broadcast: String?
+    /// Where the page's live stream starts: after what the page was rendered with (set by
+    /// ``PageSession`` for players), so news between the render and the stream's opening is kept.
+    public var liveCursor: String?
     /// Whether the browser accepts gzip: pages are then sent compressed.
     public var acceptsGzip = false
     /// The peer's address, for per-address limits (campus Wi-Fi is one NAT address: limits on

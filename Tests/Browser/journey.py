@@ -162,6 +162,13 @@ class Journey:
         self.driver = self.start_browser()
 
     def start_browser(self):
+        self.driver = self.new_browser()
+        if self.args.measure:
+            self.set_network(offline=False)
+        return self.driver
+
+    def new_browser(self):
+        """Another phone's browser: the same Chromium at the same size, with no cookies."""
         os.environ.setdefault("SE_OFFLINE", "true")  # never let Selenium Manager fetch a driver
         options = Options()
         options.binary_location = CHROMIUM
@@ -172,9 +179,6 @@ class Journey:
         driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
         driver.set_page_load_timeout(WAIT_SECONDS)
         driver.set_script_timeout(60)
-        self.driver = driver
-        if self.args.measure:
-            self.set_network(offline=False)
         return driver
 
     def set_network(self, offline):
@@ -1128,6 +1132,7 @@ def organiser_invites_a_barista(j):
         if error.code != 409:  # 409: an earlier step made the organiser already
             raise
     # The player's browser is set aside while the organiser and the barista use this one.
+    j.facts["player cookies"] = j.driver.get_cookies()
     j.facts["back to the player"] = as_someone_else(j)
     j.open("/sign-in?next=/console/staff", "organiser-sign-in-for-staff")
     j.fill("Username or email", ORGANISER_USERNAME)
@@ -1166,10 +1171,47 @@ def barista_joins_from_the_mail(j):
         raise StepFailed(f"staff's bar should lead to the counter, not the game: {j.controls('nav')!r}")
 
 
+def voucher_card(browser, title):
+    cards = [card for card in browser.find_elements(By.CSS_SELECTOR, "li.voucher") if title in card.text]
+    return cards[0] if cards else None
+
+
 def barista_redeems_a_photo_of_the_phone_screen(j):
-    """The barista photographs the code on the player's phone: green, the freebie and for whom."""
-    j.field("Photo of the customer's code").send_keys(j.facts["voucher picture"])
-    j.press("Redeem", "counter-redeemed")
+    """The barista photographs the code on the player's phone: green, the freebie and for whom.
+    On the player's phone, open on the freebies page, the card turns to claimed by itself and
+    the news says so, without a reload."""
+    phone = j.new_browser()
+    try:
+        phone.get(j.url("/"))
+        for cookie in j.facts["player cookies"]:
+            phone.add_cookie({key: cookie[key] for key in ("name", "value", "path", "httpOnly") if key in cookie})
+        phone.get(j.url("/freebies"))
+        page = phone.find_element(By.TAG_NAME, "html")
+        card = voucher_card(phone, j.facts["voucher title"])
+        if card is None or "Ready to claim" not in card.text:
+            raise StepFailed(f"the player's phone does not show {j.facts['voucher title']!r} ready to claim")
+        j.field("Photo of the customer's code").send_keys(j.facts["voucher picture"])
+        j.press("Redeem", "counter-redeemed")
+        tapped = time.monotonic()
+        try:
+            WebDriverWait(phone, LIVE_NEWS_WAIT, poll_frequency=0.1).until(
+                lambda d: "Claimed" in voucher_card(d, j.facts["voucher title"]).find_element(By.CSS_SELECTOR, ".status").text)
+        except TimeoutException:
+            raise StepFailed(f"the player's freebies page still shows the voucher unclaimed {LIVE_NEWS_WAIT} s after the barista's tap")
+        flipped = time.monotonic() - tapped
+        if page_left(page)(phone):
+            raise StepFailed("the player's freebies page showed the redemption by loading again, not by itself")
+        card = voucher_card(phone, j.facts["voucher title"])
+        if card.find_elements(By.CSS_SELECTOR, "img.qr"):
+            raise StepFailed("the claimed voucher still shows its code on the player's phone")
+        news = squash(phone.find_element(By.CSS_SELECTOR, "[data-live-stream]").text)
+        if f"Your freebie was redeemed: {j.facts['voucher title']}. Enjoy!" not in news:
+            raise StepFailed(f"the player's page has no news of the redemption: {news!r}")
+        j.facts["live flip seconds"] = flipped
+        shot = os.path.join(j.args.screenshots, f"{j.page_number:02d}-players-phone-claimed.png")
+        phone.save_screenshot(shot)
+    finally:
+        phone.quit()
     answer = j.driver.find_elements(By.CSS_SELECTOR, "main .answer.yes")
     if not answer or j.driver.find_elements(By.CSS_SELECTOR, "main .answer.no"):
         raise StepFailed(f"the counter's answer is not green: {j.text()[:400]!r}")
@@ -1197,6 +1239,7 @@ def second_try_is_refused_naming_who_and_when(j):
         if wanted not in said:
             raise StepFailed(f"the red answer does not say {wanted!r}: {said!r}")
     j.facts["back to the player"]()
+LIVE_NEWS_WAIT = 10  # the barista's tap reaches the player's open page within a second; a slow machine gets ten
 LIVE_REFRESH_WAIT = 45  # the dashboard fetches itself every 20 s; a slow machine gets two chances
 
 
@@ -1382,6 +1425,8 @@ def main():
             measurement_summary(journey)
     finally:
         journey.quit()
+    if "live flip seconds" in journey.facts:
+        print(f"the barista's tap reached the player's open freebies page in {journey.facts['live flip seconds']:.2f} s")
     print(f"\n{journey.page_number} pages, screenshots in {args.screenshots}")
     # The axe findings count as one more check beside the steps.
     if failing_axe:

@@ -22,7 +22,10 @@ struct LiveController {
         guard identity.account.role == .player else { throw Problem(.forbidden, code: .playersOnly) }
         let playerID = identity.playerID
         let hunt = services.hunt
+        // The browser's reconnection names the last event it saw; a page's first connection
+        // names the cursor the page was rendered with.
         let lastSeen = request.headers[HTTPField.Name("Last-Event-ID")!].flatMap(LiveCursor.init)
+            ?? request.uri.queryParameters.get("after").flatMap(LiveCursor.init)
         let start: LiveCursor
         if let lastSeen { start = lastSeen } else { start = try await hunt.liveCursor(playerID: playerID) }
         let hub = services.live

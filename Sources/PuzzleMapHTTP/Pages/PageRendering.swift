@@ -23,6 +23,8 @@ struct PageRendering {
         var serving: Bool
         /// The organisers' message to everyone signed in, if one is shown.
         var broadcast: String?
+        /// Where the page's live stream starts.
+        var liveCursor: String?
         /// The form token every form carries as `_csrf`.
         var csrf: String
         var stylesheet: String
@@ -39,7 +41,7 @@ struct PageRendering {
             t: library.catalogue, title: title, signedIn: context.identity != nil,
             suspended: context.identity?.account.suspension.map { library.text("app.suspended", ["reason": $0.reason]) },
             playing: role == .player, organising: role == .admin, serving: role == .staff, broadcast: context.broadcast,
-            csrf: context.formToken ?? "", stylesheet: library.assetPath("app.css"),
+            liveCursor: context.liveCursor, csrf: context.formToken ?? "", stylesheet: library.assetPath("app.css"),
             script: library.assetPath("app.js"), manifest: library.assetPath("manifest.webmanifest"), icon: library.assetPath("icon.svg"),
             touchIcon: library.assetPath("icon-192.png"),
             body: body)

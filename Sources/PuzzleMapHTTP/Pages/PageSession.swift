@@ -24,7 +24,10 @@ struct PageSession: RouterMiddleware {
             if let token = request.cookies[Self.sessionCookieName]?.value, let (session, account) = try await services.hunt.session(accessToken: token) {
                 context.identity = Identity(account: account, session: session)
                 // Players read the message atop each page; organisers see it on their console.
-                if account.role == .player { context.broadcast = try await services.hunt.liveNotices().broadcast?.text }
+                if account.role == .player {
+                    context.broadcast = try await services.hunt.liveNotices().broadcast?.text
+                    context.liveCursor = try await services.hunt.liveCursor(playerID: account.player.id).description
+                }
             }
             if request.method == .post, !isSameOrigin(request) {
                 throw Problem.crossSiteForm

@@ -145,7 +145,7 @@
     var list = card.closest("[data-claimed-label]");
     var status = card.querySelector(".status");
     if (status && list) { status.textContent = list.getAttribute("data-claimed-label"); }
-    card.querySelectorAll("img.qr, .manual, form").forEach(function (element) { element.remove(); });
+    card.querySelectorAll("[data-usable], img.qr, .manual, form").forEach(function (element) { element.remove(); });
     card.classList.remove("unclaimed", "pending-verification");
     card.classList.add("claimed");
   }
