@@ -6,7 +6,7 @@ PUZZLEMAP_ARGS ?=
 PHOTO_SEED ?= 1
 PHOTOS_PER_CATEGORY ?= 20
 
-.PHONY: run test deps build release check clean fuzz-api browser-tests bench-decode bench-photos bench-photos-heldout bench-scan bench-load bench-pages
+.PHONY: run test deps build release check clean fuzz-api browser-tests bench-decode bench-photos bench-photos-heldout bench-scan bench-load bench-pages bench-events
 
 ## Install missing Debian packages, build a release binary, serve the sample campus.
 run: deps release
@@ -72,3 +72,8 @@ bench-load: deps
 ## The web app's pages over a throttled connection (400 kbit/s, 400 ms): bytes and time to usable.
 bench-pages: build
 	Scripts/browser-tests.sh --measure
+
+## Live streams: idle streams one instance holds and the memory each costs, and the time from a
+## request on one instance to its event on a stream on another (two instances, PostgreSQL).
+bench-events: deps release
+	Scripts/with-postgres.sh sh -c 'python3 Scripts/bench-events.py --bin .build/release/puzzlemap --postgres-url "$$PUZZLEMAP_TEST_POSTGRES_URL"'
