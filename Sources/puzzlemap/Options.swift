@@ -71,22 +71,10 @@ struct ResolvedConfiguration {
             if let proxies = reader.string(forKey: "trusted.proxies") {
                 settings.trustedProxies = Set(proxies.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
             }
-            if let seconds = reader.double(forKey: "idle.timeout") {
-                guard seconds > 0 else { throw ValidationError("PUZZLEMAP_IDLE_TIMEOUT must be a positive number of seconds.") }
-                settings.idleTimeout = .milliseconds(Int64(seconds * 1000))
-            }
-            if let seconds = reader.double(forKey: "shutdown.deadline") {
-                guard seconds > 0 else { throw ValidationError("PUZZLEMAP_SHUTDOWN_DEADLINE must be a positive number of seconds.") }
-                settings.shutdownDeadline = .milliseconds(Int64(seconds * 1000))
-            }
-            if let seconds = reader.double(forKey: "live.heartbeat") {
-                guard seconds > 0 else { throw ValidationError("PUZZLEMAP_LIVE_HEARTBEAT must be a positive number of seconds.") }
-                settings.liveHeartbeat = .milliseconds(Int64(seconds * 1000))
-            }
-            if let seconds = reader.double(forKey: "live.stream.seconds") {
-                guard seconds > 0 else { throw ValidationError("PUZZLEMAP_LIVE_STREAM_SECONDS must be a positive number of seconds.") }
-                settings.liveStreamLifetime = .milliseconds(Int64(seconds * 1000))
-            }
+            if let idle = try milliseconds("idle.timeout") { settings.idleTimeout = .milliseconds(idle) }
+            if let deadline = try milliseconds("shutdown.deadline") { settings.shutdownDeadline = .milliseconds(deadline) }
+            if let heartbeat = try milliseconds("live.heartbeat") { settings.liveHeartbeat = .milliseconds(heartbeat) }
+            if let lifetime = try milliseconds("live.stream.seconds") { settings.liveStreamLifetime = .milliseconds(lifetime) }
             settings.publicURL = reader.string(forKey: "public.url", default: "http://\(settings.host):\(settings.port)")
             let tagKey = reader.string(forKey: "tag.key", isSecret: true)
             let tokenKey = reader.string(forKey: "token.key", isSecret: true)
@@ -105,6 +93,15 @@ struct ResolvedConfiguration {
             }
             return settings
         }
+    }
+
+    /// A setting given in seconds (fractions allowed), in milliseconds; refused unless positive.
+    private func milliseconds(_ key: ConfigKey) throws -> Int64? {
+        guard let seconds = reader.double(forKey: key) else { return nil }
+        guard seconds > 0 else {
+            throw ValidationError("PUZZLEMAP_\(key.components.joined(separator: "_").uppercased()) must be a positive number of seconds.")
+        }
+        return Int64(seconds * 1000)
     }
 
     /// A logger at the configured level (`PUZZLEMAP_LOG_LEVEL`, default info), writing text to
