@@ -69,17 +69,33 @@ extension ContentReader {
                               fix: "Use one of: \(GameLimits.fields.map(\.name).joined(separator: ", ")).")
             }
         }
+        var crew = CrewRules()
+        if let section = root["crew"], let mapping = reader.mapping(section, what: "`crew`") {
+            lines.merge(reader.fieldLines(of: mapping)) { first, _ in first }
+            let fields: [(String, WritableKeyPath<CrewRules, Int>, Int)] = [("maxMembers", \.maxMembers, 2), ("windowMinutes", \.windowMinutes, 1),
+                                                                             ("bonusXP", \.bonusXP, 0)]
+            for (name, path, least) in fields where mapping[name] != nil {
+                guard let value = reader.int(name, in: mapping, of: "`crew`") else { continue }
+                if value < least {
+                    reader.report(.invalidValue, at: mapping[name]!, "`crew.\(name)` is \(value)", fix: "Use a whole number of at least \(least).")
+                } else {
+                    crew[keyPath: path] = value
+                }
+            }
+            for key in mapping.mapping?.keys.compactMap(\.string) ?? [] where !fields.contains(where: { $0.0 == key }) {
+                reader.report(.invalidValue, at: mapping[key]!, "`crew` has no field `\(key)`", fix: "Use one of: maxMembers, windowMinutes, bonusXP.")
+            }
+        }
         guard solveXP.count == Difficulty.allCases.count, let hintCost, let minimumReward, let explore,
               let checkIn, let levels, let strength, let speed
         else { return nil }
-        return Located(
-            GameRules(
+        var rules = GameRules(
                 solveXP: solveXP, hintCost: hintCost, minimumReward: minimumReward, exploreXP: explore,
                 checkInXP: checkIn, challengeWinXP: challengeWin ?? GameRules.defaultChallengeWinXP, levelThresholds: levels, traitStrength: strength, maxSpeedMetresPerSecond: speed,
                 limits: limits
-            ),
-            at: reader.location(of: root), fieldLines: lines
-        )
+            )
+        rules.crew = crew
+        return Located(rules, at: reader.location(of: root), fieldLines: lines)
     }
 
     /// `Campus/quiz.yaml`: the questions, each answer's trait weights on the four-point scale.

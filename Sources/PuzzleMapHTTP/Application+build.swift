@@ -51,6 +51,7 @@ public func buildRouter(services: HuntServices) -> Router<AppRequestContext> {
     FriendController(services: services).addRoutes(to: authenticated)
     LiveController(services: services).addRoutes(to: authenticated)
     ChallengeController(services: services).addRoutes(to: authenticated)
+    CrewController(services: services).addRoutes(to: authenticated)
     LeaderboardController(services: services).addRoutes(to: authenticated)
     ModerationController(services: services).addRoutes(to: authenticated)
     AuditController(services: services).addRoutes(to: authenticated)

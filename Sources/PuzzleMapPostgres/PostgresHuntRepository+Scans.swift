@@ -39,8 +39,10 @@ extension PostgresHuntRepository {
                 """, as: (String, Int64).self, logger: logger)
                 .map { PhotoFingerprint(sha256: $0.0, perceptual: UInt64(bitPattern: $0.1)) }
             let challenges = try await acceptedChallenges(playerID: playerID, connection)
-            let effect = try decide(ScanState(active: active, events: events, previousScan: previous, othersRecentPhotos: othersPhotos,
-                                              acceptedChallenges: challenges))
+            var state = ScanState(active: active, events: events, previousScan: previous, othersRecentPhotos: othersPhotos,
+                                  acceptedChallenges: challenges)
+            state.crew = try await crewPlay(playerID: playerID, checkpointID: checkpointID, connection)
+            let effect = try decide(state)
             if let attemptID = effect.solvedAttemptID {
                 try await connection.run("""
                     UPDATE riddleAttempt SET closedAt = \(StoredDate(date)), outcome = \(RiddleAttempt.Outcome.solved.rawValue)
@@ -63,6 +65,8 @@ extension PostgresHuntRepository {
                 _ = try await append(playerID: playerID, kind: .challengeWon, checkpointID: checkpointID, riddleID: won.riddleID, xp: won.xp,
                                      hintsUsed: 0, at: date, scanID: scanID, connection)
             }
+            try await applyCrew(scan: effect.crewScan, solve: effect.crewSolve, playerID: playerID, checkpointID: checkpointID, scanID: scanID,
+                                at: date, connection)
             let vouchers = try await issue(effect.grants, to: playerID, at: date, connection)
             try await announce(effect.liveEvents, at: date, connection)
             if let checkIn = effect.checkIn {

@@ -408,6 +408,36 @@ enum Migrations {
                 t.column("last", .integer).notNull()
             }
         }
+        migrator.registerMigration("v17 crews") { db in
+            // One crew a player: the member row's key is the player.
+            try db.create(table: "crew") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("name", .text).notNull()
+                t.column("leaderId", .integer).notNull().references("player", onDelete: .cascade)
+                t.column("codeVersion", .integer).notNull().defaults(to: 1)
+                t.column("createdAt", .datetime).notNull()
+            }
+            try db.create(table: "crewMember") { t in
+                t.primaryKey("playerId", .integer).references("player", onDelete: .cascade)
+                t.column("crewId", .integer).notNull().indexed().references("crew", onDelete: .cascade)
+                t.column("joinedAt", .datetime).notNull()
+            }
+            try db.create(table: "crewRiddle") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("crewId", .integer).notNull().indexed().references("crew", onDelete: .cascade)
+                t.column("riddleId", .text).notNull().references("riddle")
+                t.column("checkpointId", .text).notNull()
+                t.column("category", .text).notNull()
+                t.column("hintsUsed", .integer).notNull().defaults(to: 0)
+                t.column("startedAt", .datetime).notNull()
+                t.column("solvedAt", .datetime)
+            }
+            try db.create(table: "crewScan") { t in
+                t.column("crewRiddleId", .integer).notNull().indexed().references("crewRiddle", onDelete: .cascade)
+                t.column("playerId", .integer).notNull().references("player", onDelete: .cascade)
+                t.column("scannedAt", .datetime).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -36,8 +36,10 @@ extension SQLiteHuntRepository {
                 """, arguments: [playerID, checkpointID, date - photoWindow])
                 .map { PhotoFingerprint(sha256: $0["photoSha256"], perceptual: UInt64(bitPattern: $0["photoHash"])) }
             let challenges = try Self.acceptedChallenges(playerID: playerID, db)
-            let effect = try decide(ScanState(active: active, events: events, previousScan: previous, othersRecentPhotos: othersPhotos,
-                                              acceptedChallenges: challenges))
+            var state = ScanState(active: active, events: events, previousScan: previous, othersRecentPhotos: othersPhotos,
+                                  acceptedChallenges: challenges)
+            state.crew = try Self.crewPlay(playerID: playerID, checkpointID: checkpointID, db)
+            let effect = try decide(state)
             if let attemptID = effect.solvedAttemptID {
                 try db.execute(sql: "UPDATE riddleAttempt SET closedAt = ?, outcome = 'solved' WHERE id = ? AND closedAt IS NULL",
                                arguments: [date, attemptID])
@@ -61,6 +63,7 @@ extension SQLiteHuntRepository {
                                              xp: won.xp, hintsUsed: 0, occurredAt: date, scanId: scanID)
                 try append(&record, db)
             }
+            try applyCrew(scan: effect.crewScan, solve: effect.crewSolve, playerID: playerID, checkpointID: checkpointID, scanID: scanID, at: date, db)
             let vouchers = try Self.issue(effect.grants, to: playerID, at: date, db)
             try announce(effect.liveEvents, at: date, db)
             if let checkIn = effect.checkIn {

@@ -12,6 +12,8 @@ public struct ScanState: Sendable {
     /// The player's accepted challenges not yet won or withdrawn, locked until the scan's
     /// transaction ends: of two friends scanning at once, the second sees the first's win.
     public var acceptedChallenges: [Challenge]
+    /// The scanner's crew, when its unsolved riddle leads to the scanned place.
+    public var crew: CrewPlay?
 
     public init(active: [RiddleAttempt], events: [GameEvent], previousScan: (checkpointID: String, at: Date)?, othersRecentPhotos: [PhotoFingerprint],
                 acceptedChallenges: [Challenge] = []) {
@@ -20,6 +22,7 @@ public struct ScanState: Sendable {
         self.previousScan = previousScan
         self.othersRecentPhotos = othersRecentPhotos
         self.acceptedChallenges = acceptedChallenges
+        crew = nil
     }
 }
 
@@ -35,8 +38,12 @@ public struct ScanEffect: Sendable {
     public var grants: [VoucherGrant]
     /// The challenge this scan wins, and the bonus appended to the ledger for it.
     public var challengeWon: (challengeID: Int64, riddleID: String, xp: Int)?
-    /// What the scan announces: badges, a level, the friend beaten.
+    /// What the scan announces: badges, a level, the friend beaten, the crew's news.
     public var liveEvents: [LiveEvent] = []
+    /// Record the scan on this crew riddle (a member's scan of its place).
+    public var crewScan: Int64?
+    /// The crew riddle this scan solves, and each member's share.
+    public var crewSolve: CrewSolve?
     /// What the scan log records for organisers.
     public var outcome: String
     /// Why organisers should look at the scan, if they should.

@@ -21,6 +21,8 @@ public struct GameRules: Hashable, Codable, Sendable {
     public var maxSpeedMetresPerSecond: Double
     /// Rate limits, time windows and token lifetimes (`limits` in `game.yaml`).
     public var limits: GameLimits
+    /// Crews' size, co-op window and bonus (`crew` in `game.yaml`, optional).
+    public var crew = CrewRules()
 
     public init(
         solveXP: [Difficulty: Int], hintCost: [Int], minimumReward: Int, exploreXP: Int,

@@ -33,6 +33,14 @@ public struct LiveEvent: Hashable, Codable, Sendable {
         case challengeDeclined = "challenge_declined"
         /// The friend got to the race's place first (`from`; `subjectID` the challenge).
         case challengeLost = "challenge_lost"
+        /// Someone joined the player's crew (`from`, `crew`).
+        case crewJoined = "crew_joined"
+        /// A crew member scanned the crew riddle's place (`from`, `minutes` left to join them).
+        case crewScanned = "crew_scanned"
+        /// A crew member took a hint on the crew riddle (`from`, `hint`: its number).
+        case crewHint = "crew_hint"
+        /// The crew solved its riddle with the player taking part (`place`, `xp`).
+        case crewSolved = "crew_solved"
     }
 
     /// Who hears of it.

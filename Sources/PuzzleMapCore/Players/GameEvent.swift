@@ -18,6 +18,8 @@ public struct GameEvent: Hashable, Codable, Sendable, Identifiable {
         /// Scanned a challenge's place before the friend did: the bonus (`riddleID` names the
         /// challenge's riddle, `scanID` the winning scan, so voiding the scan takes it back).
         case challengeWon = "challenge_won"
+        /// Took part in solving a crew riddle: the crew bonus, on top of the riddle's `solved`.
+        case crewBonus = "crew_bonus"
     }
 
     public var id: Int64

@@ -7,6 +7,8 @@ public enum TagPurpose: String, CaseIterable, Sendable, Codable {
     case friend = "F"
     /// A freebie voucher, shown to shop staff.
     case voucher = "V"
+    /// A crew's join code, shown on a member's phone.
+    case crew = "K"
 
     /// How many base-32 symbols the subject takes in a manual code.
     var manualSubjectWidth: Int {
@@ -14,6 +16,7 @@ public enum TagPurpose: String, CaseIterable, Sendable, Codable {
         case .checkpoint: 2   // 1 024 checkpoints
         case .friend: 4       // a million players
         case .voucher: 5      // 33 million vouchers
+        case .crew: 3         // 32 768 crews
         }
     }
 
@@ -22,6 +25,7 @@ public enum TagPurpose: String, CaseIterable, Sendable, Codable {
         case .checkpoint: "checkpoint code"
         case .friend: "friend code"
         case .voucher: "voucher code"
+        case .crew: "crew code"
         }
     }
 }

@@ -139,7 +139,7 @@ extension Hunt {
                 return ModerationNotice(kind: .voided(checkpoint: place), xp: event.xp, reason: event.reason ?? "", at: event.occurredAt)
             case .adjusted:
                 return ModerationNotice(kind: .adjusted, xp: event.xp, reason: event.reason ?? "", at: event.occurredAt)
-            case .solved, .explored, .checkedIn, .challengeWon:
+            case .solved, .explored, .checkedIn, .challengeWon, .crewBonus:
                 return nil
             }
         }

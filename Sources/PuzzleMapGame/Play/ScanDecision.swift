@@ -23,7 +23,7 @@ struct ScanDecision: Sendable {
             let answer = try ScanOutcome.photoAlreadyUsed.encoded()
             return ScanEffect(outcome: ScanOutcome.photoAlreadyUsed.label, flag: .reusedPhoto) { _ in answer }
         }
-        let kind: ScanReport.Kind, event: (kind: GameEvent.Kind, riddleID: String?, xp: Int, hintsUsed: Int)?
+        var kind: ScanReport.Kind, event: (kind: GameEvent.Kind, riddleID: String?, xp: Int, hintsUsed: Int)?
         var (solvedAttemptID, insider, funRiddle): (Int64?, String?, String?) = (nil, nil, nil)
         let challenges = ChallengeRules(limits: content.rules.limits)
         let racing = challenges.racing(state.acceptedChallenges, at: now)
@@ -48,6 +48,14 @@ struct ScanDecision: Sendable {
             return ScanReport.ChallengeWin(challengeID: challenge.id, opponentUsername: opponent.username, opponentName: opponent.displayName,
                                            bonusXP: content.rules.challengeWinXP)
         }
+        // The crew's riddle here: the scan counts for the crew, and with a second member's scan
+        // within the window it is solved for every member who took part.
+        var crew = CrewScanning()
+        if let play = state.crew, solvedAttemptID == nil, let riddle = content.riddles.first(where: { $0.id == play.riddle.riddleID }) {
+            crew = CrewScanning(play, riddle: riddle, decision: self, scannerLedger: state.events)
+            (kind, event, funRiddle) = (crew.solve == nil ? .crewWaiting : .solved, nil, nil)
+            if crew.solve != nil { insider = riddle.insider }
+        }
         let checkIn = kind == .wrongPlace
             ? ScanReport.CheckIn(id: UUID().uuidString.lowercased(), expiresAt: now + content.rules.limits.checkInLifetime) : nil
         let bonus = won.map { _ in
@@ -57,17 +65,17 @@ struct ScanDecision: Sendable {
         let progression = Progression(before: state.events, adding: [event.map {
             GameEvent(id: 0, playerID: 0, kind: $0.kind, checkpointID: checkpoint.id, riddleID: $0.riddleID, xp: $0.xp,
                       hintsUsed: $0.hintsUsed, occurredAt: now)
-        }, bonus].compactMap(\.self), content: content)
+        }].compactMap(\.self) + crew.scannerEvents + [bonus].compactMap(\.self), content: content)
         // A photo shows the sticker itself; only a typed code is judged by where the phone was.
         let flag = ScanFlag.flag(from: state.previousScan, to: checkpoint, at: now, typedLocation: photo == nil ? location : nil,
                                  failedCodes: failedCodes, content: content)
         let report = ScanReport(kind: kind, checkpoint: checkpoint, standing: StandingChange(progression, vouchers: []), insider: insider,
                                 funRiddle: funRiddle, checkIn: checkIn, flagged: flag != nil, decidedAt: now, ownerVerified: ownerVerified,
-                                challengeWon: won)
+                                challengeWon: won, crew: crew.outcome)
         let wonRace = won.flatMap { win in racing.first { $0.id == win.challengeID } }
         let challengeRiddle = wonRace?.riddleID
         // The badges and level the scan brought, and the friend beaten hears who got there first.
-        let liveEvents = progression.liveEvents(for: playerID) + (wonRace.map { race in
+        let liveEvents = progression.liveEvents(for: playerID) + crew.liveEvents + (wonRace.map { race in
             let winner = race.challenger.id == playerID ? race.challenger : race.challenged
             return [LiveEvent(playerID: race.opponent(of: playerID).id, kind: .challengeLost, values: ["from": winner.displayName], subjectID: race.id)]
         } ?? [])
@@ -81,7 +89,62 @@ struct ScanDecision: Sendable {
             return try ScanOutcome.decided(report).encoded()
         }
         effect.liveEvents = liveEvents
+        effect.crewScan = crew.riddleID
+        effect.crewSolve = crew.solve
         return effect
+    }
+}
+
+/// What a member's scan of their crew riddle's place does: it is counted, and with another
+/// member's scan within the window it solves the riddle for each member who took part (the
+/// riddle's reward after the crew's hints, if they had not solved the place before, and the
+/// crew bonus), each with the levels, badges and offers their share brings.
+struct CrewScanning {
+    var riddleID: Int64?
+    var solve: CrewSolve?
+    /// The scanner's own share, as ledger events, for their progression.
+    var scannerEvents: [GameEvent] = []
+    var liveEvents: [LiveEvent] = []
+    var outcome: ScanReport.CrewOutcome?
+
+    init() {}
+
+    init(_ play: CrewPlay, riddle: Riddle, decision: ScanDecision, scannerLedger: [GameEvent]) {
+        let (content, now, scanner, place) = (decision.content, decision.now, decision.playerID, decision.checkpoint)
+        let rules = content.rules.crew
+        riddleID = play.riddle.id
+        let name = { (id: Int64) in play.crew.members.first { $0.player.id == id }?.player.displayName ?? "" }
+        let others = play.crew.members.map(\.player.id).filter { $0 != scanner }
+        guard let participants = rules.participants(in: play.riddle, scanBy: scanner, at: now, members: Set(play.crew.members.map(\.player.id))) else {
+            outcome = ScanReport.CrewOutcome(crewName: play.crew.name, solved: false, with: [], windowMinutes: rules.windowMinutes)
+            liveEvents = others.map {
+                LiveEvent(playerID: $0, kind: .crewScanned, values: ["from": name(scanner), "minutes": "\(rules.windowMinutes)"], subjectID: play.riddle.id)
+            }
+            return
+        }
+        let xp = content.rules.reward(for: riddle.difficulty, hintsUsed: play.riddle.hintsUsed)
+        var awards: [CrewSolve.Award] = []
+        for member in participants {
+            let ledger = member == scanner ? scannerLedger : play.ledgers[member] ?? []
+            let solvedBefore = ledger.counted.contains { $0.kind == .solved && $0.checkpointID == place.id }
+            let share = [
+                solvedBefore ? nil : GameEvent(id: 0, playerID: member, kind: .solved, checkpointID: place.id, riddleID: riddle.id, xp: xp,
+                                               hintsUsed: play.riddle.hintsUsed, occurredAt: now),
+                GameEvent(id: 0, playerID: member, kind: .crewBonus, checkpointID: place.id, riddleID: riddle.id, xp: rules.bonusXP, occurredAt: now),
+            ].compactMap(\.self)
+            let progression = Progression(before: ledger, adding: share, content: content)
+            awards.append(CrewSolve.Award(playerID: member, solvedXP: solvedBefore ? nil : xp, bonusXP: rules.bonusXP,
+                                          grants: member == scanner ? [] : progression.grants(at: now, in: decision.timeZone)))
+            if member == scanner {
+                scannerEvents = share
+            } else {
+                liveEvents += [LiveEvent(playerID: member, kind: .crewSolved, values: ["place": place.name, "xp": "\(progression.xpAwarded)"],
+                                         subjectID: play.riddle.id)] + progression.liveEvents(for: member)
+            }
+        }
+        solve = CrewSolve(crewRiddleID: play.riddle.id, riddleID: riddle.id, hintsUsed: play.riddle.hintsUsed, awards: awards)
+        outcome = ScanReport.CrewOutcome(crewName: play.crew.name, solved: true, with: participants.filter { $0 != scanner }.map(name),
+                                         windowMinutes: rules.windowMinutes)
     }
 }
 

@@ -13,6 +13,9 @@ public struct ScanReport: Codable, Sendable, Equatable {
         case wrongPlace = "wrong_place"
         /// No riddle held: exploring earns a little, and the place's riddle is shown for fun.
         case explored
+        /// The crew riddle's place: the scan counts, and a second member's scan within the
+        /// window solves it.
+        case crewWaiting = "crew_waiting"
     }
 
     /// A wrong-place check-in waiting for the player's decision.
@@ -40,6 +43,16 @@ public struct ScanReport: Codable, Sendable, Equatable {
     public var ownerVerified: Bool
     /// The challenge the scan won: the friend beaten and the bonus (included in `standing`).
     public var challengeWon: ChallengeWin?
+    /// The crew riddle the scan counted for: solved with whom, or waiting for a second member.
+    public var crew: CrewOutcome?
+
+    public struct CrewOutcome: Codable, Sendable, Equatable {
+        public var crewName: String
+        public var solved: Bool
+        /// The other members who took part, by display name.
+        public var with: [String]
+        public var windowMinutes: Int
+    }
 
     /// A race to a place won by a scan.
     public struct ChallengeWin: Codable, Sendable, Equatable {

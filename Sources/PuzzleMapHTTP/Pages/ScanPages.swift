@@ -90,6 +90,8 @@ struct ScanPages {
             message = library.text(context.identity == nil ? "sticker.friend" : "sticker.friendSignedIn")
         case .voucher:
             message = library.text("sticker.voucher")
+        case .crew:
+            message = library.text("sticker.crew")
         }
         return page(context).response("sticker", title: library.text("sticker.title"), status: status, StickerView(
             message: message, claimable: claimable, path: path, escapedPath: PageForm.escapeQuery(path), key: UUID().uuidString,
@@ -118,6 +120,9 @@ struct ScanPages {
         case .alreadyVisited:
             title = library.text("outcome.already.title")
             view = OutcomeView(message: library.text("outcome.already", ["place": place]))
+        case .crewWaiting:
+            title = library.text("outcome.crew.title")
+            view = OutcomeView(message: library.text("outcome.crew.waiting", ["place": place, "minutes": "\(report.crew?.windowMinutes ?? 0)"]))
         case .wrongPlace:
             title = library.text("outcome.wrong.title")
             let xp = "\(services.content.rules.checkInXP)"
@@ -128,6 +133,9 @@ struct ScanPages {
         var shown = view
         shown.challenge = report.challengeWon.map {
             library.text("outcome.challenge", ["name": $0.opponentName, "xp": "\($0.bonusXP)"])
+        }
+        if let crew = report.crew, crew.solved {
+            shown.crew = library.text("outcome.crew.solved", ["crew": crew.crewName, "with": crew.with.joined(separator: ", ")])
         }
         return page(context).response("outcome", title: title, shown)
     }
@@ -168,6 +176,8 @@ struct ScanPages {
         var checkIn: CheckIn?
         /// The race this scan won, in words.
         var challenge: String?
+        /// The crew riddle this scan solved, in words.
+        var crew: String?
 
         init(message: String, checkIn: CheckIn? = nil) {
             self.message = message

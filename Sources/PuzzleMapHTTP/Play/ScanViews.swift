@@ -68,6 +68,16 @@ struct ScanView: Codable {
     var checkIn: CheckInView?
     var flagged: Bool
     var challengeWon: ChallengeWinView?
+    var crew: CrewView?
+
+    /// The crew riddle the scan counted for.
+    struct CrewView: Codable {
+        var name: String
+        var solved: Bool
+        /// The other members who took part.
+        var with: [String]
+        var windowMinutes: Int
+    }
 
     init(_ report: ScanReport, content: CampusContent) {
         let standing = StandingView(report.standing, content: content, at: report.decidedAt, ownerVerified: report.ownerVerified)
@@ -86,6 +96,7 @@ struct ScanView: Codable {
         checkIn = report.checkIn.map { CheckInView(id: $0.id, expiresAt: $0.expiresAt) }
         flagged = report.flagged
         challengeWon = report.challengeWon.map { ChallengeWinView(id: $0.challengeID, opponent: $0.opponentUsername, bonusXp: $0.bonusXP) }
+        crew = report.crew.map { CrewView(name: $0.crewName, solved: $0.solved, with: $0.with, windowMinutes: $0.windowMinutes) }
     }
 
     static func message(for kind: ScanReport.Kind) -> String {
@@ -94,6 +105,7 @@ struct ScanView: Codable {
         case .alreadyVisited: "You have been here before. Nice to see you again!"
         case .wrongPlace: "A real checkpoint, but not the one your riddle describes. You get more XP if you find this place with a riddle; register the check-in for a small exploration reward, or cancel it."
         case .explored: "You discovered a checkpoint without a riddle. Here is its riddle, just for the fun of it."
+        case .crewWaiting: "Your crew riddle's place! It counts: a second member of your crew scanning it within the window solves it for you all."
         }
     }
 

@@ -13,6 +13,7 @@ extension Problem {
         case let refusal as AccountRefusal: Problem(refusal)
         case let refusal as SocialRefusal: Problem(refusal)
         case let refusal as ChallengeRefusal: Problem(refusal)
+        case let refusal as CrewRefusal: Problem(refusal)
         case let refusal as RewardRefusal: Problem(refusal)
         case let refusal as ReportRefusal: Problem(refusal)
         case let refusal as ModerationRefusal: Problem(refusal)

@@ -1,0 +1,142 @@
+import Foundation
+import PuzzleMapCore
+import PuzzleMapStorage
+
+/// A crew riddle as its members read it.
+public struct HeldCrewRiddle: Sendable, Equatable {
+    public var crewRiddle: CrewRiddle
+    public var riddle: Riddle
+    /// What solving it pays each member who takes part, after the hints taken, bonus included.
+    public var xpIfSolved: Int
+    public var hintsShown: [String] { Array(riddle.hints.prefix(crewRiddle.hintsUsed)) }
+    /// The members who scanned its place within the window, as of now.
+    public var scannedBy: [Player]
+}
+
+/// Crews: made, joined by their code, left; their riddles, solved when two members scan the
+/// place within the window (`CrewRules`), with hints shared and paid for by all.
+extension Hunt {
+    var crewRules: CrewRules { content.rules.crew }
+
+    /// The longest crew name, in characters.
+    public static let crewNameMaxLength = 40
+
+    /// The player's crew, if any.
+    public func crew(of playerID: Int64) async throws -> Crew? {
+        try await repository.crew(ofPlayer: playerID)
+    }
+
+    /// Makes a crew the player leads; one crew at a time.
+    public func createCrew(named name: String, by playerID: Int64) async throws -> Crew {
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...Self.crewNameMaxLength).contains(name.documentedLength) else { throw CrewRefusal.invalidCrewName(max: Self.crewNameMaxLength) }
+        try await requireInGoodStanding(playerID: playerID)
+        return try await repository.createCrew(name: name, leaderID: playerID, at: now()) { current in
+            if current != nil { throw CrewRefusal.alreadyInCrew }
+        }
+    }
+
+    /// The text of the crew's join code, for a member to show.
+    public func crewCode(_ crew: Crew) -> String {
+        TagSigner(secrets: secrets).qrText(for: TagPayload(purpose: .crew, subject: UInt64(crew.id), version: crew.codeVersion), baseURL: publicURL)
+    }
+
+    /// Joins the crew whose code is among `texts` (a photo of a member's screen, the link, the
+    /// typed code), while it has room and the player is in no crew. The others hear of it.
+    public func joinCrew(byCode texts: [String], playerID: Int64) async throws -> Crew {
+        let maxMembers = crewRules.maxMembers
+        let name = try await repository.account(id: playerID)?.player.displayName ?? ""
+        let now = now()
+        return try await codes.first(in: texts, expecting: .crew) { payload in
+            try await repository.joinCrew(id: Int64(payload.subject), playerID: playerID, at: now, decide: { crew, current in
+                guard let crew, payload.isCurrent(crew.codeVersion) else { throw CrewRefusal.crewNotFound }
+                if current != nil { throw CrewRefusal.alreadyInCrew }
+                if crew.members.count >= maxMembers { throw CrewRefusal.crewFull(max: maxMembers) }
+            }, announce: { crew in
+                crew.members.filter { $0.player.id != playerID }.map {
+                    LiveEvent(playerID: $0.player.id, kind: .crewJoined, values: ["from": name, "crew": crew.name], subjectID: crew.id)
+                }
+            })
+        }
+    }
+
+    /// Leaves the player's crew (the longest-standing member then leads; the last one out ends it).
+    public func leaveCrew(playerID: Int64) async throws {
+        _ = try await repository.leaveCrew(memberID: playerID, at: now()) { _ in }
+    }
+
+    /// The crew's leader takes `username` out of the crew.
+    public func removeFromCrew(_ username: String, by leaderID: Int64) async throws {
+        guard let member = try await repository.account(login: username.lowercased()), member.player.id != leaderID else {
+            throw SocialRefusal.playerNotFound
+        }
+        _ = try await repository.leaveCrew(memberID: member.player.id, at: now()) { crew in
+            guard crew.leaderID == leaderID else { throw CrewRefusal.notCrewLeader }
+        }
+    }
+
+    /// The crew's riddles, as a member reads them.
+    public func crewRiddles(of crew: Crew) async throws -> [HeldCrewRiddle] {
+        let now = now()
+        return try await repository.crewRiddles(crewID: crew.id).compactMap { held($0, crew: crew, at: now) }
+    }
+
+    /// The crew's riddle in the category, or a new one drawn for the members' combined quiz
+    /// profile among the open places the crew has not solved together. Two members at least.
+    public func askForCrewRiddle(playerID: Int64, category: Category) async throws -> (held: HeldCrewRiddle, isNew: Bool) {
+        guard let crew = try await repository.crew(ofPlayer: playerID) else { throw CrewRefusal.notInCrew }
+        guard crew.members.count >= 2 else { throw CrewRefusal.crewTooSmall }
+        var profiles: [TraitProfile] = []
+        for member in crew.members {
+            if let quiz = try await repository.quiz(playerID: member.player.id) { profiles.append(quiz.profile) }
+        }
+        let now = now()
+        let closed = Set(try await liveNotices().closures.keys)
+        let selection = RiddleSelection(content: content, timeZone: timeZone, profile: CrewRules.combined(profiles), closed: closed)
+        let random = random
+        let outcome = try await repository.startCrewRiddle(crewID: crew.id, category: category, at: now) { _, together in
+            var generator = random.generator
+            return selection.choose(in: category, solved: together, recentlyGivenUp: [], at: now, using: &generator)
+        }
+        switch outcome {
+        case .existing(let riddle):
+            guard let held = held(riddle, crew: crew, at: now) else { throw CrewRefusal.crewRiddleNotFound }
+            return (held, false)
+        case .started(let riddle):
+            guard let held = held(riddle, crew: crew, at: now) else { throw CrewRefusal.crewRiddleNotFound }
+            return (held, true)
+        case .noneChosen:
+            throw GameRefusal.nothingOpen(category)
+        }
+    }
+
+    /// Shows the crew riddle's next hint to every member; its cost comes off every member's share.
+    public func takeCrewHint(playerID: Int64, crewRiddleID: Int64) async throws -> HeldCrewRiddle {
+        let name = try await repository.account(id: playerID)?.player.displayName ?? ""
+        guard let riddle = try await repository.takeCrewHint(crewRiddleID: crewRiddleID, playerID: playerID, maxHints: Riddle.hintCount, at: now(),
+                                                             announce: { riddle, crew in
+            crew.members.filter { $0.player.id != playerID }.map {
+                LiveEvent(playerID: $0.player.id, kind: .crewHint, values: ["from": name, "hint": "\(riddle.hintsUsed)"], subjectID: riddle.id)
+            }
+        }) else {
+            if let crew = try await repository.crew(ofPlayer: playerID),
+               try await repository.crewRiddles(crewID: crew.id).contains(where: { $0.id == crewRiddleID }) {
+                throw GameRefusal.noHintsLeft
+            }
+            throw CrewRefusal.crewRiddleNotFound
+        }
+        guard let crew = try await repository.crew(id: riddle.crewID), let held = held(riddle, crew: crew, at: now()) else {
+            throw CrewRefusal.crewRiddleNotFound
+        }
+        return held
+    }
+
+    private func held(_ crewRiddle: CrewRiddle, crew: Crew, at now: Date) -> HeldCrewRiddle? {
+        guard let riddle = content.riddles.first(where: { $0.id == crewRiddle.riddleID }) else { return nil }
+        let window = crewRules.window
+        let recent = Set(crewRiddle.scans.filter { now.timeIntervalSince($0.at) <= window }.map(\.playerID))
+        return HeldCrewRiddle(crewRiddle: crewRiddle, riddle: riddle,
+                              xpIfSolved: content.rules.reward(for: riddle.difficulty, hintsUsed: crewRiddle.hintsUsed) + crewRules.bonusXP,
+                              scannedBy: crew.members.map(\.player).filter { recent.contains($0.id) })
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Hummingbird
+import PuzzleMapCore
+import PuzzleMapGame
+
+/// Crews and their riddles, as the use cases in `Hunt` decide them.
+struct CrewController {
+    let services: HuntServices
+
+    struct NameBody: Decodable { var name: String }
+    struct CodeBody: Decodable { var code: String }
+    struct CategoryBody: Decodable { var category: String }
+
+    struct MemberView: Codable {
+        var username: String
+        var displayName: String
+        var joinedAt: Date
+    }
+
+    struct CrewRiddleView: ResponseCodable {
+        var id: Int64
+        var category: Category
+        var text: String
+        var hints: [String]
+        /// What solving it pays each member who takes part, the crew bonus included.
+        var xpIfSolved: Int
+        /// Members who scanned its place within the window, by username.
+        var scannedBy: [String]
+    }
+
+    struct CrewView: ResponseCodable {
+        var id: Int64
+        var name: String
+        /// The leader's username: they may remove members.
+        var leader: String
+        /// The join code's link, for others to scan from a member's screen.
+        var code: String
+        var members: [MemberView]
+        var riddles: [CrewRiddleView]
+        /// Two members' scans of a crew riddle's place this close together solve it.
+        var windowMinutes: Int
+    }
+
+    struct MyCrewView: ResponseCodable { var crew: CrewView? }
+    struct RiddleEnvelope: ResponseCodable { var riddle: CrewRiddleView }
+
+    func addRoutes(to router: RouterGroup<AppRequestContext>) {
+        router.get("me/crew") { _, context -> MyCrewView in
+            let identity = try context.requirePlayer()
+            return MyCrewView(crew: try await services.hunt.crew(of: identity.playerID).asyncMap { try await view($0) })
+        }
+        router.post("crews") { request, context -> EditedResponse<CrewView> in
+            let identity = try context.requirePlayer()
+            let body = try await request.decode(as: NameBody.self, context: context)
+            return EditedResponse(status: .created, response: try await view(try await services.hunt.createCrew(named: body.name, by: identity.playerID)))
+        }
+        router.post("crews/join") { request, context -> CrewView in
+            let identity = try context.requirePlayer()
+            let body = try await request.decode(as: CodeBody.self, context: context)
+            return try await view(try await services.hunt.joinCrew(byCode: [body.code], playerID: identity.playerID))
+        }
+        router.delete("me/crew") { _, context -> Response in
+            try await services.hunt.leaveCrew(playerID: try context.requirePlayer().playerID)
+            return Response(status: .noContent)
+        }
+        router.delete("me/crew/members/:username") { _, context -> Response in
+            try await services.hunt.removeFromCrew(context.parameters.get("username") ?? "", by: try context.requirePlayer().playerID)
+            return Response(status: .noContent)
+        }
+        router.get("me/crew/code.png") { _, context -> Response in
+            guard let crew = try await services.hunt.crew(of: try context.requirePlayer().playerID) else { throw CrewRefusal.notInCrew }
+            return try Response.qrCode(services.hunt.crewCode(crew))
+        }
+        router.post("me/crew/riddles") { request, context -> EditedResponse<RiddleEnvelope> in
+            let identity = try context.requirePlayer()
+            let body = try await request.decode(as: CategoryBody.self, context: context)
+            guard let category = Category(rawValue: body.category) else {
+                throw Problem(.unprocessableContent, code: .unknownCategory, values: ["category": body.category])
+            }
+            let (held, isNew) = try await services.hunt.askForCrewRiddle(playerID: identity.playerID, category: category)
+            return EditedResponse(status: isNew ? .created : .ok, response: RiddleEnvelope(riddle: Self.view(held)))
+        }
+        router.post("me/crew/riddles/:id/hints") { _, context -> RiddleEnvelope in
+            let identity = try context.requirePlayer()
+            guard let id = context.parameters.get("id", as: Int64.self) else { throw CrewRefusal.crewRiddleNotFound }
+            return RiddleEnvelope(riddle: Self.view(try await services.hunt.takeCrewHint(playerID: identity.playerID, crewRiddleID: id)))
+        }
+    }
+
+    private func view(_ crew: Crew) async throws -> CrewView {
+        let hunt = services.hunt
+        return CrewView(id: crew.id, name: crew.name, leader: crew.members.first { $0.player.id == crew.leaderID }?.player.username ?? "",
+                        code: hunt.crewCode(crew),
+                        members: crew.members.map { MemberView(username: $0.player.username, displayName: $0.player.displayName, joinedAt: $0.joinedAt) },
+                        riddles: try await hunt.crewRiddles(of: crew).map(Self.view), windowMinutes: hunt.content.rules.crew.windowMinutes)
+    }
+
+    static func view(_ held: HeldCrewRiddle) -> CrewRiddleView {
+        CrewRiddleView(id: held.crewRiddle.id, category: held.crewRiddle.category, text: held.riddle.text, hints: held.hintsShown,
+                       xpIfSolved: held.xpIfSolved, scannedBy: held.scannedBy.map(\.username))
+    }
+}
+
+extension Optional {
+    /// The wrapped value transformed by an asynchronous function, or nil.
+    func asyncMap<Mapped>(_ transform: (Wrapped) async throws -> Mapped) async rethrows -> Mapped? {
+        guard let self else { return nil }
+        return try await transform(self)
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import PostgresNIO
+import PuzzleMapCore
+import PuzzleMapStorage
+
+extension PostgresHuntRepository {
+    public func crew(ofPlayer playerID: Int64) async throws -> Crew? {
+        try await autocommit { connection in try await crew(ofPlayer: playerID, connection) }
+    }
+
+    public func crew(id: Int64) async throws -> Crew? {
+        try await autocommit { connection in try await crew(id: id, connection) }
+    }
+
+    public func createCrew(name: String, leaderID: Int64, at date: Date, decide: @Sendable (Crew?) throws -> Void) async throws -> Crew {
+        try await write { connection in
+            // The player locked: two crews made at once by one player cannot both be theirs.
+            try await lockPlayer(leaderID, connection)
+            try decide(try await crew(ofPlayer: leaderID, connection))
+            let id = try await connection.returned("""
+                INSERT INTO crew (name, leaderId, createdAt) VALUES (\(name), \(leaderID), \(StoredDate(date))) RETURNING id
+                """, as: Int64.self, from: "crew", logger: logger)
+            try await connection.run("INSERT INTO crewMember (playerId, crewId, joinedAt) VALUES (\(leaderID), \(id), \(StoredDate(date)))", logger: logger)
+            guard let crew = try await crew(id: id, connection) else { throw StorageError.noRowReturned("crew") }
+            return crew
+        }
+    }
+
+    public func joinCrew(id: Int64, playerID: Int64, at date: Date, decide: @Sendable (Crew?, Crew?) throws -> Void,
+                         announce events: @Sendable (Crew) -> [LiveEvent]) async throws -> Crew {
+        try await write { connection in
+            // The player, then the crew: joins at once fill the last place only once.
+            try await lockPlayer(playerID, connection)
+            try await connection.run("SELECT id FROM crew WHERE id = \(id) FOR UPDATE", logger: logger)
+            try decide(try await crew(id: id, connection), try await crew(ofPlayer: playerID, connection))
+            try await connection.run("INSERT INTO crewMember (playerId, crewId, joinedAt) VALUES (\(playerID), \(id), \(StoredDate(date)))", logger: logger)
+            guard let crew = try await crew(id: id, connection) else { throw StorageError.noRowReturned("crew") }
+            try await announce(events(crew), at: date, connection)
+            return crew
+        }
+    }
+
+    public func leaveCrew(memberID: Int64, at date: Date, decide: @Sendable (Crew) throws -> Void) async throws -> Crew? {
+        try await write { connection in
+            try await lockPlayer(memberID, connection)
+            guard let crewID = try await connection.value("SELECT crewId FROM crewMember WHERE playerId = \(memberID)", as: Int64.self, logger: logger)
+            else { throw CrewRefusal.notInCrew }
+            try await connection.run("SELECT id FROM crew WHERE id = \(crewID) FOR UPDATE", logger: logger)
+            guard let crew = try await crew(id: crewID, connection) else { throw CrewRefusal.notInCrew }
+            try decide(crew)
+            try await connection.run("DELETE FROM crewMember WHERE playerId = \(memberID)", logger: logger)
+            let staying = crew.members.filter { $0.player.id != memberID }
+            guard let eldest = staying.first else {
+                try await connection.run("DELETE FROM crew WHERE id = \(crew.id)", logger: logger)
+                return nil
+            }
+            if crew.leaderID == memberID {
+                try await connection.run("UPDATE crew SET leaderId = \(eldest.player.id) WHERE id = \(crew.id)", logger: logger)
+            }
+            return try await self.crew(id: crew.id, connection)
+        }
+    }
+
+    public func crewRiddles(crewID: Int64) async throws -> [CrewRiddle] {
+        try await autocommit { connection in
+            try await crewRiddles("SELECT \(unescaped: Self.crewRiddleColumns) WHERE crewId = \(crewID) AND solvedAt IS NULL ORDER BY id", connection)
+        }
+    }
+
+    public func startCrewRiddle(crewID: Int64, category: Category, at date: Date,
+                                choose: @Sendable ([Int64: [GameEvent]], Set<String>) -> Riddle?) async throws -> CrewRiddleStart {
+        try await write { connection in
+            // The crew locked: two members asking at once get one riddle.
+            try await connection.run("SELECT id FROM crew WHERE id = \(crewID) FOR UPDATE", logger: logger)
+            if let held = try await crewRiddles("SELECT \(unescaped: Self.crewRiddleColumns) WHERE crewId = \(crewID) AND category = \(category.rawValue) AND solvedAt IS NULL", connection).first {
+                return .existing(held)
+            }
+            guard let crew = try await crew(id: crewID, connection) else { throw CrewRefusal.notInCrew }
+            var ledgers: [Int64: [GameEvent]] = [:]
+            for member in crew.members { ledgers[member.player.id] = try await events(playerID: member.player.id, connection) }
+            let together = Set(try await connection.values("SELECT checkpointId FROM crewRiddle WHERE crewId = \(crewID) AND solvedAt IS NOT NULL",
+                                                           as: String.self, logger: logger))
+            guard let riddle = choose(ledgers, together) else { return .noneChosen }
+            let id = try await connection.returned("""
+                INSERT INTO crewRiddle (crewId, riddleId, checkpointId, category, startedAt)
+                VALUES (\(crewID), \(riddle.id), \(riddle.checkpointID), \(category.rawValue), \(StoredDate(date))) RETURNING id
+                """, as: Int64.self, from: "crewRiddle", logger: logger)
+            guard let started = try await crewRiddles("SELECT \(unescaped: Self.crewRiddleColumns) WHERE id = \(id)", connection).first else { throw StorageError.noRowReturned("crewRiddle") }
+            return .started(started)
+        }
+    }
+
+    public func takeCrewHint(crewRiddleID: Int64, playerID: Int64, maxHints: Int, at date: Date,
+                             announce events: @Sendable (CrewRiddle, Crew) -> [LiveEvent]) async throws -> CrewRiddle? {
+        try await write { connection in
+            guard try await connection.count("""
+                UPDATE crewRiddle SET hintsUsed = hintsUsed + 1
+                WHERE id = \(crewRiddleID) AND solvedAt IS NULL AND hintsUsed < \(maxHints)
+                    AND crewId = (SELECT crewId FROM crewMember WHERE playerId = \(playerID)) RETURNING id
+                """, logger: logger) == 1,
+                let riddle = try await crewRiddles("SELECT \(unescaped: Self.crewRiddleColumns) WHERE id = \(crewRiddleID)", connection).first,
+                let crew = try await crew(id: riddle.crewID, connection)
+            else { return nil }
+            try await announce(events(riddle, crew), at: date, connection)
+            return riddle
+        }
+    }
+
+    /// The scanner's crew play at `checkpointID`, its riddle locked until the scan's
+    /// transaction ends: two members scanning at once are decided one after the other.
+    func crewPlay(playerID: Int64, checkpointID: String, _ connection: PostgresConnection) async throws -> CrewPlay? {
+        guard let crewID = try await connection.value("SELECT crewId FROM crewMember WHERE playerId = \(playerID)", as: Int64.self, logger: logger),
+              let riddleID = try await connection.value("""
+                SELECT id FROM crewRiddle WHERE crewId = \(crewID) AND checkpointId = \(checkpointID) AND solvedAt IS NULL ORDER BY id LIMIT 1 FOR UPDATE
+                """, as: Int64.self, logger: logger),
+              let riddle = try await crewRiddles("SELECT \(unescaped: Self.crewRiddleColumns) WHERE id = \(riddleID) AND solvedAt IS NULL", connection).first,
+              let crew = try await crew(id: crewID, connection)
+        else { return nil }
+        var ledgers: [Int64: [GameEvent]] = [:]
+        for member in crew.members { ledgers[member.player.id] = try await events(playerID: member.player.id, connection) }
+        return CrewPlay(crew: crew, riddle: riddle, ledgers: ledgers)
+    }
+
+    /// Writes a member's scan of a crew riddle's place, and the solve it makes, in the scan's transaction.
+    func applyCrew(scan crewRiddleID: Int64?, solve: CrewSolve?, playerID: Int64, checkpointID: String, scanID: Int64, at date: Date,
+                   _ connection: PostgresConnection) async throws {
+        if let crewRiddleID {
+            try await connection.run("""
+                INSERT INTO crewScan (crewRiddleId, playerId, scannedAt) VALUES (\(crewRiddleID), \(playerID), \(StoredDate(date)))
+                """, logger: logger)
+        }
+        guard let solve, try await connection.count("""
+            UPDATE crewRiddle SET solvedAt = \(StoredDate(date)) WHERE id = \(solve.crewRiddleID) AND solvedAt IS NULL RETURNING id
+            """, logger: logger) == 1
+        else { return }
+        for award in solve.awards {
+            // The scanner's share names the scan, so voiding it takes the share back.
+            let scan = award.playerID == playerID ? scanID : nil
+            if let xp = award.solvedXP {
+                _ = try await append(playerID: award.playerID, kind: .solved, checkpointID: checkpointID, riddleID: solve.riddleID, xp: xp,
+                                     hintsUsed: solve.hintsUsed, at: date, scanID: scan, connection)
+            }
+            _ = try await append(playerID: award.playerID, kind: .crewBonus, checkpointID: checkpointID, riddleID: solve.riddleID, xp: award.bonusXP,
+                                 hintsUsed: 0, at: date, scanID: scan, connection)
+            if award.playerID != playerID { _ = try await issue(award.grants, to: award.playerID, at: date, connection) }
+        }
+    }
+
+    private func crew(ofPlayer playerID: Int64, _ connection: PostgresConnection) async throws -> Crew? {
+        guard let id = try await connection.value("SELECT crewId FROM crewMember WHERE playerId = \(playerID)", as: Int64.self, logger: logger) else {
+            return nil
+        }
+        return try await crew(id: id, connection)
+    }
+
+    private func crew(id: Int64, _ connection: PostgresConnection) async throws -> Crew? {
+        guard let (name, leaderID, codeVersion, createdAt) = try await connection.row(
+            "SELECT name, leaderId, codeVersion, createdAt FROM crew WHERE id = \(id)", as: (String, Int64, Int, StoredDate).self, logger: logger)
+        else { return nil }
+        let members = try await connection.rows("""
+            SELECT crewMember.joinedAt, player.id, player.email, player.username, player.displayName, player.createdAt
+            FROM crewMember JOIN player ON player.id = crewMember.playerId WHERE crewMember.crewId = \(id) ORDER BY crewMember.joinedAt, player.id
+            """, as: (StoredDate, Int64, String, String, String, StoredDate).self, logger: logger).map {
+            CrewMember(player: Player(id: $0.1, email: $0.2, username: $0.3, displayName: $0.4, createdAt: $0.5.date), joinedAt: $0.0.date)
+        }
+        return Crew(id: id, name: name, leaderID: leaderID, codeVersion: codeVersion, createdAt: createdAt.date, members: members)
+    }
+
+    /// The select list and table of every crew riddle query.
+    private static let crewRiddleColumns = "id, crewId, riddleId, checkpointId, category, hintsUsed, startedAt, solvedAt FROM crewRiddle"
+
+    private func crewRiddles(_ query: PostgresQuery, _ connection: PostgresConnection) async throws -> [CrewRiddle] {
+        let rows = try await connection.rows(query, as: (Int64, Int64, String, String, String, Int, StoredDate, StoredDate?).self, logger: logger)
+        var riddles: [CrewRiddle] = []
+        for row in rows {
+            guard let category = Category(rawValue: row.4) else { throw StorageError.unknownValue("crewRiddle.category \(row.4)") }
+            let scans = try await connection.rows("SELECT playerId, scannedAt FROM crewScan WHERE crewRiddleId = \(row.0) ORDER BY scannedAt",
+                                                  as: (Int64, StoredDate).self, logger: logger).map { CrewScan(playerID: $0.0, at: $0.1.date) }
+            riddles.append(CrewRiddle(id: row.0, crewID: row.1, riddleID: row.2, checkpointID: row.3, category: category, hintsUsed: row.5,
+                                      startedAt: row.6.date, solvedAt: row.7?.date, scans: scans))
+        }
+        return riddles
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import GRDB
+import PuzzleMapCore
+import PuzzleMapStorage
+
+extension SQLiteHuntRepository {
+    public func crew(ofPlayer playerID: Int64) async throws -> Crew? {
+        try await database.read { db in try Self.crew(ofPlayer: playerID, db) }
+    }
+
+    public func crew(id: Int64) async throws -> Crew? {
+        try await database.read { db in try Self.crew(id: id, db) }
+    }
+
+    public func createCrew(name: String, leaderID: Int64, at date: Date, decide: @Sendable (Crew?) throws -> Void) async throws -> Crew {
+        // The write transaction is the lock: SQLite runs one at a time.
+        try await database.write { db in
+            try decide(try Self.crew(ofPlayer: leaderID, db))
+            try db.execute(sql: "INSERT INTO crew (name, leaderId, createdAt) VALUES (?, ?, ?)", arguments: [name, leaderID, date])
+            let id = db.lastInsertedRowID
+            try db.execute(sql: "INSERT INTO crewMember (playerId, crewId, joinedAt) VALUES (?, ?, ?)", arguments: [leaderID, id, date])
+            guard let crew = try Self.crew(id: id, db) else { throw StorageError.noRowReturned("crew") }
+            return crew
+        }
+    }
+
+    public func joinCrew(id: Int64, playerID: Int64, at date: Date, decide: @Sendable (Crew?, Crew?) throws -> Void,
+                         announce events: @Sendable (Crew) -> [LiveEvent]) async throws -> Crew {
+        try await database.write { db in
+            try decide(try Self.crew(id: id, db), try Self.crew(ofPlayer: playerID, db))
+            try db.execute(sql: "INSERT INTO crewMember (playerId, crewId, joinedAt) VALUES (?, ?, ?)", arguments: [playerID, id, date])
+            guard let crew = try Self.crew(id: id, db) else { throw StorageError.noRowReturned("crew") }
+            try announce(events(crew), at: date, db)
+            return crew
+        }
+    }
+
+    public func leaveCrew(memberID: Int64, at date: Date, decide: @Sendable (Crew) throws -> Void) async throws -> Crew? {
+        try await database.write { db in
+            guard let crew = try Self.crew(ofPlayer: memberID, db) else { throw CrewRefusal.notInCrew }
+            try decide(crew)
+            try db.execute(sql: "DELETE FROM crewMember WHERE playerId = ?", arguments: [memberID])
+            let staying = crew.members.filter { $0.player.id != memberID }
+            guard let eldest = staying.first else {
+                try db.execute(sql: "DELETE FROM crew WHERE id = ?", arguments: [crew.id])
+                return nil
+            }
+            if crew.leaderID == memberID {
+                try db.execute(sql: "UPDATE crew SET leaderId = ? WHERE id = ?", arguments: [eldest.player.id, crew.id])
+            }
+            return try Self.crew(id: crew.id, db)
+        }
+    }
+
+    public func crewRiddles(crewID: Int64) async throws -> [CrewRiddle] {
+        try await database.read { db in try Self.crewRiddles(where: "crewId = ? AND solvedAt IS NULL", [crewID], db) }
+    }
+
+    public func startCrewRiddle(crewID: Int64, category: Category, at date: Date,
+                                choose: @Sendable ([Int64: [GameEvent]], Set<String>) -> Riddle?) async throws -> CrewRiddleStart {
+        try await database.write { db in
+            if let held = try Self.crewRiddles(where: "crewId = ? AND category = ? AND solvedAt IS NULL", [crewID, category.rawValue], db).first {
+                return .existing(held)
+            }
+            guard let crew = try Self.crew(id: crewID, db) else { throw CrewRefusal.notInCrew }
+            var ledgers: [Int64: [GameEvent]] = [:]
+            for member in crew.members {
+                ledgers[member.player.id] = try GameEventRecord.filter(GameEventRecord.Columns.playerId == member.player.id)
+                    .order(GameEventRecord.Columns.id).fetchAll(db).map(\.event)
+            }
+            let together = Set(try String.fetchAll(db, sql: "SELECT checkpointId FROM crewRiddle WHERE crewId = ? AND solvedAt IS NOT NULL",
+                                                   arguments: [crewID]))
+            guard let riddle = choose(ledgers, together) else { return .noneChosen }
+            try db.execute(sql: """
+                INSERT INTO crewRiddle (crewId, riddleId, checkpointId, category, startedAt) VALUES (?, ?, ?, ?, ?)
+                """, arguments: [crewID, riddle.id, riddle.checkpointID, category.rawValue, date])
+            guard let started = try Self.crewRiddles(where: "id = ?", [db.lastInsertedRowID], db).first else { throw StorageError.noRowReturned("crewRiddle") }
+            return .started(started)
+        }
+    }
+
+    public func takeCrewHint(crewRiddleID: Int64, playerID: Int64, maxHints: Int, at date: Date,
+                             announce events: @Sendable (CrewRiddle, Crew) -> [LiveEvent]) async throws -> CrewRiddle? {
+        try await database.write { db in
+            try db.execute(sql: """
+                UPDATE crewRiddle SET hintsUsed = hintsUsed + 1
+                WHERE id = ? AND solvedAt IS NULL AND hintsUsed < ? AND crewId = (SELECT crewId FROM crewMember WHERE playerId = ?)
+                """, arguments: [crewRiddleID, maxHints, playerID])
+            guard db.changesCount == 1, let riddle = try Self.crewRiddles(where: "id = ?", [crewRiddleID], db).first,
+                  let crew = try Self.crew(id: riddle.crewID, db)
+            else { return nil }
+            try announce(events(riddle, crew), at: date, db)
+            return riddle
+        }
+    }
+
+    /// The scanner's crew play at `checkpointID`, for the scan's transaction.
+    static func crewPlay(playerID: Int64, checkpointID: String, _ db: Database) throws -> CrewPlay? {
+        guard let crew = try crew(ofPlayer: playerID, db),
+              let riddle = try crewRiddles(where: "crewId = ? AND checkpointId = ? AND solvedAt IS NULL", [crew.id, checkpointID], db).first
+        else { return nil }
+        var ledgers: [Int64: [GameEvent]] = [:]
+        for member in crew.members {
+            ledgers[member.player.id] = try GameEventRecord.filter(GameEventRecord.Columns.playerId == member.player.id)
+                .order(GameEventRecord.Columns.id).fetchAll(db).map(\.event)
+        }
+        return CrewPlay(crew: crew, riddle: riddle, ledgers: ledgers)
+    }
+
+    /// Writes a member's scan of a crew riddle's place, and the solve it makes, in the scan's transaction.
+    func applyCrew(scan crewRiddleID: Int64?, solve: CrewSolve?, playerID: Int64, checkpointID: String, scanID: Int64, at date: Date,
+                   _ db: Database) throws {
+        if let crewRiddleID {
+            try db.execute(sql: "INSERT INTO crewScan (crewRiddleId, playerId, scannedAt) VALUES (?, ?, ?)", arguments: [crewRiddleID, playerID, date])
+        }
+        guard let solve else { return }
+        try db.execute(sql: "UPDATE crewRiddle SET solvedAt = ? WHERE id = ? AND solvedAt IS NULL", arguments: [date, solve.crewRiddleID])
+        guard db.changesCount == 1 else { return }
+        for award in solve.awards {
+            // The scanner's share names the scan, so voiding it takes the share back.
+            let scan = award.playerID == playerID ? scanID : nil
+            if let xp = award.solvedXP {
+                var record = GameEventRecord(id: nil, playerId: award.playerID, kind: .solved, checkpointId: checkpointID, riddleId: solve.riddleID,
+                                             xp: xp, hintsUsed: solve.hintsUsed, occurredAt: date, scanId: scan)
+                try append(&record, db)
+            }
+            var bonus = GameEventRecord(id: nil, playerId: award.playerID, kind: .crewBonus, checkpointId: checkpointID, riddleId: solve.riddleID,
+                                        xp: award.bonusXP, hintsUsed: 0, occurredAt: date, scanId: scan)
+            try append(&bonus, db)
+            if award.playerID != playerID { _ = try Self.issue(award.grants, to: award.playerID, at: date, db) }
+        }
+    }
+
+    static func crew(ofPlayer playerID: Int64, _ db: Database) throws -> Crew? {
+        guard let id = try Int64.fetchOne(db, sql: "SELECT crewId FROM crewMember WHERE playerId = ?", arguments: [playerID]) else { return nil }
+        return try crew(id: id, db)
+    }
+
+    static func crew(id: Int64, _ db: Database) throws -> Crew? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT id, name, leaderId, codeVersion, createdAt FROM crew WHERE id = ?", arguments: [id]) else {
+            return nil
+        }
+        let members = try Row.fetchAll(db, sql: """
+            SELECT player.*, crewMember.joinedAt AS memberSince FROM crewMember JOIN player ON player.id = crewMember.playerId
+            WHERE crewMember.crewId = ? ORDER BY crewMember.joinedAt, player.id
+            """, arguments: [id]).map { CrewMember(player: try PlayerRecord(row: $0).player, joinedAt: $0["memberSince"]) }
+        return Crew(id: row["id"], name: row["name"], leaderID: row["leaderId"], codeVersion: row["codeVersion"], createdAt: row["createdAt"],
+                    members: members)
+    }
+
+    static func crewRiddles(where condition: String, _ arguments: StatementArguments, _ db: Database) throws -> [CrewRiddle] {
+        try Row.fetchAll(db, sql: """
+            SELECT id, crewId, riddleId, checkpointId, category, hintsUsed, startedAt, solvedAt FROM crewRiddle WHERE \(condition) ORDER BY id
+            """, arguments: arguments).map { row in
+            let category: String = row["category"]
+            guard let known = Category(rawValue: category) else { throw StorageError.unknownValue("crewRiddle.category \(category)") }
+            let id: Int64 = row["id"]
+            let scans = try Row.fetchAll(db, sql: "SELECT playerId, scannedAt FROM crewScan WHERE crewRiddleId = ? ORDER BY scannedAt", arguments: [id])
+                .map { CrewScan(playerID: $0["playerId"], at: $0["scannedAt"]) }
+            return CrewRiddle(id: id, crewID: row["crewId"], riddleID: row["riddleId"], checkpointID: row["checkpointId"], category: known,
+                              hintsUsed: row["hintsUsed"], startedAt: row["startedAt"], solvedAt: row["solvedAt"], scans: scans)
+        }
+    }
+}
