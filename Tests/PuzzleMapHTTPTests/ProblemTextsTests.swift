@@ -39,6 +39,9 @@ import Testing
         ]
         let report: [ReportRefusal] = [.emptyReport, .textTooLong(max: 2000), .unknownPlace, .tooManyReports(perDay: 5), .reportNotFound]
         let social: [SocialRefusal] = [.playerNotFound, .friendRequestNotFound]
+        let crews: [CrewRefusal] = [
+            .alreadyInCrew, .crewFull(max: 6), .notInCrew, .crewNotFound, .notCrewLeader, .invalidCrewName(max: 40), .crewTooSmall, .crewRiddleNotFound,
+        ]
         let challenges: [ChallengeRefusal] = [
             .notFriends, .challengeNotFound, .alreadyChallenged, .noCommonRiddle(.lab), .challengeLimitReached(perDay: 5), .challengeNotWaiting,
             .notYoursToAnswer,
@@ -87,7 +90,7 @@ import Testing
         let framework = [HTTPResponse.Status.methodNotAllowed, .contentTooLarge, .badRequest, .requestTimeout, .serviceUnavailable]
             .map { ProblemMiddleware<AppRequestContext>.problem(for: HTTPError($0), request: request) }
         return game.map(Problem.init) + account.map(Problem.init) + reward.map(Problem.init) + report.map(Problem.init)
-            + social.map(Problem.init) + challenges.map(Problem.init) + organiser.map(Problem.init) + moderation.map(Problem.init) + invitation.map(Problem.init)
+            + social.map(Problem.init) + challenges.map(Problem.init) + crews.map(Problem.init) + organiser.map(Problem.init) + moderation.map(Problem.init) + invitation.map(Problem.init)
             + dates.map(Problem.init) + exports.map(Problem.init) + images.map(Problem.image)
             + [.notFound(path: "/v1/nowhere"), .internalError, .unsupportedScanBody, .unreadableForm("no closing boundary"),
                .photoTooLarge, .crossSiteForm, .unauthenticated]

@@ -48,7 +48,12 @@ extension Hunt {
         let name = try await repository.account(id: playerID)?.player.displayName ?? ""
         let now = now()
         return try await codes.first(in: texts, expecting: .crew) { payload in
-            try await repository.joinCrew(id: Int64(payload.subject), playerID: playerID, at: now, decide: { crew, current in
+            // A crew with someone who blocks the player, or whom they block, is no crew to them:
+            // a block is never revealed.
+            for member in try await repository.crew(id: Int64(payload.subject))?.members ?? [] {
+                if try await repository.isBlocked(member.player.id, playerID) { throw CrewRefusal.crewNotFound }
+            }
+            return try await repository.joinCrew(id: Int64(payload.subject), playerID: playerID, at: now, decide: { crew, current in
                 guard let crew, payload.isCurrent(crew.codeVersion) else { throw CrewRefusal.crewNotFound }
                 if current != nil { throw CrewRefusal.alreadyInCrew }
                 if crew.members.count >= maxMembers { throw CrewRefusal.crewFull(max: maxMembers) }
@@ -71,6 +76,8 @@ extension Hunt {
             throw SocialRefusal.playerNotFound
         }
         _ = try await repository.leaveCrew(memberID: member.player.id, at: now()) { crew in
+            // Someone outside the crew learns nothing of who is in it.
+            guard crew.has(leaderID) else { throw SocialRefusal.playerNotFound }
             guard crew.leaderID == leaderID else { throw CrewRefusal.notCrewLeader }
         }
     }

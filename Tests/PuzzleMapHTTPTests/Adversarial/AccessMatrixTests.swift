@@ -104,6 +104,14 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         AccessRow("GET /v1/me/friend-code.png",    .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
         AccessRow("POST /v1/friends/requests",     .unauthenticated, .notFound("player_not_found"), 200,    201,                            .notFound("player_not_found"),  .playersOnly,  .playersOnly,              .playersOnly),
         AccessRow("GET /v1/friends/requests",      .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
+        AccessRow("GET /v1/me/crew",               .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
+        AccessRow("POST /v1/crews",                .unauthenticated, .conflict("already_in_crew"), 201, 201, 201, .playersOnly, .playersOnly, .playersOnly, suspended: .forbidden("account_suspended")),
+        AccessRow("POST /v1/crews/join",           .unauthenticated, .conflict("already_in_crew"), 200, 200, .notFound("crew_not_found"), .playersOnly, .playersOnly, .playersOnly),
+        AccessRow("DELETE /v1/me/crew",            .unauthenticated, 204, .notFound("not_in_crew"), .notFound("not_in_crew"), .notFound("not_in_crew"), .playersOnly, .playersOnly, .playersOnly),
+        AccessRow("DELETE /v1/me/crew/members/{username}", .unauthenticated, .notFound("player_not_found"), .notFound("player_not_found"), .notFound("player_not_found"), .notFound("player_not_found"), .playersOnly, .playersOnly, .playersOnly),
+        AccessRow("GET /v1/me/crew/code.png",      .unauthenticated, 200, .notFound("not_in_crew"), .notFound("not_in_crew"), .notFound("not_in_crew"), .playersOnly, .playersOnly, .playersOnly),
+        AccessRow("POST /v1/me/crew/riddles",      .unauthenticated, .conflict("crew_too_small"), .notFound("not_in_crew"), .notFound("not_in_crew"), .notFound("not_in_crew"), .playersOnly, .playersOnly, .playersOnly),
+        AccessRow("POST /v1/me/crew/riddles/{id}/hints", .unauthenticated, .notFound("crew_riddle_not_found"), .notFound("crew_riddle_not_found"), .notFound("crew_riddle_not_found"), .notFound("crew_riddle_not_found"), .playersOnly, .playersOnly, .playersOnly),
         AccessRow("GET /v1/me/events",             .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
         AccessRow("GET /v1/challenges",            .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
         AccessRow("POST /v1/challenges",           .unauthenticated, .notFound("player_not_found"), .conflict("already_challenged"), .forbidden("not_friends"), .notFound("player_not_found"), .playersOnly, .playersOnly, .playersOnly),
@@ -259,6 +267,14 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         case "POST /v1/friends/requests/{id}/accept": (.post, "/v1/friends/requests/\(world.friendRequestID)/accept", nil)
         case "POST /v1/friends/requests/{id}/decline": (.post, "/v1/friends/requests/\(world.friendRequestID)/decline", nil)
         case "GET /v1/me/events": (.get, "/v1/me/events", nil)
+        case "GET /v1/me/crew": (.get, "/v1/me/crew", nil)
+        case "POST /v1/crews": (.post, "/v1/crews", ["name": "Larks"])
+        case "POST /v1/crews/join": (.post, "/v1/crews/join", ["code": world.crewCode])
+        case "DELETE /v1/me/crew": (.delete, "/v1/me/crew", nil)
+        case "DELETE /v1/me/crew/members/{username}": (.delete, "/v1/me/crew/members/\(world.owner)", nil)
+        case "GET /v1/me/crew/code.png": (.get, "/v1/me/crew/code.png", nil)
+        case "POST /v1/me/crew/riddles": (.post, "/v1/me/crew/riddles", ["category": "lab"])
+        case "POST /v1/me/crew/riddles/{id}/hints": (.post, "/v1/me/crew/riddles/999/hints", nil)
         case "GET /v1/challenges": (.get, "/v1/challenges", nil)
         case "POST /v1/challenges": (.post, "/v1/challenges", ["username": world.owner, "category": "social"])
         case "POST /v1/challenges/{id}/accept": (.post, "/v1/challenges/\(world.challengeID)/accept", nil)

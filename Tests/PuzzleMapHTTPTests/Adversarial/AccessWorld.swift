@@ -44,6 +44,8 @@ struct AccessWorld: Sendable {
     let friendRequestID: Int
     /// The friend's challenge to the owner, waiting for the owner's answer.
     let challengeID: Int
+    /// The join code of the owner's crew (the owner alone in it).
+    let crewCode: String
     /// The owner's report of a damaged sticker, which organisers read and set the status of.
     let reportID: Int
     /// The parts after `/C/`, `/F/` and `/V/` of a checkpoint's, the owner's friend and voucher codes.
@@ -97,6 +99,7 @@ struct AccessWorld: Sendable {
             let friendVoucherCode = try #require(try await client.call(.get, "/v1/me/vouchers/\(friendVoucher)", token: friend).json["code"] as? String)
             let challenge = try await client.call(.post, "/v1/challenges", json: ["username": names[.owner]!, "category": "social"], token: friend)
             let challengeID = try #require(challenge.json["id"] as? Int)
+            let crewCode = try #require(try await client.call(.post, "/v1/crews", json: ["name": "Owls"], token: owner).json["code"] as? String)
 
             let partnerStaff = try await service.staffToken(client, username: names[.partnerStaff]!, partner: "qmu-cafe")
             let otherStaff = try await service.staffToken(client, username: names[.otherStaff]!, partner: "guu-food")
@@ -140,7 +143,7 @@ struct AccessWorld: Sendable {
                 levelScanID: try #require(try await service.repository.scans(playerID: ownerAccount.player.id, limit: 10)
                     .first { $0.checkpointID == content.checkpoints[4].id }?.id),
                 voucherID: voucherID, voucherCode: voucherCode, voucherManualCode: try #require(voucher.json["manualCode"] as? String),
-                friendRequestID: requestID, challengeID: challengeID, reportID: reportID,
+                friendRequestID: requestID, challengeID: challengeID, crewCode: crewCode, reportID: reportID,
                 checkpointToken: Self.lastComponent(try await service.qrText(for: content.checkpoints[1].id)),
                 friendToken: Self.lastComponent(try #require(try await client.call(.get, "/v1/me/friend-code", token: owner).json["code"] as? String)),
                 voucherToken: Self.lastComponent(voucherCode),
