@@ -64,10 +64,13 @@ import Testing
         Row(route: "GET /friends", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
         Row(route: "GET /friends/code.png", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
         Row(route: "GET /challenges", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
+        Row(route: "GET /crew", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
+        Row(route: "GET /crew/code.png", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
         Row(route: "GET /leaderboard", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
         Row(route: "GET /C/{token}", anonymous: .shown, player: .shown, staff: .shown),
         Row(route: "GET /F/{token}", anonymous: .shown, player: .shown, staff: .shown),
         Row(route: "GET /V/{token}", anonymous: .shown, player: .shown, staff: .shown),
+        Row(route: "GET /K/{token}", anonymous: .shown, player: .shown, staff: .shown),
         Row(route: "GET /journal", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
         Row(route: "GET /map", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
         Row(route: "GET /report", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
@@ -119,6 +122,12 @@ import Testing
         Row(route: "POST /friends/unfriend", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
         Row(route: "POST /friends/blocks", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
         Row(route: "POST /challenges", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
+        Row(route: "POST /crew", anonymous: .signInFirst, player: .refused(422), staff: .refused(403)),
+        Row(route: "POST /crew/join", anonymous: .signInFirst, player: .refused(422), staff: .refused(403)),
+        Row(route: "POST /crew/leave", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
+        Row(route: "POST /crew/remove", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
+        Row(route: "POST /crew/riddles", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
+        Row(route: "POST /crew/riddles/{id}/hint", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
         Row(route: "POST /challenges/{id}/accept", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
         Row(route: "POST /challenges/{id}/decline", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
         Row(route: "POST /challenges/{id}/withdraw", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
@@ -288,7 +297,7 @@ struct PageWorld {
         var body: ByteBuffer?
         if method == .post {
             let fields = "_csrf=\(token ?? formToken)&category=lab&code=000000&email=nobody%40student.gla.ac.uk&login=nobody&password=x&token=x&username=\(username)&action=block"
-            if route == "POST /scan" || route == "POST /friends/photo" || route == "POST /counter" {
+            if route == "POST /scan" || route == "POST /friends/photo" || route == "POST /counter" || route == "POST /crew/join" {
                 let boundary = "pageworld"
                 headers[.contentType] = "multipart/form-data; boundary=\(boundary)"
                 body = ByteBuffer(string: "--\(boundary)\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n\(token ?? formToken)\r\n"

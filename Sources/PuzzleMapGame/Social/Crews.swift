@@ -89,13 +89,15 @@ extension Hunt {
     }
 
     /// The crew's riddle in the category, or a new one drawn for the members' combined quiz
-    /// profile among the open places the crew has not solved together. Two members at least.
+    /// profile among the open places the crew has not solved together and no member's own
+    /// riddle leads to (a scan there would be that riddle's). Two members at least.
     public func askForCrewRiddle(playerID: Int64, category: Category) async throws -> (held: HeldCrewRiddle, isNew: Bool) {
         guard let crew = try await repository.crew(ofPlayer: playerID) else { throw CrewRefusal.notInCrew }
         guard crew.members.count >= 2 else { throw CrewRefusal.crewTooSmall }
-        var profiles: [TraitProfile] = []
+        var (profiles, held): ([TraitProfile], Set<String>) = ([], [])
         for member in crew.members {
             if let quiz = try await repository.quiz(playerID: member.player.id) { profiles.append(quiz.profile) }
+            held.formUnion(try await repository.activeAttempts(playerID: member.player.id).map(\.checkpointID))
         }
         let now = now()
         let closed = Set(try await liveNotices().closures.keys)
@@ -103,7 +105,7 @@ extension Hunt {
         let random = random
         let outcome = try await repository.startCrewRiddle(crewID: crew.id, category: category, at: now) { _, together in
             var generator = random.generator
-            return selection.choose(in: category, solved: together, recentlyGivenUp: [], at: now, using: &generator)
+            return selection.choose(in: category, solved: together.union(held), recentlyGivenUp: [], at: now, using: &generator)
         }
         switch outcome {
         case .existing(let riddle):

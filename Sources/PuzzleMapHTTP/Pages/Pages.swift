@@ -17,6 +17,7 @@ func addPages(services: HuntServices, to router: Router<AppRequestContext>) {
     FreebiePages(services: services, library: library).addRoutes(to: pages)
     FriendPages(services: services, library: library).addRoutes(to: pages)
     ChallengePages(services: services, library: library).addRoutes(to: pages)
+    CrewPages(services: services, library: library).addRoutes(to: pages)
     LeaderboardPages(services: services, library: library).addRoutes(to: pages)
     MapPages(services: services, library: library).addRoutes(to: pages)
     ReportPages(services: services, library: library).addRoutes(to: pages)

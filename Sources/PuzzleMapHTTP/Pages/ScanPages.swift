@@ -95,7 +95,7 @@ struct ScanPages {
         }
         return page(context).response("sticker", title: library.text("sticker.title"), status: status, StickerView(
             message: message, claimable: claimable, path: path, escapedPath: PageForm.escapeQuery(path), key: UUID().uuidString,
-            friend: purpose == .friend))
+            friend: purpose == .friend, crew: purpose == .crew))
     }
 
     private func outcomePage(_ result: ScanResult, context: AppRequestContext) throws -> Response {
@@ -153,6 +153,8 @@ struct ScanPages {
         var key: String
         /// A friend's code: signed in, one tap befriends (through the friends page's form).
         var friend = false
+        /// A crew's code: signed in, one tap joins (through the crew page's form).
+        var crew = false
     }
 
     struct OutcomeView {
