@@ -94,18 +94,19 @@ extension Hunt {
     public func askForCrewRiddle(playerID: Int64, category: Category) async throws -> (held: HeldCrewRiddle, isNew: Bool) {
         guard let crew = try await repository.crew(ofPlayer: playerID) else { throw CrewRefusal.notInCrew }
         guard crew.members.count >= 2 else { throw CrewRefusal.crewTooSmall }
-        var (profiles, held): ([TraitProfile], Set<String>) = ([], [])
+        var (profiles, ownPlaces): ([TraitProfile], Set<String>) = ([], [])
         for member in crew.members {
             if let quiz = try await repository.quiz(playerID: member.player.id) { profiles.append(quiz.profile) }
-            held.formUnion(try await repository.activeAttempts(playerID: member.player.id).map(\.checkpointID))
+            ownPlaces.formUnion(try await repository.activeAttempts(playerID: member.player.id).map(\.checkpointID))
         }
+        let excluded = ownPlaces
         let now = now()
         let closed = Set(try await liveNotices().closures.keys)
         let selection = RiddleSelection(content: content, timeZone: timeZone, profile: CrewRules.combined(profiles), closed: closed)
         let random = random
         let outcome = try await repository.startCrewRiddle(crewID: crew.id, category: category, at: now) { _, together in
             var generator = random.generator
-            return selection.choose(in: category, solved: together.union(held), recentlyGivenUp: [], at: now, using: &generator)
+            return selection.choose(in: category, solved: together.union(excluded), recentlyGivenUp: [], at: now, using: &generator)
         }
         switch outcome {
         case .existing(let riddle):
