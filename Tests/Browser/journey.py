@@ -125,6 +125,7 @@ def read_game_rules(campus):
         "checkIn": numbers(r"^  checkIn: (\d+)")[0],
         "explore": numbers(r"^  explore: (\d+)")[0],
         "challengeWin": numbers(r"^  challengeWin: (\d+)")[0],
+        "crewBonus": numbers(r"^  bonusXP: (\d+)")[0],
         "levels": numbers(r"^levels: \[(.*)\]"),
     }
 
@@ -938,6 +939,70 @@ def challenge_a_friend_and_win_the_race(j):
         raise StepFailed(f"'Finished' does not say the player won: {j.section('Finished')!r}")
 
 
+def crew_solves_a_riddle_together(j):
+    """The player makes a crew; Grace joins it by photographing its code on the player's screen
+    (her app sends what the photo says). The player gets a crew riddle; Grace scans its place
+    first, and the player's open page hears of it live; the player's photo of the place then
+    solves it for both."""
+    j.navigate("Crew", "crew")
+    j.expect_heading("Your crew")
+    j.fill("Crew name", "Night Owls")
+    j.press("Make the crew", "crew-made")
+    j.expect_text("Your crew is made")
+    image = j.driver.find_element(By.CSS_SELECTOR, "main img.qr")
+    picture = j.driver.execute_async_script("""
+        const [source, done] = [arguments[0], arguments[arguments.length - 1]];
+        fetch(source, {credentials: 'same-origin'}).then(r => r.arrayBuffer()).then(bytes => {
+          let text = ''; new Uint8Array(bytes).forEach(b => text += String.fromCharCode(b)); done(btoa(text));
+        }).catch(e => done(''));""", image.get_attribute("src"))
+    path = os.path.join(j.args.screenshots, "crew-code.png")
+    with open(path, "wb") as file:
+        file.write(base64.b64decode(picture))
+    codes = json.loads(subprocess.run([j.args.puzzlemap, "decode", "--json", path], check=True, capture_output=True,
+                                      text=True).stdout.splitlines()[0])["codes"]
+    if len(codes) != 1 or "/K/" not in codes[0]:
+        raise StepFailed(f"the crew's code reads as {codes!r}, not one crew link")
+    token = j.facts["friend token"]
+    joined = json.loads(api(j, "POST", "/v1/crews/join", {"code": codes[0]}, token=token))
+    if [m["username"] for m in joined["members"]] != [USERNAME, FRIEND_USERNAME]:
+        raise StepFailed(f"after Grace joined, the crew's members are {joined['members']!r}")
+    j.navigate("Crew", "crew-with-grace")
+    if f"{FRIEND_NAME} (@{FRIEND_USERNAME})" not in j.section("Members"):
+        raise StepFailed(f"'Members' does not list Grace: {j.section('Members')!r}")
+    for category in ("Social spots", "Labs and museums", "Lecture halls and libraries"):
+        Select(j.field("Category")).select_by_visible_text(category)
+        j.press("Get a crew riddle", "crew-riddle")
+        if not j.driver.find_elements(By.CSS_SELECTOR, "main .problem"):
+            break
+    riddle = j.riddle_on_page()
+    rules = j.rules
+    xp = reward(rules, riddle["difficulty"], 0) + rules["crewBonus"]
+    j.expect_words(f"Worth {xp} XP each")
+    # Grace gets there first: her app's scan counts for the crew, and the player's page hears it.
+    page = j.driver.find_element(By.TAG_NAME, "html")
+    first = json.loads(api(j, "POST", "/v1/scans", {"code": j.sticker_link(riddle["checkpoint"])}, token=token))
+    if first["outcome"] != "crew_waiting":
+        raise StepFailed(f"Grace's scan of the crew riddle's place came to {first['outcome']!r}, not crew_waiting")
+    try:
+        WebDriverWait(j.driver, LIVE_NEWS_WAIT, poll_frequency=0.1).until(
+            lambda d: f"{FRIEND_NAME} is at your crew riddle's place" in d.find_element(By.CSS_SELECTOR, "[data-live-stream]").text)
+    except TimeoutException:
+        raise StepFailed("the player's crew page did not hear of Grace's scan by itself")
+    if page_left(page)(j.driver):
+        raise StepFailed("the crew page showed Grace's scan by loading again, not by itself")
+    j.screenshot(f"{j.page_number:02d}-crew-news-live")
+    j.navigate("Scan a code", "crew-scan")
+    j.field("Photo of the code").send_keys(os.path.abspath(j.code_picture(riddle["checkpoint"])))
+    j.press("Send", "crew-solved")
+    j.expect_heading("Riddle solved!")
+    j.expect_text(f"Solved together with {FRIEND_NAME}")
+    j.expect_words(f"+{xp} XP")
+    j.facts["xp"] += xp
+    standing = json.loads(api(j, "GET", "/v1/me/progress", token=token))
+    if standing["xp"] < xp:
+        raise StepFailed(f"Grace's XP is {standing['xp']} after the crew's solve, not at least {xp}")
+
+
 FRIEND_EMAIL = "grace@student.gla.ac.uk"
 FRIEND_USERNAME = "grace_hopper"
 FRIEND_NAME = "Grace"
@@ -1332,6 +1397,7 @@ STEPS = [
     second_try_is_refused_naming_who_and_when,
     organiser_voids_the_solves,
     challenge_a_friend_and_win_the_race,
+    crew_solves_a_riddle_together,
     signed_out_session_refused,
     organiser_dashboard_and_export,
 ]
