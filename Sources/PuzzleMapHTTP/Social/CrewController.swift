@@ -41,7 +41,17 @@ struct CrewController {
         var windowMinutes: Int
     }
 
-    struct MyCrewView: ResponseCodable { var crew: CrewView? }
+    /// `crew` is always there: `null` when the player is in no crew.
+    struct MyCrewView: ResponseCodable {
+        var crew: CrewView?
+
+        enum CodingKeys: String, CodingKey { case crew }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(crew, forKey: .crew)
+        }
+    }
     struct RiddleEnvelope: ResponseCodable { var riddle: CrewRiddleView }
 
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
