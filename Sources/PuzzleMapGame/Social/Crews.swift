@@ -89,8 +89,9 @@ extension Hunt {
     }
 
     /// The crew's riddle in the category, or a new one drawn for the members' combined quiz
-    /// profile among the open places the crew has not solved together and no member's own
-    /// riddle leads to (a scan there would be that riddle's). Two members at least.
+    /// profile among the open places no member has solved (alone or with the crew: a crew
+    /// riddle is new to all of them) and no member's own riddle leads to (a scan there would be
+    /// that riddle's). Two members at least.
     public func askForCrewRiddle(playerID: Int64, category: Category) async throws -> (held: HeldCrewRiddle, isNew: Bool) {
         guard let crew = try await repository.crew(ofPlayer: playerID) else { throw CrewRefusal.notInCrew }
         guard crew.members.count >= 2 else { throw CrewRefusal.crewTooSmall }
@@ -104,9 +105,10 @@ extension Hunt {
         let closed = Set(try await liveNotices().closures.keys)
         let selection = RiddleSelection(content: content, timeZone: timeZone, profile: CrewRules.combined(profiles), closed: closed)
         let random = random
-        let outcome = try await repository.startCrewRiddle(crewID: crew.id, category: category, at: now) { _, together in
+        let outcome = try await repository.startCrewRiddle(crewID: crew.id, category: category, at: now) { ledgers, together in
+            let solvedByAny = ledgers.values.reduce(into: together.union(excluded)) { $0.formUnion(PlayerStanding.places(in: $1).solved) }
             var generator = random.generator
-            return selection.choose(in: category, solved: together.union(excluded), recentlyGivenUp: [], at: now, using: &generator)
+            return selection.choose(in: category, solved: solvedByAny, recentlyGivenUp: [], at: now, using: &generator)
         }
         switch outcome {
         case .existing(let riddle):
