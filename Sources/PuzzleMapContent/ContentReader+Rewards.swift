@@ -44,9 +44,11 @@ extension ContentReader {
             return reader.int("count", in: node, of: ruleOwner).map { .everyCategory(count: $0) }
         case "level":
             return reader.int("level", in: node, of: ruleOwner).map { .level($0) }
+        case "crew":
+            return reader.int("count", in: node, of: ruleOwner).map { .crew(count: $0) }
         default:
             reader.report(.invalidValue, at: node["kind"], "\(ruleOwner) has unknown kind '\(kind)'",
-                          fix: "Use solve, visit, hintless, every-category or level.")
+                          fix: "Use solve, visit, hintless, every-category, level or crew.")
             return nil
         }
     }

@@ -21,6 +21,7 @@ extension PostgresHuntRepository {
                 INSERT INTO crew (name, leaderId, createdAt) VALUES (\(name), \(leaderID), \(StoredDate(date))) RETURNING id
                 """, as: Int64.self, from: "crew", logger: logger)
             try await connection.run("INSERT INTO crewMember (playerId, crewId, joinedAt) VALUES (\(leaderID), \(id), \(StoredDate(date)))", logger: logger)
+            try await connection.run("DELETE FROM crewInvitation WHERE playerId = \(leaderID)", logger: logger)
             guard let crew = try await crew(id: id, connection) else { throw StorageError.noRowReturned("crew") }
             return crew
         }
@@ -34,6 +35,7 @@ extension PostgresHuntRepository {
             try await connection.run("SELECT id FROM crew WHERE id = \(id) FOR UPDATE", logger: logger)
             try decide(try await crew(id: id, connection), try await crew(ofPlayer: playerID, connection))
             try await connection.run("INSERT INTO crewMember (playerId, crewId, joinedAt) VALUES (\(playerID), \(id), \(StoredDate(date)))", logger: logger)
+            try await connection.run("DELETE FROM crewInvitation WHERE playerId = \(playerID)", logger: logger)
             guard let crew = try await crew(id: id, connection) else { throw StorageError.noRowReturned("crew") }
             try await announce(events(crew), at: date, connection)
             return crew
@@ -143,6 +145,101 @@ extension PostgresHuntRepository {
             _ = try await append(playerID: award.playerID, kind: .crewBonus, checkpointID: checkpointID, riddleID: solve.riddleID, xp: award.bonusXP,
                                  hintsUsed: 0, at: date, scanID: scan, connection)
             if award.playerID != playerID { _ = try await issue(award.grants, to: award.playerID, at: date, connection) }
+        }
+    }
+
+    public func renewCrewCode(memberID: Int64, decide: @Sendable (Crew) throws -> Void) async throws -> Crew {
+        try await write { connection in
+            guard let crewID = try await connection.value("SELECT crewId FROM crewMember WHERE playerId = \(memberID)", as: Int64.self, logger: logger),
+                  try await connection.count("SELECT id FROM crew WHERE id = \(crewID) FOR UPDATE", logger: logger) == 1,
+                  let crew = try await crew(id: crewID, connection), crew.has(memberID)
+            else { throw CrewRefusal.notInCrew }
+            try decide(crew)
+            try await connection.run("UPDATE crew SET codeVersion = codeVersion + 1 WHERE id = \(crew.id)", logger: logger)
+            guard let renewed = try await self.crew(id: crew.id, connection) else { throw StorageError.noRowReturned("crew") }
+            return renewed
+        }
+    }
+
+    // MARK: The crews' board
+
+    public func crewScores(period: LeaderboardPeriod, limit: Int, at date: Date) async throws -> [CrewScore] {
+        let interval = weeks.interval(of: period, at: date)
+        return try await autocommit { connection in
+            try await connection.rows("""
+                SELECT crew.id, crew.name, (SELECT COUNT(*) FROM crewMember m WHERE m.crewId = crew.id)::integer, solved.count::integer
+                FROM (SELECT r.crewId, COUNT(*) AS count FROM crewRiddle r
+                      WHERE r.solvedAt >= \(StoredDate(interval.start)) AND r.solvedAt < \(StoredDate(interval.end)) GROUP BY r.crewId) solved
+                JOIN crew ON crew.id = solved.crewId
+                ORDER BY solved.count DESC, crew.createdAt, crew.id LIMIT \(limit)
+                """, as: (Int64, String, Int, Int).self, logger: logger).map {
+                CrewScore(crewID: $0.0, name: $0.1, members: $0.2, solved: $0.3)
+            }
+        }
+    }
+
+    public func crewScore(crewID: Int64, period: LeaderboardPeriod, at date: Date) async throws -> (solved: Int, crewsAhead: Int)? {
+        let (from, to) = (StoredDate(weeks.interval(of: period, at: date).start), StoredDate(weeks.interval(of: period, at: date).end))
+        return try await snapshot { connection in
+            let solved = try await connection.value("""
+                SELECT COUNT(*)::integer FROM crewRiddle r WHERE r.crewId = \(crewID) AND r.solvedAt >= \(from) AND r.solvedAt < \(to)
+                """, as: Int.self, logger: logger) ?? 0
+            guard solved > 0 else { return nil }
+            let ahead = try await connection.value("""
+                SELECT COUNT(*)::integer FROM (SELECT r.crewId FROM crewRiddle r WHERE r.solvedAt >= \(from) AND r.solvedAt < \(to)
+                                               GROUP BY r.crewId HAVING COUNT(*) > \(solved)) ahead
+                """, as: Int.self, logger: logger) ?? 0
+            return (solved, ahead)
+        }
+    }
+
+    // MARK: Invitations
+
+    public func inviteToCrew(memberID: Int64, playerID: Int64, at date: Date, decide: @Sendable (Crew) throws -> Void,
+                             announce events: @Sendable (CrewInvitation) -> [LiveEvent]) async throws -> CrewInvitation {
+        try await write { connection in
+            guard let crewID = try await connection.value("SELECT crewId FROM crewMember WHERE playerId = \(memberID)", as: Int64.self, logger: logger),
+                  try await connection.count("SELECT id FROM crew WHERE id = \(crewID) FOR UPDATE", logger: logger) == 1,
+                  let crew = try await crew(id: crewID, connection), crew.has(memberID)
+            else { throw CrewRefusal.notInCrew }
+            try decide(crew)
+            if let waiting = try await crewInvitations(crewID: crew.id, playerID: playerID, connection).first { return waiting }
+            let id = try await connection.returned("""
+                INSERT INTO crewInvitation (crewId, playerId, invitedBy, createdAt) VALUES (\(crew.id), \(playerID), \(memberID), \(StoredDate(date)))
+                RETURNING id
+                """, as: Int64.self, from: "crewInvitation", logger: logger)
+            guard let invitation = try await crewInvitations(id: id, connection).first else {
+                throw StorageError.noRowReturned("crewInvitation")
+            }
+            try await announce(events(invitation), at: date, connection)
+            return invitation
+        }
+    }
+
+    public func crewInvitations(playerID: Int64) async throws -> [CrewInvitation] {
+        try await autocommit { connection in try await crewInvitations(playerID: playerID, connection) }
+    }
+
+    public func declineCrewInvitation(id: Int64, playerID: Int64) async throws -> Bool {
+        try await write { connection in
+            try await connection.count("DELETE FROM crewInvitation WHERE id = \(id) AND playerId = \(playerID) RETURNING id", logger: logger) == 1
+        }
+    }
+
+    /// The invitations matching every id given: one by its id, a crew's to a player, or a player's.
+    private func crewInvitations(id: Int64? = nil, crewID: Int64? = nil, playerID: Int64? = nil,
+                                 _ connection: PostgresConnection) async throws -> [CrewInvitation] {
+        try await connection.rows("""
+            SELECT i.id, i.crewId, i.playerId, i.createdAt, crew.name, (SELECT COUNT(*) FROM crewMember m WHERE m.crewId = i.crewId)::integer,
+                   player.id, player.email, player.username, player.displayName, player.createdAt
+            FROM crewInvitation i JOIN crew ON crew.id = i.crewId JOIN player ON player.id = i.invitedBy
+            WHERE (\(id)::bigint IS NULL OR i.id = \(id)) AND (\(crewID)::bigint IS NULL OR i.crewId = \(crewID))
+              AND (\(playerID)::bigint IS NULL OR i.playerId = \(playerID))
+            ORDER BY i.createdAt DESC, i.id DESC
+            """, as: (Int64, Int64, Int64, StoredDate, String, Int, Int64, String, String, String, StoredDate).self, logger: logger).map {
+            CrewInvitation(id: $0.0, crewID: $0.1, crewName: $0.4, crewMembers: $0.5,
+                           invitedBy: Player(id: $0.6, email: $0.7, username: $0.8, displayName: $0.9, createdAt: $0.10.date),
+                           playerID: $0.2, createdAt: $0.3.date)
         }
     }
 

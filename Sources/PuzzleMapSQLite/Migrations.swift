@@ -438,6 +438,18 @@ enum Migrations {
                 t.column("scannedAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v18 crew boards and invitations") { db in
+            // The crews' board reads the riddles solved in a week in this order.
+            try db.create(index: "crewRiddle_on_solvedAt", on: "crewRiddle", columns: ["solvedAt", "crewId"])
+            try db.create(table: "crewInvitation") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("crewId", .integer).notNull().references("crew", onDelete: .cascade)
+                t.column("playerId", .integer).notNull().indexed().references("player", onDelete: .cascade)
+                t.column("invitedBy", .integer).notNull().references("player", onDelete: .cascade)
+                t.column("createdAt", .datetime).notNull()
+                t.uniqueKey(["crewId", "playerId"])
+            }
+        }
         return migrator
     }
 }

@@ -19,6 +19,7 @@ extension SQLiteHuntRepository {
             try db.execute(sql: "INSERT INTO crew (name, leaderId, createdAt) VALUES (?, ?, ?)", arguments: [name, leaderID, date])
             let id = db.lastInsertedRowID
             try db.execute(sql: "INSERT INTO crewMember (playerId, crewId, joinedAt) VALUES (?, ?, ?)", arguments: [leaderID, id, date])
+            try db.execute(sql: "DELETE FROM crewInvitation WHERE playerId = ?", arguments: [leaderID])
             guard let crew = try Self.crew(id: id, db) else { throw StorageError.noRowReturned("crew") }
             return crew
         }
@@ -29,6 +30,7 @@ extension SQLiteHuntRepository {
         try await database.write { db in
             try decide(try Self.crew(id: id, db), try Self.crew(ofPlayer: playerID, db))
             try db.execute(sql: "INSERT INTO crewMember (playerId, crewId, joinedAt) VALUES (?, ?, ?)", arguments: [playerID, id, date])
+            try db.execute(sql: "DELETE FROM crewInvitation WHERE playerId = ?", arguments: [playerID])
             guard let crew = try Self.crew(id: id, db) else { throw StorageError.noRowReturned("crew") }
             try announce(events(crew), at: date, db)
             return crew
@@ -128,6 +130,92 @@ extension SQLiteHuntRepository {
                                         xp: award.bonusXP, hintsUsed: 0, occurredAt: date, scanId: scan)
             try append(&bonus, db)
             if award.playerID != playerID { _ = try Self.issue(award.grants, to: award.playerID, at: date, db) }
+        }
+    }
+
+    public func renewCrewCode(memberID: Int64, decide: @Sendable (Crew) throws -> Void) async throws -> Crew {
+        try await database.write { db in
+            guard let crew = try Self.crew(ofPlayer: memberID, db) else { throw CrewRefusal.notInCrew }
+            try decide(crew)
+            try db.execute(sql: "UPDATE crew SET codeVersion = codeVersion + 1 WHERE id = ?", arguments: [crew.id])
+            guard let renewed = try Self.crew(id: crew.id, db) else { throw StorageError.noRowReturned("crew") }
+            return renewed
+        }
+    }
+
+    // MARK: The crews' board
+
+    /// The condition on `crewRiddle r` that picks the period's solves, and its arguments.
+    private func solvedIn(_ period: LeaderboardPeriod, at date: Date) -> (String, StatementArguments) {
+        let interval = weeks.interval(of: period, at: date)
+        return ("r.solvedAt >= ? AND r.solvedAt < ?", [interval.start, interval.end])
+    }
+
+    public func crewScores(period: LeaderboardPeriod, limit: Int, at date: Date) async throws -> [CrewScore] {
+        try await database.read { db in
+            let (condition, arguments) = solvedIn(period, at: date)
+            return try Row.fetchAll(db, sql: """
+                SELECT crew.id, crew.name, (SELECT COUNT(*) FROM crewMember m WHERE m.crewId = crew.id) AS members, solved.count
+                FROM (SELECT r.crewId, COUNT(*) AS count FROM crewRiddle r WHERE \(condition) GROUP BY r.crewId) solved
+                JOIN crew ON crew.id = solved.crewId
+                ORDER BY solved.count DESC, crew.createdAt, crew.id LIMIT ?
+                """, arguments: arguments + [limit]).map {
+                CrewScore(crewID: $0["id"], name: $0["name"], members: $0["members"], solved: $0["count"])
+            }
+        }
+    }
+
+    public func crewScore(crewID: Int64, period: LeaderboardPeriod, at date: Date) async throws -> (solved: Int, crewsAhead: Int)? {
+        try await database.read { db in
+            let (condition, arguments) = solvedIn(period, at: date)
+            let solved = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM crewRiddle r WHERE r.crewId = ? AND \(condition)",
+                                          arguments: [crewID] + arguments) ?? 0
+            guard solved > 0 else { return nil }
+            let ahead = try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM (SELECT r.crewId FROM crewRiddle r WHERE \(condition) GROUP BY r.crewId HAVING COUNT(*) > ?)
+                """, arguments: arguments + [solved]) ?? 0
+            return (solved, ahead)
+        }
+    }
+
+    // MARK: Invitations
+
+    public func inviteToCrew(memberID: Int64, playerID: Int64, at date: Date, decide: @Sendable (Crew) throws -> Void,
+                             announce events: @Sendable (CrewInvitation) -> [LiveEvent]) async throws -> CrewInvitation {
+        try await database.write { db in
+            guard let crew = try Self.crew(ofPlayer: memberID, db) else { throw CrewRefusal.notInCrew }
+            try decide(crew)
+            if let waiting = try Self.crewInvitations(where: "i.crewId = ? AND i.playerId = ?", [crew.id, playerID], db).first { return waiting }
+            try db.execute(sql: "INSERT INTO crewInvitation (crewId, playerId, invitedBy, createdAt) VALUES (?, ?, ?, ?)",
+                           arguments: [crew.id, playerID, memberID, date])
+            guard let invitation = try Self.crewInvitations(where: "i.id = ?", [db.lastInsertedRowID], db).first else {
+                throw StorageError.noRowReturned("crewInvitation")
+            }
+            try announce(events(invitation), at: date, db)
+            return invitation
+        }
+    }
+
+    public func crewInvitations(playerID: Int64) async throws -> [CrewInvitation] {
+        try await database.read { db in try Self.crewInvitations(where: "i.playerId = ?", [playerID], db) }
+    }
+
+    public func declineCrewInvitation(id: Int64, playerID: Int64) async throws -> Bool {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM crewInvitation WHERE id = ? AND playerId = ?", arguments: [id, playerID])
+            return db.changesCount > 0
+        }
+    }
+
+    static func crewInvitations(where condition: String, _ arguments: StatementArguments, _ db: Database) throws -> [CrewInvitation] {
+        try Row.fetchAll(db, sql: """
+            SELECT i.id AS invitationId, i.crewId, i.playerId AS invitee, i.createdAt AS invitedAt, crew.name AS crewName,
+                   (SELECT COUNT(*) FROM crewMember m WHERE m.crewId = i.crewId) AS crewMembers, player.*
+            FROM crewInvitation i JOIN crew ON crew.id = i.crewId JOIN player ON player.id = i.invitedBy
+            WHERE \(condition) ORDER BY i.createdAt DESC, i.id DESC
+            """, arguments: arguments).map { row in
+            CrewInvitation(id: row["invitationId"], crewID: row["crewId"], crewName: row["crewName"], crewMembers: row["crewMembers"],
+                           invitedBy: try PlayerRecord(row: row).player, playerID: row["invitee"], createdAt: row["invitedAt"])
         }
     }
 

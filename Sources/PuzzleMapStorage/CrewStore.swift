@@ -81,4 +81,28 @@ public protocol CrewStore: Sendable {
     /// no such unsolved riddle or every hint is shown.
     func takeCrewHint(crewRiddleID: Int64, playerID: Int64, maxHints: Int, at date: Date,
                       announce: @Sendable (CrewRiddle, Crew) -> [LiveEvent]) async throws -> CrewRiddle?
+    /// A new join code for the member's crew, as `decide` allows (it sees the crew): the
+    /// crew's code version goes up, so the old code stops working.
+    func renewCrewCode(memberID: Int64, decide: @Sendable (Crew) throws -> Void) async throws -> Crew
+
+    // MARK: The crews' board
+
+    /// The crews that solved riddles together in `period` (the campus week of `date`, or all
+    /// time), most first, then the longest-standing.
+    func crewScores(period: LeaderboardPeriod, limit: Int, at date: Date) async throws -> [CrewScore]
+    /// The crew's riddles solved together in `period` and how many crews solved more; `nil`
+    /// when it solved none.
+    func crewScore(crewID: Int64, period: LeaderboardPeriod, at date: Date) async throws -> (solved: Int, crewsAhead: Int)?
+
+    // MARK: Invitations
+
+    /// Invites `playerID` into the member's crew, as `decide` allows (it sees the crew, locked);
+    /// inviting someone again gives the waiting invitation back.
+    func inviteToCrew(memberID: Int64, playerID: Int64, at date: Date, decide: @Sendable (Crew) throws -> Void,
+                      announce: @Sendable (CrewInvitation) -> [LiveEvent]) async throws -> CrewInvitation
+    /// The invitations waiting for the player, newest first.
+    func crewInvitations(playerID: Int64) async throws -> [CrewInvitation]
+    /// Withdraws the player's invitation `id`; whether there was one. Joining any crew also
+    /// clears the player's invitations, as does the crew ending.
+    func declineCrewInvitation(id: Int64, playerID: Int64) async throws -> Bool
 }

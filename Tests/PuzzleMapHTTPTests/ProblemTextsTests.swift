@@ -41,6 +41,7 @@ import Testing
         let social: [SocialRefusal] = [.playerNotFound, .friendRequestNotFound]
         let crews: [CrewRefusal] = [
             .alreadyInCrew, .crewFull(max: 6), .notInCrew, .crewNotFound, .notCrewLeader, .invalidCrewName(max: 40), .crewTooSmall, .crewRiddleNotFound,
+            .inviteeNotFriend, .alreadyCrewMember, .crewInvitationNotFound,
         ]
         let challenges: [ChallengeRefusal] = [
             .notFriends, .challengeNotFound, .alreadyChallenged, .noCommonRiddle(.lab), .challengeLimitReached(perDay: 5), .challengeNotWaiting,

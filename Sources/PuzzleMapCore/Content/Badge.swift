@@ -10,6 +10,8 @@ public enum BadgeRule: Hashable, Codable, Sendable {
     case everyCategory(count: Int)
     /// Reach this level.
     case level(Int)
+    /// Solve `count` crew riddles with the crew (each solve the player took part in).
+    case crew(count: Int)
 }
 
 /// An achievement shown on a player's progress page; some unlock offers.

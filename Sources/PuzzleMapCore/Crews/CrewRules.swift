@@ -48,4 +48,10 @@ public enum CrewRefusal: Error, Hashable, Sendable {
     case crewTooSmall
     /// No crew riddle of the player's crew by that id is held.
     case crewRiddleNotFound
+    /// Only friends are invited into a crew.
+    case inviteeNotFriend
+    /// The friend invited is in this crew already.
+    case alreadyCrewMember
+    /// No invitation into a crew by that id waits for the player.
+    case crewInvitationNotFound
 }

@@ -26,10 +26,13 @@ public struct PlayHistory: Hashable, Codable, Sendable {
     public var solves: [Solve]
     /// Every checkpoint visited: solved or explored.
     public var visitedCheckpointIDs: Set<String>
+    /// Crew riddles solved together that the player took part in.
+    public var crewSolves: Int
 
-    public init(solves: [Solve] = [], visitedCheckpointIDs: Set<String> = []) {
+    public init(solves: [Solve] = [], visitedCheckpointIDs: Set<String> = [], crewSolves: Int = 0) {
         self.solves = solves
         self.visitedCheckpointIDs = visitedCheckpointIDs
+        self.crewSolves = crewSolves
     }
 }
 
@@ -83,6 +86,8 @@ public enum BadgeEvaluator {
             return BadgeProgress(current: done, target: perCategory * Category.allCases.count)
         case .level(let wanted):
             return capped(level, of: wanted)
+        case .crew(let count):
+            return capped(history.crewSolves, of: count)
         }
     }
 
@@ -128,6 +133,8 @@ public enum BadgeEvaluator {
             return "Solve " + EnglishList.joined(parts) + " riddles"
         case .level(let level):
             return "Reach level \(level)"
+        case .crew(let count):
+            return "Solve \(count) crew \(riddles(count)) with your crew"
         }
     }
 

@@ -12,13 +12,28 @@ public struct CampusWeek: Sendable, Hashable {
     /// Weeks as UTC counts them: for stores opened by tools that write no ledger events.
     public static let utc = CampusWeek(timeZone: TimeZone(identifier: "UTC")!)
 
+    /// The campus week holding `date`, Monday 00:00 to the next Monday on the campus's clock.
+    public func interval(of date: Date) -> DateInterval {
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = timeZone
+        return calendar.dateInterval(of: .weekOfYear, for: date)!
+    }
+
+    /// The times a board of `period` counts at `date`: this campus week, or all of time.
+    public func interval(of period: LeaderboardPeriod, at date: Date) -> DateInterval {
+        switch period {
+        case .week: interval(of: date)
+        case .all: DateInterval(start: .distantPast, end: .distantFuture)
+        }
+    }
+
     /// The Monday that starts the week of `date` on the campus's clock, as `YYYY-MM-DD`,
     /// computed on the date as given (not rounded to the millisecond first), identically for
     /// every store.
     public func start(of date: Date) -> String {
         var calendar = Calendar(identifier: .iso8601)
         calendar.timeZone = timeZone
-        let start = calendar.dateInterval(of: .weekOfYear, for: date)!.start
+        let start = interval(of: date).start
         let parts = calendar.dateComponents([.year, .month, .day], from: start)
         return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
     }

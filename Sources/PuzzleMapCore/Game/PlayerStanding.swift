@@ -19,6 +19,7 @@ public struct PlayerStanding: Sendable {
         var earnedAt: [String: Date] = [:]
         for event in events {
             xp += event.xp
+            if event.kind == .crewBonus { history.crewSolves += 1 }
             if let id = event.checkpointID {
                 history.visitedCheckpointIDs.insert(id)
                 if event.kind == .solved, let checkpoint = checkpoints[id] {

@@ -41,6 +41,8 @@ public struct LiveEvent: Hashable, Codable, Sendable {
         case crewHint = "crew_hint"
         /// The crew solved its riddle with the player taking part (`place`, `xp`).
         case crewSolved = "crew_solved"
+        /// A friend invited the player into their crew (`from`, `crew`; `subjectID` the invitation).
+        case crewInvited = "crew_invited"
     }
 
     /// Who hears of it.

@@ -32,11 +32,15 @@ public struct LeaderboardEntry: Sendable, Hashable {
 
     /// Ranks scores given best first (the top of a board, cut anywhere).
     public static func ranking(_ scores: [PlayerScore]) -> [LeaderboardEntry] {
-        var entries: [LeaderboardEntry] = []
-        for score in scores {
-            let rank = entries.last.flatMap { $0.xp == score.xp ? $0.rank : nil } ?? rank(playersAhead: entries.count)
-            entries.append(LeaderboardEntry(rank: rank, player: score.player, xp: score.xp))
+        zip(ranks(scores.map(\.xp)), scores).map { LeaderboardEntry(rank: $0, player: $1.player, xp: $1.xp) }
+    }
+
+    /// The ranks of values given best first: a value equal to the one before shares its rank.
+    public static func ranks(_ values: [Int]) -> [Int] {
+        var ranks: [Int] = []
+        for (index, value) in values.enumerated() {
+            ranks.append(index > 0 && values[index - 1] == value ? ranks[index - 1] : rank(playersAhead: index))
         }
-        return entries
+        return ranks
     }
 }

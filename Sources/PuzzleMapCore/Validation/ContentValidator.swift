@@ -180,7 +180,7 @@ public enum ContentValidator {
                     fix: "List at least one checkpoint id under `checkpoints`."
                 ))
             }
-        case .hintless(let count), .everyCategory(let count):
+        case .hintless(let count), .everyCategory(let count), .crew(let count):
             problems += atLeastOne(count, "count", of: name, at: rule)
         case .level(let level):
             problems += atLeastOne(level, "level", of: name, at: rule)

@@ -44,25 +44,75 @@ extension Hunt {
     /// Joins the crew whose code is among `texts` (a photo of a member's screen, the link, the
     /// typed code), while it has room and the player is in no crew. The others hear of it.
     public func joinCrew(byCode texts: [String], playerID: Int64) async throws -> Crew {
+        try await codes.first(in: texts, expecting: .crew) { payload in
+            try await join(crewID: Int64(payload.subject), playerID: playerID) { payload.isCurrent($0.codeVersion) }
+        }
+    }
+
+    /// Joins crew `crewID` while it has room, `admits` it (a current code) and the player is in
+    /// no crew; the others hear of it. A crew with someone who blocks the player, or whom they
+    /// block, is no crew to them: a block is never revealed.
+    private func join(crewID: Int64, playerID: Int64, admits: @escaping @Sendable (Crew) -> Bool) async throws -> Crew {
         let maxMembers = crewRules.maxMembers
         let name = try await repository.account(id: playerID)?.player.displayName ?? ""
-        let now = now()
-        return try await codes.first(in: texts, expecting: .crew) { payload in
-            // A crew with someone who blocks the player, or whom they block, is no crew to them:
-            // a block is never revealed.
-            for member in try await repository.crew(id: Int64(payload.subject))?.members ?? [] {
-                if try await repository.isBlocked(member.player.id, playerID) { throw CrewRefusal.crewNotFound }
-            }
-            return try await repository.joinCrew(id: Int64(payload.subject), playerID: playerID, at: now, decide: { crew, current in
-                guard let crew, payload.isCurrent(crew.codeVersion) else { throw CrewRefusal.crewNotFound }
-                if current != nil { throw CrewRefusal.alreadyInCrew }
-                if crew.members.count >= maxMembers { throw CrewRefusal.crewFull(max: maxMembers) }
-            }, announce: { crew in
-                crew.members.filter { $0.player.id != playerID }.map {
-                    LiveEvent(playerID: $0.player.id, kind: .crewJoined, values: ["from": name, "crew": crew.name], subjectID: crew.id)
-                }
-            })
+        for member in try await repository.crew(id: crewID)?.members ?? [] {
+            if try await repository.isBlocked(member.player.id, playerID) { throw CrewRefusal.crewNotFound }
         }
+        return try await repository.joinCrew(id: crewID, playerID: playerID, at: now(), decide: { crew, current in
+            guard let crew, admits(crew) else { throw CrewRefusal.crewNotFound }
+            if current != nil { throw CrewRefusal.alreadyInCrew }
+            if crew.members.count >= maxMembers { throw CrewRefusal.crewFull(max: maxMembers) }
+        }, announce: { crew in
+            crew.members.filter { $0.player.id != playerID }.map {
+                LiveEvent(playerID: $0.player.id, kind: .crewJoined, values: ["from": name, "crew": crew.name], subjectID: crew.id)
+            }
+        })
+    }
+
+    /// A new join code for the crew, by its leader: the old code (printed, photographed,
+    /// shared) stops working. Invitations already sent still stand.
+    public func renewCrewCode(by playerID: Int64) async throws -> Crew {
+        try await repository.renewCrewCode(memberID: playerID) { crew in
+            guard crew.leaderID == playerID else { throw CrewRefusal.notCrewLeader }
+        }
+    }
+
+    // MARK: Invitations
+
+    /// A member invites a friend into the crew while it has room; the friend hears of it and
+    /// joins by accepting. Inviting again gives the waiting invitation back.
+    public func inviteToCrew(_ username: String, by playerID: Int64) async throws -> CrewInvitation {
+        guard let friend = try await repository.account(login: username.lowercased())?.player, friend.id != playerID else {
+            throw SocialRefusal.playerNotFound
+        }
+        guard try await repository.areFriends(playerID, friend.id) else { throw CrewRefusal.inviteeNotFriend }
+        try await requireInGoodStanding(playerID: playerID)
+        let maxMembers = crewRules.maxMembers
+        let name = try await repository.account(id: playerID)?.player.displayName ?? ""
+        return try await repository.inviteToCrew(memberID: playerID, playerID: friend.id, at: now(), decide: { crew in
+            if crew.has(friend.id) { throw CrewRefusal.alreadyCrewMember }
+            if crew.members.count >= maxMembers { throw CrewRefusal.crewFull(max: maxMembers) }
+        }, announce: { invitation in
+            [LiveEvent(playerID: friend.id, kind: .crewInvited, values: ["from": name, "crew": invitation.crewName], subjectID: invitation.id)]
+        })
+    }
+
+    /// The invitations into crews waiting for the player, newest first.
+    public func crewInvitations(for playerID: Int64) async throws -> [CrewInvitation] {
+        try await repository.crewInvitations(playerID: playerID)
+    }
+
+    /// Joins the crew of the player's invitation `id`, on the same terms as its code.
+    public func acceptCrewInvitation(_ id: Int64, playerID: Int64) async throws -> Crew {
+        guard let invitation = try await repository.crewInvitations(playerID: playerID).first(where: { $0.id == id }) else {
+            throw CrewRefusal.crewInvitationNotFound
+        }
+        return try await join(crewID: invitation.crewID, playerID: playerID) { _ in true }
+    }
+
+    /// Turns the player's invitation `id` down; the crew is not told.
+    public func declineCrewInvitation(_ id: Int64, playerID: Int64) async throws {
+        guard try await repository.declineCrewInvitation(id: id, playerID: playerID) else { throw CrewRefusal.crewInvitationNotFound }
     }
 
     /// Leaves the player's crew (the longest-standing member then leads; the last one out ends it).

@@ -53,6 +53,40 @@ struct CrewPages {
                 return .seeOther("/crew?done=removed")
             }
         }
+        router.post("crew/code") { request, context in
+            let identity = try context.requirePlayer()
+            _ = try await PageForm.read(request, context: context)
+            return try await act(context, identity: identity) {
+                _ = try await services.hunt.renewCrewCode(by: identity.playerID)
+                return .seeOther("/crew?done=renewed")
+            }
+        }
+        router.post("crew/invite") { request, context in
+            let identity = try context.requirePlayer()
+            let form = try await PageForm.read(request, context: context)
+            return try await act(context, identity: identity) {
+                _ = try await services.hunt.inviteToCrew(form.text("username") ?? "", by: identity.playerID)
+                return .seeOther("/crew?done=invited")
+            }
+        }
+        router.post("crew/invitations/:id/accept") { request, context in
+            let identity = try context.requirePlayer()
+            _ = try await PageForm.read(request, context: context)
+            return try await act(context, identity: identity) {
+                guard let id = context.parameters.get("id", as: Int64.self) else { throw CrewRefusal.crewInvitationNotFound }
+                _ = try await services.hunt.acceptCrewInvitation(id, playerID: identity.playerID)
+                return .seeOther("/crew?done=joined")
+            }
+        }
+        router.post("crew/invitations/:id/decline") { request, context in
+            let identity = try context.requirePlayer()
+            _ = try await PageForm.read(request, context: context)
+            return try await act(context, identity: identity) {
+                guard let id = context.parameters.get("id", as: Int64.self) else { throw CrewRefusal.crewInvitationNotFound }
+                try await services.hunt.declineCrewInvitation(id, playerID: identity.playerID)
+                return .seeOther("/crew?done=declined")
+            }
+        }
         router.post("crew/riddles") { request, context in
             let identity = try context.requirePlayer()
             let form = try await PageForm.read(request, context: context)
@@ -75,7 +109,7 @@ struct CrewPages {
         }
     }
 
-    enum Notice: String { case made, joined, left, removed }
+    enum Notice: String { case made, joined, left, removed, renewed, invited, declined }
 
     /// Runs a change; a refusal is shown on the crew page, above the forms.
     private func act(_ context: AppRequestContext, identity: Identity, _ change: () async throws -> Response) async throws -> Response {
@@ -111,7 +145,17 @@ struct CrewPages {
                           canHint: held.crewRiddle.hintsUsed < Riddle.hintCount)
                 },
                 categories: Category.allCases.map { .init(value: $0.rawValue, name: library.text("play.category.\($0.rawValue)")) },
-                small: crew.members.count < 2)
+                small: crew.members.count < 2,
+                full: crew.members.count >= rules.maxMembers,
+                friends: try await hunt.friends(playerID: identity.playerID).filter { !crew.has($0.player.id) }.map {
+                    .init(value: $0.player.username, name: library.text("friends.who", ["name": $0.player.displayName, "username": $0.player.username]))
+                },
+                leads: leads)
+        } else {
+            view.invitations = try await hunt.crewInvitations(for: identity.playerID).map { invitation in
+                .init(id: invitation.id, text: library.text("crew.invitation", ["from": invitation.invitedBy.displayName, "crew": invitation.crewName,
+                                                                                   "members": "\(invitation.crewMembers)"]))
+            }
         }
         return PageRendering(library: library, context: context).response("crew", title: library.text("crew.title"), status: problem?.status ?? .ok, view)
     }
@@ -146,8 +190,19 @@ struct CrewPages {
             var categories: [Choice]
             /// Fewer than two members: no crew riddle yet.
             var small: Bool
+            /// No room for another member: no invitations.
+            var full: Bool
+            /// Friends not in the crew, to invite.
+            var friends: [Choice]
+            /// The player leads: they renew the code.
+            var leads: Bool
+        }
+        struct Invitation {
+            var id: Int64
+            var text: String
         }
         var crew: Mine?
+        var invitations: [Invitation] = []
         var notice: String?
         var problem: Problem?
     }

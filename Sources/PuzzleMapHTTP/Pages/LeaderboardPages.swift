@@ -17,24 +17,33 @@ struct LeaderboardPages {
             let query = request.uri.queryParameters
             // The page's own links pick these; anything else shows the default board.
             let period = query.get("period").flatMap(LeaderboardPeriod.init(rawValue:)) ?? .week
-            let friendsOnly = query.get("scope") == "friends"
-            let board = try await services.hunt.leaderboard(playerID: identity.playerID, period: period, friendsOnly: friendsOnly, limit: Self.rows)
-            let scope = friendsOnly ? "friends" : "everyone"
+            let scope = ["friends", "crews"].first { $0 == query.get("scope") } ?? "everyone"
             func choice(_ key: String, period: LeaderboardPeriod, scope: String, current: Bool) -> BoardView.Choice {
                 .init(label: library.text(key), href: "/leaderboard?period=\(period.rawValue)&scope=\(scope)", current: current)
             }
-            let me = board.rank.map { library.text("leaderboard.rank", ["rank": "\($0)", "xp": "\(board.xp)"]) } ?? library.text("leaderboard.unranked")
-            return PageRendering(library: library, context: context).response("leaderboard", title: library.text("leaderboard.title"), BoardView(
+            var view = BoardView(
                 periods: [choice("leaderboard.week", period: .week, scope: scope, current: period == .week),
                           choice("leaderboard.all", period: .all, scope: scope, current: period == .all)],
-                scopes: [choice("leaderboard.everyone", period: period, scope: "everyone", current: !friendsOnly),
-                         choice("leaderboard.friends", period: period, scope: "friends", current: friendsOnly)],
-                caption: library.text("leaderboard.caption.\(period.rawValue).\(scope)"),
-                me: me,
-                rows: board.rows.map { row in
+                scopes: ["everyone", "friends", "crews"].map { choice("leaderboard.\($0)", period: period, scope: $0, current: scope == $0) },
+                caption: library.text("leaderboard.caption.\(period.rawValue).\(scope)"), me: "", rows: [])
+            if scope == "crews" {
+                let board = try await services.hunt.crewLeaderboard(playerID: identity.playerID, period: period, limit: Self.rows)
+                view.me = board.mine.map { mine in
+                    mine.rank.map { library.text("leaderboard.crewRank", ["crew": mine.name, "rank": "\($0)", "solved": "\(mine.solved)"]) }
+                        ?? library.text("leaderboard.crewUnranked", ["crew": mine.name])
+                } ?? library.text("leaderboard.noCrew")
+                view.crewBoard = .init(rows: board.rows.map { row in
+                    .init(rank: row.rank, name: row.score.name, members: row.score.members, solved: row.score.solved, mine: row.score.crewID == board.mine?.crewID)
+                })
+            } else {
+                let board = try await services.hunt.leaderboard(playerID: identity.playerID, period: period, friendsOnly: scope == "friends", limit: Self.rows)
+                view.me = board.rank.map { library.text("leaderboard.rank", ["rank": "\($0)", "xp": "\(board.xp)"]) } ?? library.text("leaderboard.unranked")
+                view.rows = board.rows.map { row in
                     .init(rank: row.entry.rank, name: row.entry.player.displayName, username: row.entry.player.username,
                           level: row.level, xp: row.entry.xp, mine: row.entry.player.id == identity.playerID)
-                }))
+                }
+            }
+            return PageRendering(library: library, context: context).response("leaderboard", title: library.text("leaderboard.title"), view)
         }
     }
 
@@ -52,10 +61,20 @@ struct LeaderboardPages {
             var xp: Int
             var mine: Bool
         }
+        struct CrewRow {
+            var rank: Int
+            var name: String
+            var members: Int
+            var solved: Int
+            var mine: Bool
+        }
         var periods: [Choice]
         var scopes: [Choice]
         var caption: String
         var me: String
         var rows: [Row]
+        struct CrewBoard { var rows: [CrewRow] }
+        /// The crews' board, when it is the one shown.
+        var crewBoard: CrewBoard?
     }
 }

@@ -21,6 +21,12 @@ extension Problem {
             self.init(.conflict, code: .crewTooSmall)
         case .crewRiddleNotFound:
             self.init(.notFound, code: .crewRiddleNotFound)
+        case .inviteeNotFriend:
+            self.init(.forbidden, code: .inviteeNotFriend)
+        case .alreadyCrewMember:
+            self.init(.conflict, code: .alreadyCrewMember)
+        case .crewInvitationNotFound:
+            self.init(.notFound, code: .crewInvitationNotFound)
         }
     }
 }

@@ -4,6 +4,7 @@
 public enum ProblemCode: String, CaseIterable, Sendable {
     case accountSuspended = "account_suspended"
     case alreadyChallenged = "already_challenged"
+    case alreadyCrewMember = "already_crew_member"
     case alreadyInCrew = "already_in_crew"
     case alreadyRedeemed = "already_redeemed"
     case alreadySuspended = "already_suspended"
@@ -21,6 +22,7 @@ public enum ProblemCode: String, CaseIterable, Sendable {
     case contentNotLoaded = "content_not_loaded"
     case corruptImage = "corrupt_image"
     case crewFull = "crew_full"
+    case crewInvitationNotFound = "crew_invitation_not_found"
     case crewNotFound = "crew_not_found"
     case crewRiddleNotFound = "crew_riddle_not_found"
     case crewTooSmall = "crew_too_small"
@@ -58,6 +60,7 @@ public enum ProblemCode: String, CaseIterable, Sendable {
     case invitationNotFound = "invitation_not_found"
     case invitationRevoked = "invitation_revoked"
     case invitationUsed = "invitation_used"
+    case inviteeNotFriend = "invitee_not_friend"
     case methodNotAllowed = "method_not_allowed"
     case noCodeFound = "no_code_found"
     case noCommonRiddle = "no_common_riddle"

@@ -53,6 +53,46 @@ struct CrewController {
         }
     }
     struct RiddleEnvelope: ResponseCodable { var riddle: CrewRiddleView }
+    struct UsernameBody: Decodable { var username: String }
+
+    struct InvitationView: ResponseCodable {
+        var id: Int64
+        var crew: String
+        /// Members the crew has now.
+        var members: Int
+        /// Who invited, by username, and their name.
+        var from: String
+        var fromName: String
+        var createdAt: Date
+    }
+    struct Invitations: ResponseCodable { var invitations: [InvitationView] }
+
+    struct BoardEntry: Codable {
+        var rank: Int
+        var name: String
+        var members: Int
+        var solved: Int
+    }
+    struct MyBoardEntry: Codable {
+        var name: String
+        var rank: Int?
+        var solved: Int
+    }
+    /// `mine` is always there: `null` when the player is in no crew.
+    struct Board: ResponseCodable {
+        var period: String
+        var entries: [BoardEntry]
+        var mine: MyBoardEntry?
+
+        enum CodingKeys: String, CodingKey { case period, entries, mine }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(period, forKey: .period)
+            try container.encode(entries, forKey: .entries)
+            try container.encode(mine, forKey: .mine)
+        }
+    }
 
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
         router.get("me/crew") { _, context -> MyCrewView in
@@ -90,6 +130,40 @@ struct CrewController {
             let (held, isNew) = try await services.hunt.askForCrewRiddle(playerID: identity.playerID, category: category)
             return EditedResponse(status: isNew ? .created : .ok, response: RiddleEnvelope(riddle: Self.view(held)))
         }
+        router.post("me/crew/code") { _, context -> CrewView in
+            try await view(try await services.hunt.renewCrewCode(by: try context.requirePlayer().playerID))
+        }
+        router.post("me/crew/invitations") { request, context -> EditedResponse<InvitationView> in
+            let identity = try context.requirePlayer()
+            let body = try await request.decode(as: UsernameBody.self, context: context)
+            return EditedResponse(status: .created, response: Self.view(try await services.hunt.inviteToCrew(body.username, by: identity.playerID)))
+        }
+        router.get("me/crew-invitations") { _, context -> Invitations in
+            Invitations(invitations: try await services.hunt.crewInvitations(for: try context.requirePlayer().playerID).map(Self.view))
+        }
+        router.post("me/crew-invitations/:id/accept") { _, context -> CrewView in
+            let identity = try context.requirePlayer()
+            guard let id = context.parameters.get("id", as: Int64.self) else { throw CrewRefusal.crewInvitationNotFound }
+            return try await view(try await services.hunt.acceptCrewInvitation(id, playerID: identity.playerID))
+        }
+        router.delete("me/crew-invitations/:id") { _, context -> Response in
+            let identity = try context.requirePlayer()
+            guard let id = context.parameters.get("id", as: Int64.self) else { throw CrewRefusal.crewInvitationNotFound }
+            try await services.hunt.declineCrewInvitation(id, playerID: identity.playerID)
+            return Response(status: .noContent)
+        }
+        router.get("crews/leaderboard") { request, context -> Board in
+            let identity = try context.requirePlayer()
+            let query = request.uri.queryParameters
+            let limit = query.get("limit").map { Int($0) ?? 0 } ?? 20
+            guard let period = LeaderboardPeriod(rawValue: query.get("period") ?? "all"), (1...100).contains(limit) else {
+                throw Problem(.badRequest, code: .invalidLeaderboardQuery)
+            }
+            let board = try await services.hunt.crewLeaderboard(playerID: identity.playerID, period: period, limit: limit)
+            return Board(period: period.rawValue,
+                         entries: board.rows.map { BoardEntry(rank: $0.rank, name: $0.score.name, members: $0.score.members, solved: $0.score.solved) },
+                         mine: board.mine.map { MyBoardEntry(name: $0.name, rank: $0.rank, solved: $0.solved) })
+        }
         router.post("me/crew/riddles/:id/hints") { _, context -> RiddleEnvelope in
             let identity = try context.requirePlayer()
             guard let id = context.parameters.get("id", as: Int64.self) else { throw CrewRefusal.crewRiddleNotFound }
@@ -103,6 +177,11 @@ struct CrewController {
                         code: hunt.crewCode(crew),
                         members: crew.members.map { MemberView(username: $0.player.username, displayName: $0.player.displayName, joinedAt: $0.joinedAt) },
                         riddles: try await hunt.crewRiddles(of: crew).map(Self.view), windowMinutes: hunt.content.rules.crew.windowMinutes)
+    }
+
+    static func view(_ invitation: CrewInvitation) -> InvitationView {
+        InvitationView(id: invitation.id, crew: invitation.crewName, members: invitation.crewMembers, from: invitation.invitedBy.username,
+                       fromName: invitation.invitedBy.displayName, createdAt: invitation.createdAt)
     }
 
     static func view(_ held: HeldCrewRiddle) -> CrewRiddleView {

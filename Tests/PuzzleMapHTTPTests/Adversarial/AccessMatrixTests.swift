@@ -111,6 +111,12 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         AccessRow("DELETE /v1/me/crew/members/{username}", .unauthenticated, .notFound("player_not_found"), .notFound("player_not_found"), .notFound("player_not_found"), .notFound("player_not_found"), .playersOnly, .playersOnly, .playersOnly),
         AccessRow("GET /v1/me/crew/code.png",      .unauthenticated, 200, .notFound("not_in_crew"), .notFound("not_in_crew"), .notFound("not_in_crew"), .playersOnly, .playersOnly, .playersOnly),
         AccessRow("POST /v1/me/crew/riddles",      .unauthenticated, .conflict("crew_too_small"), .notFound("not_in_crew"), .notFound("not_in_crew"), .notFound("not_in_crew"), .playersOnly, .playersOnly, .playersOnly),
+        AccessRow("POST /v1/me/crew/code",         .unauthenticated, 200, .notFound("not_in_crew"), .notFound("not_in_crew"), .notFound("not_in_crew"), .playersOnly, .playersOnly, .playersOnly),
+        AccessRow("POST /v1/me/crew/invitations",  .unauthenticated, .notFound("player_not_found"), .notFound("not_in_crew"), .forbidden("invitee_not_friend"), .forbidden("invitee_not_friend"), .playersOnly, .playersOnly, .playersOnly),
+        AccessRow("GET /v1/me/crew-invitations",   .unauthenticated, 200, 200, 200, 200, .playersOnly, .playersOnly, .playersOnly),
+        AccessRow("POST /v1/me/crew-invitations/{id}/accept", .unauthenticated, .conflict("already_in_crew"), .notFound("crew_invitation_not_found"), .notFound("crew_invitation_not_found"), .notFound("crew_invitation_not_found"), .playersOnly, .playersOnly, .playersOnly),
+        AccessRow("DELETE /v1/me/crew-invitations/{id}", .unauthenticated, 204, .notFound("crew_invitation_not_found"), .notFound("crew_invitation_not_found"), .notFound("crew_invitation_not_found"), .playersOnly, .playersOnly, .playersOnly),
+        AccessRow("GET /v1/crews/leaderboard",     .unauthenticated, 200, 200, 200, 200, .playersOnly, .playersOnly, .playersOnly),
         AccessRow("POST /v1/me/crew/riddles/{id}/hints", .unauthenticated, .notFound("crew_riddle_not_found"), .notFound("crew_riddle_not_found"), .notFound("crew_riddle_not_found"), .notFound("crew_riddle_not_found"), .playersOnly, .playersOnly, .playersOnly),
         AccessRow("GET /v1/me/events",             .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
         AccessRow("GET /v1/challenges",            .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
@@ -275,6 +281,12 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         case "GET /v1/me/crew/code.png": (.get, "/v1/me/crew/code.png", nil)
         case "POST /v1/me/crew/riddles": (.post, "/v1/me/crew/riddles", ["category": "lab"])
         case "POST /v1/me/crew/riddles/{id}/hints": (.post, "/v1/me/crew/riddles/999/hints", nil)
+        case "POST /v1/me/crew/code": (.post, "/v1/me/crew/code", nil)
+        case "POST /v1/me/crew/invitations": (.post, "/v1/me/crew/invitations", ["username": world.owner])
+        case "GET /v1/me/crew-invitations": (.get, "/v1/me/crew-invitations", nil)
+        case "POST /v1/me/crew-invitations/{id}/accept": (.post, "/v1/me/crew-invitations/\(world.crewInvitationID)/accept", nil)
+        case "DELETE /v1/me/crew-invitations/{id}": (.delete, "/v1/me/crew-invitations/\(world.crewInvitationID)", nil)
+        case "GET /v1/crews/leaderboard": (.get, "/v1/crews/leaderboard?period=week", nil)
         case "GET /v1/challenges": (.get, "/v1/challenges", nil)
         case "POST /v1/challenges": (.post, "/v1/challenges", ["username": world.owner, "category": "social"])
         case "POST /v1/challenges/{id}/accept": (.post, "/v1/challenges/\(world.challengeID)/accept", nil)

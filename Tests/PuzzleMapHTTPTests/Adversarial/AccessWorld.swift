@@ -23,6 +23,8 @@ struct AccessWorld: Sendable {
     ]
     /// Asks the owner to be friends; not one of the table's callers.
     static let suitor = "suki"
+    /// Invites the owner into their crew; not one of the table's callers.
+    static let inviter = "kit"
 
     let service: TestService
     /// The database as built, copied afresh for every cell that writes.
@@ -46,6 +48,8 @@ struct AccessWorld: Sendable {
     let challengeID: Int
     /// The join code of the owner's crew (the owner alone in it).
     let crewCode: String
+    /// Another crew's invitation of the owner.
+    let crewInvitationID: Int
     /// The owner's report of a damaged sticker, which organisers read and set the status of.
     let reportID: Int
     /// The parts after `/C/`, `/F/` and `/V/` of a checkpoint's, the owner's friend and voucher codes.
@@ -100,6 +104,14 @@ struct AccessWorld: Sendable {
             let challenge = try await client.call(.post, "/v1/challenges", json: ["username": names[.owner]!, "category": "social"], token: friend)
             let challengeID = try #require(challenge.json["id"] as? Int)
             let crewCode = try #require(try await client.call(.post, "/v1/crews", json: ["name": "Owls"], token: owner).json["code"] as? String)
+            // Another friend, in a crew of their own, invites the owner (who is in a crew already).
+            let inviter = try await client.signedInPlayer(Self.inviter)
+            let ownerFriendCode = try #require(try await client.call(.get, "/v1/me/friend-code", token: owner).json["code"] as? String)
+            #expect(try await client.call(.post, "/v1/friends/requests", json: ["friendCode": ownerFriendCode], token: inviter).json["status"] as? String
+                    == "friends")
+            #expect(try await client.call(.post, "/v1/crews", json: ["name": "Kestrels"], token: inviter).status == .created)
+            let crewInvitation = try await client.call(.post, "/v1/me/crew/invitations", json: ["username": names[.owner]!], token: inviter)
+            let crewInvitationID = try #require(crewInvitation.json["id"] as? Int)
 
             let partnerStaff = try await service.staffToken(client, username: names[.partnerStaff]!, partner: "qmu-cafe")
             let otherStaff = try await service.staffToken(client, username: names[.otherStaff]!, partner: "guu-food")
@@ -143,7 +155,7 @@ struct AccessWorld: Sendable {
                 levelScanID: try #require(try await service.repository.scans(playerID: ownerAccount.player.id, limit: 10)
                     .first { $0.checkpointID == content.checkpoints[4].id }?.id),
                 voucherID: voucherID, voucherCode: voucherCode, voucherManualCode: try #require(voucher.json["manualCode"] as? String),
-                friendRequestID: requestID, challengeID: challengeID, crewCode: crewCode, reportID: reportID,
+                friendRequestID: requestID, challengeID: challengeID, crewCode: crewCode, crewInvitationID: crewInvitationID, reportID: reportID,
                 checkpointToken: Self.lastComponent(try await service.qrText(for: content.checkpoints[1].id)),
                 friendToken: Self.lastComponent(try #require(try await client.call(.get, "/v1/me/friend-code", token: owner).json["code"] as? String)),
                 voucherToken: Self.lastComponent(voucherCode),

@@ -66,4 +66,81 @@ import Testing
             #expect(try await repository.crewRiddles(crewID: crew.id).isEmpty, "solved, the riddle is no longer held")
         }
     }
+
+    /// Solves `riddle` for the crew at `date`, as a member's scan that the game found solving does.
+    private func solve(_ riddle: Riddle, crew: Crew, by member: Player, at date: Date, _ repository: any HuntRepository) async throws {
+        let category = try #require(try await repository.imported().checkpoint(id: riddle.checkpointID)?.category)
+        guard case .started = try await repository.startCrewRiddle(crewID: crew.id, category: category, at: date, choose: { _, _ in riddle })
+        else { Issue.record("no crew riddle started"); return }
+        _ = try await repository.performScan(playerID: member.id, checkpointID: riddle.checkpointID, idempotencyKey: nil, requestDigest: "\(date)",
+                                             photo: nil, location: nil, photoWindow: 600, at: date) { state in
+            let play = try #require(state.crew)
+            var effect = ScanEffect(outcome: "crew", flag: nil) { _ in Data() }
+            effect.crewScan = play.riddle.id
+            effect.crewSolve = CrewSolve(crewRiddleID: play.riddle.id, riddleID: riddle.id, hintsUsed: 0,
+                                         awards: [.init(playerID: member.id, solvedXP: 100, bonusXP: 50, grants: [])])
+            return effect
+        }
+    }
+
+    @Test(arguments: StorageBackend.allCases)
+    func crewsRankByRiddlesSolvedTogetherInTheCampusWeekOrAllTime(_ backend: StorageBackend) async throws {
+        try await backend.withRepository { repository in
+            let content = try await repository.imported()
+            let players = try await [repository.signUp("ada"), repository.signUp("bob"), repository.signUp("cat")]
+            let week = CampusWeek.utc.interval(of: start)
+            var crews: [Crew] = []
+            for (index, player) in players.enumerated() {
+                crews.append(try await repository.createCrew(name: "Crew \(index)", leaderID: player.id, at: week.start + Double(index)) { _ in })
+            }
+            // Crew 0: one solve the week before and one this week; crew 1: one this week, at the
+            // very start of it; crew 2: none.
+            try await solve(content.riddles[0], crew: crews[0], by: players[0], at: week.start - 1, repository)
+            try await solve(content.riddles[1], crew: crews[0], by: players[0], at: week.start + 60, repository)
+            try await solve(content.riddles[2], crew: crews[1], by: players[1], at: week.start, repository)
+
+            let thisWeek = try await repository.crewScores(period: .week, limit: 10, at: start)
+            #expect(thisWeek.map(\.name) == ["Crew 0", "Crew 1"], "ties in the order the crews were made")
+            #expect(thisWeek.map(\.solved) == [1, 1])
+            #expect(thisWeek.map(\.members) == [1, 1])
+            #expect(CrewBoardEntry.ranking(thisWeek).map(\.rank) == [1, 1])
+            let allTime = try await repository.crewScores(period: .all, limit: 10, at: start)
+            #expect(allTime.map(\.solved) == [2, 1])
+            #expect(try await repository.crewScores(period: .all, limit: 1, at: start).count == 1)
+            #expect(try await repository.crewScore(crewID: crews[1].id, period: .all, at: start)! == (1, 1))
+            #expect(try await repository.crewScore(crewID: crews[0].id, period: .week, at: start)! == (1, 0))
+            #expect(try await repository.crewScore(crewID: crews[2].id, period: .all, at: start) == nil)
+            // Next week, the weekly board is empty again.
+            #expect(try await repository.crewScores(period: .week, limit: 10, at: week.end).isEmpty)
+        }
+    }
+
+    @Test(arguments: StorageBackend.allCases)
+    func anInvitationWaitsUntilAnsweredOrTheInviteeJoinsACrew(_ backend: StorageBackend) async throws {
+        try await backend.withRepository { repository in
+            let ada = try await repository.signUp("ada")
+            let bob = try await repository.signUp("bob")
+            let crew = try await repository.createCrew(name: "Owls", leaderID: ada.id, at: start) { _ in }
+            let invitation = try await repository.inviteToCrew(memberID: ada.id, playerID: bob.id, at: start + 1, decide: { #expect($0.id == crew.id) },
+                                                               announce: { [LiveEvent(playerID: bob.id, kind: .crewInvited, values: [:], subjectID: $0.id)] })
+            #expect(invitation.crewName == "Owls")
+            #expect(invitation.invitedBy == ada)
+            #expect(invitation.crewMembers == 1)
+            let again = try await repository.inviteToCrew(memberID: ada.id, playerID: bob.id, at: start + 2, decide: { _ in },
+                                                          announce: { _ in Issue.record("announced twice"); return [] })
+            #expect(again == invitation)
+            #expect(try await repository.crewInvitations(playerID: bob.id) == [invitation])
+            #expect(try await repository.liveEvents(playerID: bob.id, after: 0, limit: 10).map(\.event.kind) == [.crewInvited])
+            #expect(try await repository.declineCrewInvitation(id: invitation.id, playerID: ada.id) == false, "only the invitee answers")
+            #expect(try await repository.declineCrewInvitation(id: invitation.id, playerID: bob.id))
+            #expect(try await repository.crewInvitations(playerID: bob.id).isEmpty)
+            // Invited again, Bob makes a crew of his own: the invitation goes.
+            _ = try await repository.inviteToCrew(memberID: ada.id, playerID: bob.id, at: start + 3, decide: { _ in }, announce: { _ in [] })
+            _ = try await repository.createCrew(name: "Larks", leaderID: bob.id, at: start + 4) { _ in }
+            #expect(try await repository.crewInvitations(playerID: bob.id).isEmpty)
+            // A renewed code: one version up.
+            let renewed = try await repository.renewCrewCode(memberID: ada.id) { _ in }
+            #expect(renewed.codeVersion == crew.codeVersion + 1)
+        }
+    }
 }
