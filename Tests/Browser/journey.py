@@ -1001,6 +1001,35 @@ def crew_solves_a_riddle_together(j):
     standing = json.loads(api(j, "GET", "/v1/me/progress", token=token))
     if standing["xp"] < xp:
         raise StepFailed(f"Grace's XP is {standing['xp']} after the crew's solve, not at least {xp}")
+    if "better-together" not in [badge["id"] for badge in standing["badges"]["earned"]]:
+        raise StepFailed("Grace did not earn the crew badge Better Together by the crew's solve")
+
+
+def crew_ranks_and_takes_a_friend_back_by_invitation(j):
+    """The crews' board ranks the player's crew by the riddle it solved together; the player
+    leaves the crew, Grace (its leader now) invites them back from her app, and the player's
+    crew page offers the invitation, which they accept."""
+    j.navigate("Progress", "crew-badge-progress")
+    j.expect_text("Better Together")
+    j.navigate("Crew", "crew-before-board")
+    j.press("See how crews rank", "crew-board")
+    j.expect_heading("Leaderboard")
+    j.expect_text("Your crew Night Owls is number 1, with riddles solved together: 1.")
+    row = j.driver.find_element(By.CSS_SELECTOR, "table.board tr.mine")
+    if "Night Owls" not in squash(row.text):
+        raise StepFailed(f"the crews' board marks {row.text!r} as the player's crew, not Night Owls")
+    j.navigate("Crew", "crew-to-leave")
+    j.press("Leave the crew", "crew-left")
+    j.expect_text("You left the crew.")
+    invited = json.loads(api(j, "POST", "/v1/me/crew/invitations", {"username": USERNAME}, token=j.facts["friend token"]))
+    if invited["crew"] != "Night Owls":
+        raise StepFailed(f"Grace's invitation is into {invited['crew']!r}, not Night Owls")
+    j.navigate("Crew", "crew-invited")
+    j.expect_text(f"{FRIEND_NAME} invites you into Night Owls")
+    j.press("Join", "crew-rejoined")
+    j.expect_text("You joined the crew.")
+    if f"{FRIEND_NAME} (@{FRIEND_USERNAME}), leader" not in j.section("Members"):
+        raise StepFailed(f"after accepting, 'Members' does not show Grace leading: {j.section('Members')!r}")
 
 
 FRIEND_EMAIL = "grace@student.gla.ac.uk"
@@ -1398,6 +1427,7 @@ STEPS = [
     organiser_voids_the_solves,
     challenge_a_friend_and_win_the_race,
     crew_solves_a_riddle_together,
+    crew_ranks_and_takes_a_friend_back_by_invitation,
     signed_out_session_refused,
     organiser_dashboard_and_export,
 ]
