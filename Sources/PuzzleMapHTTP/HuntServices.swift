@@ -15,6 +15,8 @@ public struct HuntServices: Sendable {
     public let metrics: HuntMetrics
     /// The players' live streams open on this instance.
     let live: LiveHub
+    /// The photos being decoded, and those queued for a decoder.
+    let photos: PhotoQueue
 
     public init(hunt: Hunt, contentSource: ContentSource, settings: ServiceSettings = ServiceSettings(), metrics: HuntMetrics = HuntMetrics()) {
         let running = RunningHunt(hunt, source: contentSource)
@@ -22,6 +24,7 @@ public struct HuntServices: Sendable {
         trustedProxies = settings.trustedProxies
         self.metrics = metrics
         let repository = hunt.repository
+        photos = PhotoQueue(decoders: settings.photoDecoders, waiting: settings.photoQueue ?? 4 * settings.photoDecoders)
         live = LiveHub(signals: { repository.liveSignals() }, heartbeat: settings.liveHeartbeat, streamLifetime: settings.liveStreamLifetime, logger: Logger(label: "puzzlemap.live"),
                        prune: { try await running.hunt.pruneLiveEvents() })
     }

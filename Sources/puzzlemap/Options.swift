@@ -75,6 +75,14 @@ struct ResolvedConfiguration {
             if let deadline = try milliseconds("shutdown.deadline") { settings.shutdownDeadline = .milliseconds(deadline) }
             if let heartbeat = try milliseconds("live.heartbeat") { settings.liveHeartbeat = .milliseconds(heartbeat) }
             if let lifetime = try milliseconds("live.stream.seconds") { settings.liveStreamLifetime = .milliseconds(lifetime) }
+            if let decoders = reader.int(forKey: "photo.decoders") {
+                guard decoders > 0 else { throw ValidationError("PUZZLEMAP_PHOTO_DECODERS must be at least 1.") }
+                settings.photoDecoders = decoders
+            }
+            if let queue = reader.int(forKey: "photo.queue") {
+                guard queue >= 0 else { throw ValidationError("PUZZLEMAP_PHOTO_QUEUE must be 0 or more.") }
+                settings.photoQueue = queue
+            }
             settings.publicURL = reader.string(forKey: "public.url", default: "http://\(settings.host):\(settings.port)")
             let tagKey = reader.string(forKey: "tag.key", isSecret: true)
             let tokenKey = reader.string(forKey: "token.key", isSecret: true)

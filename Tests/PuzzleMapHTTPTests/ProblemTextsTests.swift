@@ -78,6 +78,7 @@ import Testing
             Problem(.badRequest, code: .invalidFriendRequest),
             Problem(.internalServerError, code: .scannerFailed),
             Problem(.serviceUnavailable, code: .databaseUnavailable),
+            Problem(.serviceUnavailable, code: .photoQueueFull, values: ["seconds": "3"]),
             Problem(.serviceUnavailable, code: .contentNotLoaded),
             Problem(.forbidden, code: .playersOnly),
             Problem(.forbidden, code: .formExpired),

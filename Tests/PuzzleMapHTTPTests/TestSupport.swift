@@ -40,7 +40,8 @@ struct TestService {
 
     /// `editableContent`: the service reads a copy of the shipped content in its data
     /// directory (`settings.campusDirectory`), which a test may change and reload.
-    init(editableContent: Bool = false) async throws {
+    /// `adjust` changes the settings the service starts with.
+    init(editableContent: Bool = false, adjust: (inout ServiceSettings) -> Void = { _ in }) async throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         var settings = ServiceSettings()
         settings.campusDirectory = root.appendingPathComponent("Campus").path
@@ -56,6 +57,7 @@ struct TestService {
         }
         // A live stream through the router ends soon, so a test reads its whole answer.
         settings.liveStreamLifetime = .milliseconds(300)
+        adjust(&settings)
         let content = try PuzzleMapContent.ContentReader(campusDirectory: settings.campusDirectory, riddlesDirectory: settings.riddlesDirectory).load().get()
         let clock = TestClock()
         repository = try SQLiteHuntRepository.open(path: settings.databasePath, weeks: content.weeks)

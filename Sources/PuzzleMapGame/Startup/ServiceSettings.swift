@@ -1,4 +1,5 @@
 import NIOCore
+import NIOPosix
 import PuzzleMapCore
 
 /// What the service needs to know to start. The executable fills it from configuration
@@ -37,6 +38,11 @@ public struct ServiceSettings: Sendable {
     /// once, with its `Last-Event-ID`, to whichever instance the proxy picks), and never past
     /// its access token's expiry: a stream does not outlive the sign-in that opened it.
     public var liveStreamLifetime: Duration = .seconds(15 * 60)
+    /// Photos decoded at once: one a core by default (`PUZZLEMAP_PHOTO_DECODERS`).
+    public var photoDecoders = System.coreCount
+    /// Photos queued behind them before more are refused with 503 and `Retry-After`
+    /// (`PUZZLEMAP_PHOTO_QUEUE`): four a decoder by default, about a second's wait.
+    public var photoQueue: Int?
     /// Keys given by configuration; `nil` means the data directory keeps them.
     public var configuredSecrets: ServiceSecrets?
 

@@ -59,6 +59,11 @@ public struct HuntMetrics: Sendable {
             .recordNanoseconds(Int64(clamping: nanoseconds))
     }
 
+    /// A photo refused because the decoding queue was full.
+    func photoRefused() {
+        Counter(label: "puzzlemap_photos_refused_total", dimensions: [], factory: factory).increment()
+    }
+
     /// A request refused by a limit (`too_many_scans`, `too_many_attempts`, ...).
     func rateLimited(code: String) {
         Counter(label: "puzzlemap_rate_limit_refusals_total", dimensions: [("limit", code)], factory: factory).increment()

@@ -26,8 +26,7 @@ struct PagePhotoForm: Decodable {
     /// The texts to look for a code in: the photo's codes, else the code typed.
     func submission(services: HuntServices, logger: Logger) async throws -> ScanSubmission {
         if let photo, !photo.isEmpty {
-            return try await CodeUpload.submission(photo: [UInt8](photo), metrics: services.metrics, logger: logger,
-                                                     lookingFor: services.isOurCode)
+            return try await CodeUpload.submission(photo: [UInt8](photo), services: services, logger: logger)
         }
         return ScanSubmission(texts: code.map { [$0.trimmingCharacters(in: .whitespacesAndNewlines)] }?.filter { !$0.isEmpty } ?? [])
     }

@@ -33,9 +33,7 @@ enum CodeUpload {
     }
 
     /// What the request carries, by its content type.
-    /// With `wanted`, a photo's reader looks on past codes it does not want (see `PhotoReader`).
-    static func submission(in request: Request, _ context: AppRequestContext, metrics: HuntMetrics,
-                           lookingFor wanted: (@Sendable (String) -> Bool)? = nil) async throws -> ScanSubmission {
+    static func submission(in request: Request, _ context: AppRequestContext, services: HuntServices) async throws -> ScanSubmission {
         let contentType = request.headers[.contentType] ?? ""
         let type = contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
         switch type {
@@ -43,14 +41,13 @@ enum CodeUpload {
             let body = try await request.decode(as: CodeRequest.self, context: context)
             return ScanSubmission(texts: [body.code], location: try location(lat: body.lat, lon: body.lon, accuracy: body.accuracy))
         case "image/jpeg", "image/png", "image/heic", "image/heif", "image/webp":
-            let (texts, photo) = try await read(photo: Array(try await body(of: request).readableBytesView), metrics: metrics, logger: context.logger,
-                                                lookingFor: wanted)
+            let (texts, photo) = try await read(photo: Array(try await body(of: request).readableBytesView), services: services, logger: context.logger)
             return ScanSubmission(texts: texts, photo: photo)
         case "multipart/form-data":
             let form = try await decodeForm(PhotoForm.self, from: request,
                                             unreadable: "it needs a `photo` part, and lat, lon and accuracy must be numbers")
             let location = try location(lat: form.lat, lon: form.lon, accuracy: form.accuracy)
-            let (texts, photo) = try await read(photo: [UInt8](form.photo), metrics: metrics, logger: context.logger, lookingFor: wanted)
+            let (texts, photo) = try await read(photo: [UInt8](form.photo), services: services, logger: context.logger)
             return ScanSubmission(texts: texts, photo: photo, location: location)
         default:
             throw Problem.unsupportedScanBody
@@ -79,9 +76,8 @@ enum CodeUpload {
     }
 
     /// The codes in a photo sent as a form's file.
-    static func submission(photo bytes: [UInt8], metrics: HuntMetrics, logger: Logger,
-                           lookingFor wanted: (@Sendable (String) -> Bool)? = nil) async throws -> ScanSubmission {
-        let (texts, photo) = try await read(photo: bytes, metrics: metrics, logger: logger, lookingFor: wanted)
+    static func submission(photo bytes: [UInt8], services: HuntServices, logger: Logger) async throws -> ScanSubmission {
+        let (texts, photo) = try await read(photo: bytes, services: services, logger: logger)
         return ScanSubmission(texts: texts, photo: photo)
     }
 
@@ -117,18 +113,29 @@ enum CodeUpload {
         return nil
     }
 
-    /// Decodes and scans off the event loop, under the scanner's time budget. A picture that
+    /// Decodes and scans off the event loop, under the scanner's time budget, once the photo
+    /// queue gives it a decoder: a full queue is 503 `photo_queue_full` with `Retry-After`. The
+    /// reader looks on past codes this service did not sign (see `PhotoReader`). A picture that
     /// cannot be decoded is a `PhotoFailure`; zbar failing is our fault, logged and answered so.
-    static func read(photo bytes: [UInt8], metrics: HuntMetrics, logger: Logger,
-                     lookingFor wanted: (@Sendable (String) -> Bool)? = nil) async throws -> ([String], PhotoFingerprint) {
+    static func read(photo bytes: [UInt8], services: HuntServices, logger: Logger) async throws -> ([String], PhotoFingerprint) {
+        let (metrics, wanted) = (services.metrics, services.isOurCode)
         let start = ContinuousClock.now
-        let result: Result<([String], UInt64), PhotoReadingError> = try await NIOThreadPool.singleton.runIfActive {
-            // A reduced decode and the retry ladder first; a full-resolution tiled pass when that
-            // finds nothing (small codes in 12 MP photos), under one time budget.
-            Result { () throws(PhotoReadingError) in
-                let reading = try PhotoReader(limits: ImageDecodingLimits(maxBytes: Self.maxPhotoBytes)).read(photo: bytes, lookingFor: wanted)
-                return (reading.texts, PerceptualHash.dHash(reading.image))
+        let result: Result<([String], UInt64), PhotoReadingError>
+        do {
+            result = try await services.photos.run {
+                try await NIOThreadPool.singleton.runIfActive {
+                    // A reduced decode and the retry ladder first; a full-resolution tiled pass when that
+                    // finds nothing (small codes in 12 MP photos), under one time budget.
+                    Result { () throws(PhotoReadingError) in
+                        let reading = try PhotoReader(limits: ImageDecodingLimits(maxBytes: Self.maxPhotoBytes)).read(photo: bytes, lookingFor: wanted)
+                        return (reading.texts, PerceptualHash.dHash(reading.image))
+                    }
+                }
             }
+        } catch let full as PhotoQueue.Full {
+            metrics.photoRefused()
+            throw Problem(.serviceUnavailable, code: .photoQueueFull, values: ["seconds": "\(full.retryAfter)"],
+                          headers: [.retryAfter: "\(full.retryAfter)"])
         }
         metrics.photoDecoded(nanoseconds: (ContinuousClock.now - start).wholeNanoseconds, foundCode: (try? result.get().0.isEmpty == false) ?? false)
         switch result {

@@ -42,7 +42,7 @@ struct ScanController {
         let digest = key == nil ? "" : try await CodeUpload.digest(of: &request)
         let result = try await hunt.scan(playerID: identity.playerID, ownerVerified: identity.isVerified, idempotencyKey: key,
                                          requestDigest: digest) {
-            try await CodeUpload.submission(in: request, context, metrics: services.metrics, lookingFor: services.isOurCode)
+            try await CodeUpload.submission(in: request, context, services: services)
         }
         return try answer(result)
     }

@@ -75,6 +75,7 @@ public enum ProblemCode: String, CaseIterable, Sendable {
     case organisersOnly = "organisers_only"
     case payloadTooLarge = "payload_too_large"
     case photoAlreadyUsed = "photo_already_used"
+    case photoQueueFull = "photo_queue_full"
     case playerNotFound = "player_not_found"
     case playersOnly = "players_only"
     case quizIncomplete = "quiz_incomplete"

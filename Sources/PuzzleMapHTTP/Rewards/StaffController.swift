@@ -31,7 +31,7 @@ struct StaffController {
 
     private func redeem(_ request: Request, _ context: AppRequestContext) async throws -> RedemptionView {
         let staff = try services.hunt.shopStaff(try context.requireIdentity().account)
-        let submission = try await CodeUpload.submission(in: request, context, metrics: services.metrics, lookingFor: services.isOurCode)
+        let submission = try await CodeUpload.submission(in: request, context, services: services)
         return view(of: try await services.hunt.redeem(codes: submission.texts, by: staff))
     }
 

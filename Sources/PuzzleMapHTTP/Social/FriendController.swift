@@ -117,7 +117,7 @@ struct FriendController {
             }
         } else {
             // A photo of the other player's screen: they showed their code, so both consent.
-            let texts = try await CodeUpload.submission(in: request, context, metrics: services.metrics, lookingFor: services.isOurCode).texts
+            let texts = try await CodeUpload.submission(in: request, context, services: services).texts
             outcome = try await services.hunt.befriend(byCode: texts, playerID: identity.playerID)
         }
         switch outcome {

@@ -1,12 +1,16 @@
 // Progressive enhancement only: every page works without it.
 // The scan form keeps a photo taken offline and sends it once the connection returns, under
-// the same idempotency key, so it scores exactly once.
+// the same idempotency key, so it scores exactly once. A photo the service is too busy to read
+// (503, when its photo queue is full) is kept the same way and sent again after the
+// Retry-After the service gave.
 (function () {
   "use strict";
   var form = document.querySelector("form[data-offline-queue]");
   if (!form) { return; }
   var waiting = form.querySelector("[data-waiting]");
+  var busy = form.querySelector("[data-busy]");
   var storeName = "pending-scans";
+  var retry = null;
 
   function openStore() {
     return new Promise(function (resolve, reject) {
@@ -35,6 +39,14 @@
     if (entry.photo) { body.append("photo", entry.photo, "photo.jpg"); }
     body.append("code", entry.code || "");
     return fetch(form.action, { method: "POST", body: body, credentials: "same-origin" }).then(function (response) {
+      if (response.status === 503 && entry.photo) {
+        // Kept: sent again once the service has room, however busy campus is.
+        var seconds = Math.min(parseInt(response.headers.get("Retry-After"), 10) || 5, 60);
+        busy.hidden = false;
+        window.clearTimeout(retry);
+        retry = window.setTimeout(flush, seconds * 1000);
+        return;
+      }
       return response.text().then(function (html) {
         return withStore("readwrite", function (store) { return store.delete(entry.key); }).then(function () {
           document.open(); document.write(html); document.close();
@@ -51,16 +63,27 @@
   }
 
   form.addEventListener("submit", function (event) {
-    if (navigator.onLine) { return; }
-    event.preventDefault();
     var photo = form.querySelector("input[name=photo]").files[0];
+    // Online, a typed code goes as the form posts it; a photo goes through the queue, so a
+    // busy service does not lose it.
+    if (navigator.onLine && !photo) { return; }
+    event.preventDefault();
     var entry = {
       key: form.querySelector("input[name=key]").value,
       csrf: form.querySelector("input[name=_csrf]").value,
       code: form.querySelector("input[name=code]").value,
       photo: photo || null
     };
-    withStore("readwrite", function (store) { return store.put(entry); }).then(function () { waiting.hidden = false; });
+    withStore("readwrite", function (store) { return store.put(entry); }).then(function () {
+      if (navigator.onLine) {
+        send(entry).catch(function () { waiting.hidden = false; });
+      } else {
+        waiting.hidden = false;
+      }
+    }, function () {
+      // No storage on this phone (a private window): the form posts as it would without script.
+      if (navigator.onLine) { form.submit(); }
+    });
   });
   window.addEventListener("online", flush);
   withStore("readonly", function (store) { return store.count(); }).then(function (count) {
