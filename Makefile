@@ -6,7 +6,7 @@ PUZZLEMAP_ARGS ?=
 PHOTO_SEED ?= 1
 PHOTOS_PER_CATEGORY ?= 20
 
-.PHONY: run test deps build release check clean fuzz-api browser-tests bench-decode bench-photos bench-photos-heldout bench-scan bench-load bench-pages bench-events
+.PHONY: run test deps build release check clean fuzz-api browser-tests bench-decode bench-photos bench-photos-heldout bench-scan bench-load bench-pages bench-events bench-overload
 
 ## Install missing Debian packages, build a release binary, serve the sample campus.
 run: deps release
@@ -63,6 +63,11 @@ bench-photos-heldout: deps release
 ## POST /v1/scans with 12 MP JPEGs against a release build on loopback.
 bench-scan: deps
 	Scripts/bench-scan.sh
+
+## Photos at 1x, 3x and 10x the rate one instance sustains: accepted scans' latency, the share
+## refused with 503, peak memory (a benchmark, not a test).
+bench-overload: deps
+	Scripts/bench-scan.sh --overload --players 300 --concurrency 2
 
 ## Reads, a sign-in surge and scans with 100 000 players, on SQLite and on PostgreSQL.
 bench-load: deps

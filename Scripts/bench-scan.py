@@ -10,6 +10,12 @@ percentiles, end to end (upload, JPEG decode, QR scan, verification, transaction
 
 `codes.txt` holds one QR text per line (Scripts/bench-scan.sh makes it with `puzzlemap codes`
 and `puzzlemap decode`). Needs the packages in requirements-bench.txt.
+
+With --overload (`make bench-overload`): first the sustainable photo rate (CONCURRENCY photos
+in flight, one a decoder), then photos sent at a fixed rate of 1x, 3x and 10x that for
+--seconds each, whatever the answers take (an open loop, as a crowd sends them): the accepted
+scans' median and p99, the share refused with 503 photo_queue_full, and the service's peak
+resident memory (--pid).
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import io
 import json
 import random
 import statistics
+import threading
 import time
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
@@ -29,12 +36,15 @@ from PIL import Image, ImageFilter
 
 
 def call(url: str, method: str, path: str, body: bytes | None = None, content_type: str | None = None,
-         token: str | None = None) -> tuple[int, bytes]:
+         token: str | None = None, address: str | None = None) -> tuple[int, bytes]:
     request = urllib.request.Request(url + path, data=body, method=method)
     if content_type:
         request.add_header("Content-Type", content_type)
     if token:
         request.add_header("Authorization", f"Bearer {token}")
+    if address:
+        # The service trusts the loopback proxy: each player signs in from an address of its own.
+        request.add_header("X-Forwarded-For", address)
     try:
         with urllib.request.urlopen(request, timeout=60) as response:
             return response.status, response.read()
@@ -66,6 +76,10 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=30)
     parser.add_argument("--scans", type=int, default=5, help="per player (the service allows 10 a minute)")
     parser.add_argument("--concurrency", type=int, default=4)
+    parser.add_argument("--overload", action="store_true", help="measure 1x, 3x and 10x the sustainable photo rate")
+    parser.add_argument("--seconds", type=float, default=20, help="each overload phase's length")
+    parser.add_argument("--photos", type=int, default=24, help="distinct photos the overload players share")
+    parser.add_argument("--pid", type=int, help="the service's process, to sample its resident memory")
     args = parser.parse_args()
 
     codes = [line.strip() for line in open(args.codes) if line.strip()]
@@ -74,14 +88,20 @@ def main() -> None:
     for index in range(args.players):
         name = f"bench{run % 100000}x{index}"
         password = "a long benchmark passphrase"
+        address = f"10.{index // 65536 % 256}.{index // 256 % 256}.{index % 256}"
         status, _ = call(args.url, "POST", "/v1/accounts", json.dumps({
             "email": f"{name}@student.gla.ac.uk", "username": name, "password": password, "displayName": name,
-        }).encode(), "application/json")
+        }).encode(), "application/json", address=address)
         assert status == 201, status
-        status, body = call(args.url, "POST", "/v1/sessions", json.dumps({"login": name, "password": password}).encode(), "application/json")
+        status, body = call(args.url, "POST", "/v1/sessions", json.dumps({"login": name, "password": password}).encode(), "application/json",
+                            address=address)
         assert status == 200, status
         tokens.append(json.loads(body)["accessToken"])
-        photos.append(photo(codes[index % len(codes)], run + index))
+        if not args.overload or index < args.photos:
+            photos.append(photo(codes[index % len(codes)], run + index))
+    if args.overload:
+        overload(args, tokens, photos)
+        return
     print(f"{args.players} players, each with its own 4000x3000 JPEG (average {sum(map(len, photos)) // len(photos) // 1024} KiB), "
           f"{args.scans} scans each, concurrency {args.concurrency}")
 
@@ -105,6 +125,71 @@ def main() -> None:
     print(f"scans: {len(results)} in {elapsed:.1f} s = {len(results) / elapsed:.1f} scans/s")
     print(f"latency ms: median {statistics.median(latencies):.0f}, p95 {quantiles[94]:.0f}, p99 {quantiles[98]:.0f}, max {latencies[-1]:.0f}")
     print("outcomes:", ", ".join(f"{key}: {value}" for key, value in sorted(outcomes.items())))
+
+
+def rss_mib(pid: int | None) -> float:
+    if pid is None:
+        return 0
+    for line in open(f"/proc/{pid}/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0
+
+
+def overload(args: argparse.Namespace, tokens: list[str], photos: list[bytes]) -> None:
+    """The sustainable photo rate, then an open loop at 1x, 3x and 10x of it."""
+    turn = iter(range(1 << 40))
+    lock = threading.Lock()
+
+    def scan() -> tuple[float, int]:
+        with lock:
+            n = next(turn)
+        # Round robin over the players, so none nears the 10 scans a minute each may make.
+        player = n % len(tokens)
+        started = time.perf_counter()
+        status, _ = call(args.url, "POST", "/v1/scans", photos[n % len(photos)], "image/jpeg", tokens[player])
+        return time.perf_counter() - started, status
+
+    peak = [rss_mib(args.pid)]
+    sampling = threading.Event()
+
+    def sample() -> None:
+        while not sampling.wait(0.5):
+            peak[0] = max(peak[0], rss_mib(args.pid))
+    threading.Thread(target=sample, daemon=True).start()
+
+    # Sustainable: CONCURRENCY photos in flight, each sent as the last is answered.
+    started = time.perf_counter()
+    with ThreadPoolExecutor(args.concurrency) as pool:
+        closed = list(pool.map(lambda _: scan(), range(max(args.concurrency * 8, int(args.seconds * 2)))))
+    sustainable = len(closed) / (time.perf_counter() - started)
+    accepted = sorted(latency * 1000 for latency, status in closed if status != 503)
+    print(f"photos: {len(photos)} distinct 12 MP JPEGs (average {sum(map(len, photos)) // len(photos) // 1024} KiB) among {len(tokens)} players")
+    print(f"sustainable: {sustainable:.2f} photos/s with {args.concurrency} in flight; median {statistics.median(accepted):.0f} ms")
+    print("| rate | photos/s sent | answered | refused 503 | accepted median ms | accepted p99 ms | peak RSS MiB |")
+    print("|---|---|---|---|---|---|---|")
+    for multiple in (1, 3, 10):
+        rate = sustainable * multiple
+        count = int(rate * args.seconds)
+        results: list[tuple[float, int]] = []
+        peak[0] = rss_mib(args.pid)
+        with ThreadPoolExecutor(min(400, count)) as pool:
+            begin = time.perf_counter()
+            futures = []
+            for index in range(count):
+                # Each photo leaves at its time, answered or not.
+                delay = begin + index / rate - time.perf_counter()
+                if delay > 0:
+                    time.sleep(delay)
+                futures.append(pool.submit(scan))
+            results = [future.result() for future in futures]
+        refused = sum(1 for _, status in results if status == 503)
+        accepted = sorted(latency * 1000 for latency, status in results if status != 503)
+        p99 = statistics.quantiles(accepted, n=100)[98] if len(accepted) >= 2 else (accepted[0] if accepted else 0)
+        print(f"| {multiple}x | {rate:.1f} | {len(results)} | {refused / len(results):.0%} | "
+              f"{statistics.median(accepted) if accepted else 0:.0f} | {p99:.0f} | {peak[0]:.0f} |")
+        time.sleep(2)
+    sampling.set()
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
 import PostgresNIO
+import PuzzleMapStorage
 
 /// The SQLSTATE codes this store acts on (PostgreSQL's appendix A).
 extension PSQLError {
@@ -20,4 +21,26 @@ extension PSQLError {
 
     /// What the server said, for a `StorageError`'s text.
     var serverMessage: String { serverInfo?[.message] ?? "\(code)" }
+}
+
+/// The server out of reach: connections refused, lost or shut (a restart), or the server
+/// shutting down or out of disk space.
+extension PSQLError: StorageConditionError {
+    public var storageCondition: StorageCondition? {
+        switch code {
+        case .connectionError, .serverClosedConnection, .uncleanShutdown:
+            return .unavailable
+        default:
+            // Class 08: connection exceptions; 57P01-57P03: the server shutting down or
+            // starting; 53100: disk full.
+            guard let state = sqlState else { return nil }
+            if state == "53100" { return .full }
+            if state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state) { return .unavailable }
+            return nil
+        }
+    }
+}
+
+extension PostgresUnreachable: StorageConditionError {
+    public var storageCondition: StorageCondition? { .unavailable }
 }

@@ -79,6 +79,7 @@ import Testing
             Problem(.internalServerError, code: .scannerFailed),
             Problem(.serviceUnavailable, code: .databaseUnavailable),
             Problem(.serviceUnavailable, code: .photoQueueFull, values: ["seconds": "3"]),
+            Problem(.serviceUnavailable, code: .storageFull),
             Problem(.serviceUnavailable, code: .contentNotLoaded),
             Problem(.forbidden, code: .playersOnly),
             Problem(.forbidden, code: .formExpired),

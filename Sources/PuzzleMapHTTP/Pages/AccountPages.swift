@@ -206,4 +206,14 @@ extension Problem {
         guard let problem = Problem.explaining(error) else { throw error }
         return problem.onPage
     }
+
+    /// A page's change, or, when the game refuses it, the page again showing why
+    /// (`showing` renders it with the problem).
+    static func onPage(_ change: () async throws -> Response, showing page: (Problem) async throws -> Response) async throws -> Response {
+        do {
+            return try await change()
+        } catch {
+            return try await page(try forPage(error))
+        }
+    }
 }

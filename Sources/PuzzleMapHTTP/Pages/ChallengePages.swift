@@ -54,11 +54,7 @@ struct ChallengePages {
 
     /// Runs a change; a refusal is shown on the challenges page, above the forms.
     private func act(_ context: AppRequestContext, identity: Identity, _ change: () async throws -> Response) async throws -> Response {
-        do {
-            return try await change()
-        } catch {
-            return try await challengesPage(context, identity: identity, problem: try Problem.forPage(error))
-        }
+        try await Problem.onPage(change) { try await challengesPage(context, identity: identity, problem: $0) }
     }
 
     private func challengesPage(_ context: AppRequestContext, identity: Identity, notice: String? = nil,

@@ -113,11 +113,7 @@ struct CrewPages {
 
     /// Runs a change; a refusal is shown on the crew page, above the forms.
     private func act(_ context: AppRequestContext, identity: Identity, _ change: () async throws -> Response) async throws -> Response {
-        do {
-            return try await change()
-        } catch {
-            return try await crewPage(context, identity: identity, problem: try Problem.forPage(error))
-        }
+        try await Problem.onPage(change) { try await crewPage(context, identity: identity, problem: $0) }
     }
 
     private func crewPage(_ context: AppRequestContext, identity: Identity, notice: String? = nil, problem: Problem? = nil) async throws -> Response {

@@ -91,11 +91,7 @@ struct FriendPages {
 
     /// Runs a change; a refusal is shown on the friends page, beside the forms.
     private func act(_ context: AppRequestContext, identity: Identity, _ change: () async throws -> Response) async throws -> Response {
-        do {
-            return try await change()
-        } catch {
-            return try await friendsPage(context, identity: identity, problem: try Problem.forPage(error))
-        }
+        try await Problem.onPage(change) { try await friendsPage(context, identity: identity, problem: $0) }
     }
 
     private func friendsPage(_ context: AppRequestContext, identity: Identity, notice: String? = nil, problem: Problem? = nil) async throws -> Response {

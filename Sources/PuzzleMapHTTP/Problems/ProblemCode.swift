@@ -87,6 +87,7 @@ public enum ProblemCode: String, CaseIterable, Sendable {
     case scanNotFound = "scan_not_found"
     case scannerFailed = "scanner_failed"
     case staffOnly = "staff_only"
+    case storageFull = "storage_full"
     case textLength = "text_length"
     case tooManyAttempts = "too_many_attempts"
     case tooManyPixels = "too_many_pixels"

@@ -2,6 +2,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import PuzzleMapCore
+import PuzzleMapStorage
 
 /// The one place errors become answers: every failure leaves as `application/problem+json`.
 /// Known problems pass through; Hummingbird's own errors get a code and a hint; anything else
@@ -26,11 +27,31 @@ public struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             return problem(for: error, request: request)
         case is NIOTooManyBytesError:
             return problem(for: HTTPError(.contentTooLarge), request: request)
+        case let error as any StorageConditionError where error.storageCondition != nil:
+            return problem(for: error.storageCondition!, error: error, request: request, context: context)
         default:
             context.logger.error("Unhandled error", metadata: [
                 "error": "\(String(reflecting: error))", "method": "\(request.method)", "route": "\(context.endpointPath ?? "unmatched")",
             ])
             return .internalError
+        }
+    }
+
+    /// The database out of reach or out of space: 503 with `Retry-After`, and a line in the log
+    /// telling the organiser what to do.
+    static func problem(for condition: StorageCondition, error: any Error, request: Request, context: Context) -> Problem {
+        let metadata: Logger.Metadata = ["error": "\(String(reflecting: error))", "method": "\(request.method)",
+                                         "route": "\(context.endpointPath ?? "unmatched")"]
+        switch condition {
+        case .full:
+            context.logger.error("""
+                The database's disk is full: writes are refused with 503 storage_full until space is freed \
+                (on SQLite, on the data directory's filesystem); reads go on, and writes resume by themselves once there is room.
+                """, metadata: metadata)
+            return Problem(.serviceUnavailable, code: .storageFull, headers: [.retryAfter: "60"])
+        case .unavailable:
+            context.logger.warning("The database did not answer: the request was refused with 503 database_unavailable", metadata: metadata)
+            return Problem(.serviceUnavailable, code: .databaseUnavailable, headers: [.retryAfter: "5"])
         }
     }
 
