@@ -67,7 +67,7 @@ bench-scan: deps
 ## Photos at 1x, 3x and 10x the rate one instance sustains: accepted scans' latency, the share
 ## refused with 503, peak memory (a benchmark, not a test).
 bench-overload: deps
-	Scripts/bench-scan.sh --overload --players 300 --concurrency 2
+	Scripts/bench-scan.sh --overload --players 700 --concurrency 2 --seconds 10
 
 ## Reads, a sign-in surge and scans with 100 000 players, on SQLite and on PostgreSQL.
 bench-load: deps

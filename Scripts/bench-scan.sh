@@ -3,7 +3,7 @@
 # 12 MP JPEG scans sent by Scripts/bench-scan.py. Prints scans per second and latency; not a test.
 #
 #   Scripts/bench-scan.sh [--players N] [--scans N] [--concurrency N]
-#   Scripts/bench-scan.sh --overload --players 300 --concurrency 2 [--seconds 20]
+#   Scripts/bench-scan.sh --overload --players 700 --concurrency 2 [--seconds 10]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"

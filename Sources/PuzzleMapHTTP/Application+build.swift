@@ -32,7 +32,7 @@ public func buildRouter(services: HuntServices) -> Router<AppRequestContext> {
 
     let api = router.group("v1")
     AccountController(services: services).addRoutes(to: api)
-    let authenticated = api.group().add(middleware: Authenticator(services: services))
+    let authenticated = api.group().add(middleware: Authenticator(services: services)).add(middleware: UploadBudgetMiddleware(services: services))
     AccountController(services: services).addAuthenticatedRoutes(to: authenticated)
     MeController(services: services).addRoutes(to: authenticated)
     QuizController(services: services).addPublicRoutes(to: api)

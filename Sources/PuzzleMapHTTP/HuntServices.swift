@@ -24,7 +24,8 @@ public struct HuntServices: Sendable {
         trustedProxies = settings.trustedProxies
         self.metrics = metrics
         let repository = hunt.repository
-        photos = PhotoQueue(decoders: settings.photoDecoders, waiting: settings.photoQueue ?? 4 * settings.photoDecoders)
+        photos = PhotoQueue(decoders: settings.photoDecoders, waiting: settings.photoQueue ?? 4 * settings.photoDecoders,
+                            uploadBytes: settings.photoUploadMegabytes * 1024 * 1024)
         live = LiveHub(signals: { repository.liveSignals() }, heartbeat: settings.liveHeartbeat, streamLifetime: settings.liveStreamLifetime, logger: Logger(label: "puzzlemap.live"),
                        prune: { try await running.hunt.pruneLiveEvents() })
     }

@@ -79,6 +79,10 @@ struct ResolvedConfiguration {
                 guard decoders > 0 else { throw ValidationError("PUZZLEMAP_PHOTO_DECODERS must be at least 1.") }
                 settings.photoDecoders = decoders
             }
+            if let megabytes = reader.int(forKey: "photo.upload.mb") {
+                guard megabytes >= 16 else { throw ValidationError("PUZZLEMAP_PHOTO_UPLOAD_MB must be at least 16 (one photo of 15 MiB).") }
+                settings.photoUploadMegabytes = megabytes
+            }
             if let queue = reader.int(forKey: "photo.queue") {
                 guard queue >= 0 else { throw ValidationError("PUZZLEMAP_PHOTO_QUEUE must be 0 or more.") }
                 settings.photoQueue = queue

@@ -102,3 +102,29 @@ extension TestClientProtocol {
         #expect(hub.openStreams == 0)
     }
 }
+
+/// A stream does not outlive its session: signed out (here, or on another instance: the
+/// session is the database's), it ends by the next heartbeat, long before its lifetime.
+@Suite struct LiveStreamSignOutTests {
+    @Test func signingOutEndsTheSessionsStreamByTheNextHeartbeat() async throws {
+        let service = try await TestService { settings in
+            settings.liveHeartbeat = .milliseconds(50)
+            settings.liveStreamLifetime = .seconds(30)
+        }
+        try await service.test { client in
+            let ada = try await client.signedInPlayer("ada")
+            let other = try await client.signIn("ada")
+            let started = ContinuousClock.now
+            async let stream = client.liveStream(token: ada)
+            try await Task.sleep(for: .milliseconds(200))
+            #expect(try await client.call(.delete, "/v1/sessions/current", token: ada).status == .noContent)
+            let ended = try await stream
+            #expect(ended.status == .ok)
+            #expect(ContinuousClock.now - started < .seconds(10), "the stream ended with its session, not its 30 s lifetime")
+            #expect(ended.text.contains(": still here"), "it was open and heartbeating before")
+            // The other session's stream is not touched: it runs until its lifetime; here, the
+            // session still opens one.
+            #expect(try await client.call(.get, "/v1/me", token: other).status == .ok)
+        }
+    }
+}

@@ -128,4 +128,28 @@ private actor Counter {
             #expect(again.json["outcome"] as? String == "already_visited")
         }
     }
+
+    @Test func anUploadPastTheMemoryBudgetIsRefusedBeforeItsBodyIsRead() async throws {
+        let service = try await TestService { $0.photoUploadMegabytes = 1 }
+        let queue = service.services.photos
+        // Uploads being read elsewhere hold the whole budget.
+        try queue.admitUpload(bytes: queue.uploadBytes)
+        try await service.test { client in
+            let token = try await client.signedInPlayer("ada")
+            let code = try await service.qrText(for: service.services.content.checkpoints[1].id)
+            let large = [UInt8](repeating: 0xFF, count: 200_000)
+            let refused = try await client.execute(uri: "/v1/scans", method: .post, headers: [
+                .authorization: "Bearer \(token)", .contentType: "image/jpeg", .contentLength: "\(large.count)",
+            ], body: ByteBuffer(bytes: large)) { Reply(status: $0.status, headers: $0.headers, body: Data(buffer: $0.body)) }
+            #expect(refused.status == .serviceUnavailable)
+            #expect(refused.code == "photo_queue_full")
+            #expect(refused.headers[.retryAfter] != nil)
+            // A typed code is no upload: it goes through.
+            #expect(try await client.scan(code: code, token: token).status == .ok)
+            queue.releaseUpload(bytes: queue.uploadBytes)
+            let photo = try BesideAPoster.png(poster: "https://example.org/exhibition-tickets", sticker: code)
+            #expect(try await client.scan(photo: photo, type: "image/png", token: token).status == .ok)
+            #expect(queue.load == (0, 0))
+        }
+    }
 }

@@ -43,6 +43,9 @@ public struct ServiceSettings: Sendable {
     /// Photos queued behind them before more are refused with 503 and `Retry-After`
     /// (`PUZZLEMAP_PHOTO_QUEUE`): four a decoder by default, about a second's wait.
     public var photoQueue: Int?
+    /// Megabytes of photo uploads held in memory at once, read or being read
+    /// (`PUZZLEMAP_PHOTO_UPLOAD_MB`): past it a photo is refused before its body is read.
+    public var photoUploadMegabytes = 256
     /// Keys given by configuration; `nil` means the data directory keeps them.
     public var configuredSecrets: ServiceSecrets?
 

@@ -9,14 +9,19 @@ struct Authenticator: RouterMiddleware {
     func handle(_ request: Request, context: AppRequestContext, next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
         var context = context
         if let header = request.headers[.authorization] {
-            let parts = header.split(separator: " ", maxSplits: 1)
-            guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw Problem.unauthenticated }
-            let token = String(parts[1]).trimmingCharacters(in: .whitespaces)
+            guard let token = Self.bearerToken(header) else { throw Problem.unauthenticated }
             guard let (session, account) = try await services.hunt.session(accessToken: token) else {
                 throw Problem.unauthenticated
             }
             context.identity = Identity(account: account, session: session)
         }
         return try await next(request, context)
+    }
+
+    /// The token of an `Authorization: Bearer <token>` header (the scheme in any case).
+    static func bearerToken(_ header: String) -> String? {
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        return String(parts[1]).trimmingCharacters(in: .whitespaces)
     }
 }

@@ -18,7 +18,7 @@ struct LiveController {
     }
 
     private func stream(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        let identity = try await signedIn(request, context)
+        let (identity, token) = try await signedIn(request, context)
         guard identity.account.role == .player else { throw Problem(.forbidden, code: .playersOnly) }
         let playerID = identity.playerID
         let hunt = services.hunt
@@ -58,6 +58,9 @@ struct LiveController {
                     if hub.takeNews(id) {
                         try await passOn()
                     } else {
+                        // A session signed out, or ended by a password change, a reset or an
+                        // erasure (on any instance), ends its streams by the next heartbeat.
+                        guard try await services.hunt.session(accessToken: token) != nil else { break }
                         try await writer.write(ByteBuffer(string: ": still here\n\n"))
                     }
                 }
@@ -74,13 +77,16 @@ struct LiveController {
         ], body: body)
     }
 
-    /// The bearer token's player, or the page session's (the cookie the web app's pages hold).
-    private func signedIn(_ request: Request, _ context: AppRequestContext) async throws -> Identity {
-        if let identity = context.identity { return identity }
+    /// The bearer token's player, or the page session's (the cookie the web app's pages hold),
+    /// with the token, which the stream checks again at each heartbeat.
+    private func signedIn(_ request: Request, _ context: AppRequestContext) async throws -> (Identity, String) {
+        if let identity = context.identity, let token = request.headers[.authorization].flatMap(Authenticator.bearerToken) {
+            return (identity, token)
+        }
         guard let token = request.cookies[PageSession.sessionCookieName]?.value,
               let (session, account) = try await services.hunt.session(accessToken: token)
         else { throw Problem.unauthenticated }
-        return Identity(account: account, session: session)
+        return (Identity(account: account, session: session), token)
     }
 }
 

@@ -10,7 +10,7 @@ func addPages(services: HuntServices, to router: Router<AppRequestContext>) {
         return PageCompression.response(asset.bytes, gzipped: PageCompression.accepts(request) ? asset.gzipped : nil,
                                         headers: [.contentType: asset.contentType, .cacheControl: "public, max-age=31536000, immutable"])
     }
-    let pages = router.group().add(middleware: PageSession(services: services, library: library))
+    let pages = router.group().add(middleware: PageSession(services: services, library: library)).add(middleware: UploadBudgetMiddleware(services: services))
     AccountPages(services: services, library: library).addRoutes(to: pages)
     PlayPages(services: services, library: library).addRoutes(to: pages)
     ScanPages(services: services, library: library).addRoutes(to: pages)

@@ -134,8 +134,7 @@ enum CodeUpload {
             }
         } catch let full as PhotoQueue.Full {
             metrics.photoRefused()
-            throw Problem(.serviceUnavailable, code: .photoQueueFull, values: ["seconds": "\(full.retryAfter)"],
-                          headers: [.retryAfter: "\(full.retryAfter)"])
+            throw Problem.photoQueueFull(full)
         }
         metrics.photoDecoded(nanoseconds: (ContinuousClock.now - start).wholeNanoseconds, foundCode: (try? result.get().0.isEmpty == false) ?? false)
         switch result {

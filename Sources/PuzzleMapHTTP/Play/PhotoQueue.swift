@@ -1,11 +1,13 @@
 import Foundation
 import Synchronization
 
-/// Bounds the photos this instance decodes: at most `decoders` at once, at most `waiting`
-/// more queued behind them, first come first served. A photo that finds the queue full is
-/// refused at once (`Full`, with how long the queue takes to drain), so a crowd sending photos
-/// faster than the cores can read them gets quick 503s instead of answers that grow slower
-/// for everyone; typed codes and every other request never wait here.
+/// Bounds the photos this instance holds and decodes: uploads read at once up to `uploadBytes`
+/// (what their bodies may take in memory), at most `decoders` decoded at once and at most
+/// `waiting` more queued behind them, first come first served. A photo that finds either full
+/// is refused at once (`Full`, with how long the queue takes to drain), so a crowd sending
+/// photos faster than the cores can read them gets quick 503s instead of answers that grow
+/// slower for everyone and memory that grows without end; typed codes and every other request
+/// never wait here.
 final class PhotoQueue: Sendable {
     /// The queue was full: try again after `retryAfter` seconds.
     struct Full: Error, Equatable {
@@ -18,15 +20,39 @@ final class PhotoQueue: Sendable {
         var nextID: UInt64 = 0
         /// A moving average of how long a decode takes, in seconds.
         var averageSeconds = 0.3
+        /// Bytes of upload bodies being read or held now.
+        var uploadBytes = 0
     }
 
     let decoders: Int
     let waiting: Int
+    /// The most bytes of upload bodies held at once.
+    let uploadBytes: Int
     private let state = Mutex(State())
 
-    init(decoders: Int, waiting: Int) {
+    init(decoders: Int, waiting: Int, uploadBytes: Int = .max) {
         self.decoders = max(1, decoders)
         self.waiting = max(0, waiting)
+        self.uploadBytes = uploadBytes
+    }
+
+    /// Room for an upload body of `bytes` until the request ends (`releaseUpload`), or `Full`.
+    func admitUpload(bytes: Int) throws(Full) {
+        let retryAfter: Int? = state.withLock { state in
+            guard state.uploadBytes + bytes <= uploadBytes else { return drainSeconds(state) }
+            state.uploadBytes += bytes
+            return nil
+        }
+        if let retryAfter { throw Full(retryAfter: retryAfter) }
+    }
+
+    func releaseUpload(bytes: Int) {
+        state.withLock { $0.uploadBytes -= bytes }
+    }
+
+    /// How long the queue takes to drain: `decoders` photos per average decode time.
+    private func drainSeconds(_ state: State) -> Int {
+        max(1, Int((state.averageSeconds * Double(state.waiters.count + state.running + 1) / Double(decoders)).rounded(.up)))
     }
 
     /// Photos being decoded and photos queued, now.
@@ -56,11 +82,7 @@ final class PhotoQueue: Sendable {
                         state.running += 1
                         return .success(())
                     }
-                    guard state.waiters.count < waiting else {
-                        // The queue drains at `decoders` photos per average decode time.
-                        let drain = state.averageSeconds * Double(state.waiters.count + state.running) / Double(decoders)
-                        return .failure(Full(retryAfter: max(1, Int(drain.rounded(.up)))))
-                    }
+                    guard state.waiters.count < waiting else { return .failure(Full(retryAfter: drainSeconds(state))) }
                     state.waiters.append((id, continuation))
                     return nil
                 }
