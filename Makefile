@@ -81,4 +81,4 @@ bench-pages: build
 ## Live streams: idle streams one instance holds and the memory each costs, and the time from a
 ## request on one instance to its event on a stream on another (two instances, PostgreSQL).
 bench-events: deps release
-	Scripts/with-postgres.sh sh -c 'python3 Scripts/bench-events.py --bin .build/release/puzzlemap --postgres-url "$$PUZZLEMAP_TEST_POSTGRES_URL"'
+	Scripts/with-postgres.sh sh -c 'python3 Scripts/bench-events.py --bin .build/release/puzzlemap --streams 10000 --postgres-url "$$PUZZLEMAP_TEST_POSTGRES_URL"'
