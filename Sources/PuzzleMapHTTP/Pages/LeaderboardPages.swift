@@ -33,7 +33,9 @@ struct LeaderboardPages {
                         ?? library.text("leaderboard.crewUnranked", ["crew": mine.name])
                 } ?? library.text("leaderboard.noCrew")
                 view.crewBoard = .init(rows: board.rows.map { row in
-                    .init(rank: row.rank, name: row.score.name, members: row.score.members, solved: row.score.solved, mine: row.score.crewID == board.mine?.crewID)
+                    .init(rank: row.rank, name: row.score.name,
+                          members: library.text(row.score.members == 1 ? "leaderboard.member" : "leaderboard.members", ["count": "\(row.score.members)"]),
+                          solved: row.score.solved, mine: row.score.crewID == board.mine?.crewID)
                 })
             } else {
                 let board = try await services.hunt.leaderboard(playerID: identity.playerID, period: period, friendsOnly: scope == "friends", limit: Self.rows)
@@ -64,7 +66,8 @@ struct LeaderboardPages {
         struct CrewRow {
             var rank: Int
             var name: String
-            var members: Int
+            /// "2 members", beside the name.
+            var members: String
             var solved: Int
             var mine: Bool
         }
