@@ -150,10 +150,7 @@ extension PostgresHuntRepository {
 
     public func renewCrewCode(memberID: Int64, decide: @Sendable (Crew) throws -> Void) async throws -> Crew {
         try await write { connection in
-            guard let crewID = try await connection.value("SELECT crewId FROM crewMember WHERE playerId = \(memberID)", as: Int64.self, logger: logger),
-                  try await connection.count("SELECT id FROM crew WHERE id = \(crewID) FOR UPDATE", logger: logger) == 1,
-                  let crew = try await crew(id: crewID, connection), crew.has(memberID)
-            else { throw CrewRefusal.notInCrew }
+            let crew = try await lockedCrew(ofMember: memberID, connection)
             try decide(crew)
             try await connection.run("UPDATE crew SET codeVersion = codeVersion + 1 WHERE id = \(crew.id)", logger: logger)
             guard let renewed = try await self.crew(id: crew.id, connection) else { throw StorageError.noRowReturned("crew") }
@@ -198,10 +195,7 @@ extension PostgresHuntRepository {
     public func inviteToCrew(memberID: Int64, playerID: Int64, at date: Date, decide: @Sendable (Crew) throws -> Void,
                              announce events: @Sendable (CrewInvitation) -> [LiveEvent]) async throws -> CrewInvitation {
         try await write { connection in
-            guard let crewID = try await connection.value("SELECT crewId FROM crewMember WHERE playerId = \(memberID)", as: Int64.self, logger: logger),
-                  try await connection.count("SELECT id FROM crew WHERE id = \(crewID) FOR UPDATE", logger: logger) == 1,
-                  let crew = try await crew(id: crewID, connection), crew.has(memberID)
-            else { throw CrewRefusal.notInCrew }
+            let crew = try await lockedCrew(ofMember: memberID, connection)
             try decide(crew)
             if let waiting = try await crewInvitations(crewID: crew.id, playerID: playerID, connection).first { return waiting }
             let id = try await connection.returned("""
@@ -241,6 +235,15 @@ extension PostgresHuntRepository {
                            invitedBy: Player(id: $0.6, email: $0.7, username: $0.8, displayName: $0.9, createdAt: $0.10.date),
                            playerID: $0.2, createdAt: $0.3.date)
         }
+    }
+
+    /// The member's crew, locked until the transaction ends.
+    private func lockedCrew(ofMember memberID: Int64, _ connection: PostgresConnection) async throws -> Crew {
+        guard let crewID = try await connection.value("SELECT crewId FROM crewMember WHERE playerId = \(memberID)", as: Int64.self, logger: logger),
+              try await connection.count("SELECT id FROM crew WHERE id = \(crewID) FOR UPDATE", logger: logger) == 1,
+              let crew = try await crew(id: crewID, connection), crew.has(memberID)
+        else { throw CrewRefusal.notInCrew }
+        return crew
     }
 
     private func crew(ofPlayer playerID: Int64, _ connection: PostgresConnection) async throws -> Crew? {
