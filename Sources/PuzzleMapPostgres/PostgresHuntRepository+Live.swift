@@ -79,7 +79,7 @@ extension PostgresHuntRepository {
     /// it connects again, after a second and then every few seconds, until it is back.
     public func liveSignals() -> AsyncStream<LiveSignal> {
         let (stream, continuation) = AsyncStream.makeStream(of: LiveSignal.self, bufferingPolicy: .bufferingNewest(1024))
-        let (configuration, logger) = (listening, logger)
+        let (configuration, logger, reachability) = (listening, logger, reachability)
         let listener = Task {
             var pause = Duration.seconds(1)
             while !Task.isCancelled {
@@ -88,6 +88,8 @@ extension PostgresHuntRepository {
                     pause = .seconds(1)
                     do {
                         try await connection.listen(on: Self.liveChannel) { notifications in
+                            if reachability.lostSince != nil { logger.notice("PostgreSQL answers again") }
+                            reachability.regained()
                             // Anything committed while no one listened is read now.
                             continuation.yield(.resume)
                             for try await notification in notifications {
@@ -102,8 +104,10 @@ extension PostgresHuntRepository {
                 } catch {
                     logger.warning("Cannot connect to listen for live events; trying again", metadata: ["error": "\(String(reflecting: error))"])
                 }
+                // Until it is back, requests are answered 503 at once.
+                if !Task.isCancelled { reachability.lost() }
                 try? await Task.sleep(for: pause)
-                pause = min(pause * 2, .seconds(10))
+                pause = min(pause * 2, .seconds(2))
             }
             continuation.finish()
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Logging
 import PostgresNIO
 import PuzzleMapCore
@@ -48,6 +49,8 @@ public final class PostgresHuntRepository: HuntRepository {
     private let runner: Task<Void, Never>
     /// Statements and transactions holding or waiting for a pooled connection, for metrics.
     private let counters: StorageActivity
+    /// Whether the server answers, as the listening connection finds it.
+    let reachability = PostgresReachability()
     public var activity: StorageActivity { counters }
 
     /// Connects to the database a URL names, migrates it, and returns the store.
@@ -131,7 +134,25 @@ public final class PostgresHuntRepository: HuntRepository {
     /// steps are each safe alone.
     func autocommit<Value: Sendable>(_ body: (PostgresConnection) async throws -> Value) async throws -> Value {
         try await counters.measuring(writing: false) {
-            try await client.withConnection { connection in try await body(connection) }
+            try await leased { connection in try await body(connection) }
+        }
+    }
+
+    /// A pooled connection for `body`. While the server is known to be gone, `PostgresUnavailable`
+    /// at once, rather than a wait in the pool for a connection it cannot make (it waits a
+    /// minute before it gives up); a connection the pool could not lend is the same error.
+    private func leased<Value: Sendable>(_ body: (PostgresConnection) async throws -> Value) async throws -> Value {
+        if let since = reachability.lostSince {
+            throw PostgresUnavailable(reason: "the server has not answered since \(since.formatted(.iso8601))")
+        }
+        let lent = Mutex(false)
+        do {
+            return try await client.withConnection { connection in
+                lent.withLock { $0 = true }
+                return try await body(connection)
+            }
+        } catch where !lent.withLock({ $0 }) {
+            throw PostgresUnavailable(reason: "no connection could be had: \(String(reflecting: error))")
         }
     }
 
@@ -139,7 +160,7 @@ public final class PostgresHuntRepository: HuntRepository {
     /// snapshot, as a SQLite read does.
     func snapshot<Value: Sendable>(_ body: (PostgresConnection) async throws -> Value) async throws -> Value {
         try await counters.measuring(writing: false) {
-            try await client.withConnection { connection in
+            try await leased { connection in
                 try await Self.transaction(on: connection, begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger, body)
             }
         }
@@ -152,7 +173,7 @@ public final class PostgresHuntRepository: HuntRepository {
         while true {
             do {
                 return try await counters.measuring(writing: true) {
-                    try await client.withConnection { connection in
+                    try await leased { connection in
                         try await Self.transaction(on: connection, begin: "BEGIN", logger: logger, body)
                     }
                 }

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+/// A PostgreSQL cluster of the test's own, which it may stop and start: the shared test server
+/// (Scripts/with-postgres.sh) serves every other test at once and must stay up. As root, the
+/// cluster belongs to the postgres user (PostgreSQL refuses to run as root), as in the script.
+final class ThrowawayPostgres: Sendable {
+    let directory: URL
+    let port: Int
+    let bin: String
+
+    var url: String { "postgres://postgres@127.0.0.1:\(port)/postgres" }
+
+    init() throws {
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
+        guard let version = versions.sorted(by: { $0.compare($1, options: .numeric) == .orderedAscending }).last else {
+            throw LiveService.LiveServiceFailure(message: "PostgreSQL is not installed: run Scripts/install-deps.sh")
+        }
+        bin = "/usr/lib/postgresql/\(version)/bin"
+        directory = URL(fileURLWithPath: "/tmp").appendingPathComponent("puzzlemap-restart-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        port = 20_000 + Int.random(in: 0..<40_000)
+        if getuid() == 0 { try Self.run(["/bin/chown", "postgres:", directory.path]) }
+        try owner("\(bin)/initdb", ["-D", directory.appendingPathComponent("data").path, "-U", "postgres", "-A", "trust", "-E", "UTF8",
+                                    "--locale=C.UTF-8", "-N"])
+        try start()
+    }
+
+    func start() throws {
+        try owner("\(bin)/pg_ctl", ["-D", directory.appendingPathComponent("data").path, "-l", directory.appendingPathComponent("server.log").path,
+                                    "-w", "-t", "60", "-o",
+                                    "-c listen_addresses=127.0.0.1 -p \(port) -c unix_socket_directories=\(directory.path) -c fsync=off", "start"])
+    }
+
+    /// Stops the server at once, as a restart or a crash of the database machine does:
+    /// connections are cut, transactions in flight rolled back.
+    func stop() throws {
+        try owner("\(bin)/pg_ctl", ["-D", directory.appendingPathComponent("data").path, "-m", "fast", "-w", "stop"])
+    }
+
+    func remove() {
+        try? owner("\(bin)/pg_ctl", ["-D", directory.appendingPathComponent("data").path, "-m", "immediate", "stop"])
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private func owner(_ tool: String, _ arguments: [String]) throws {
+        try Self.run(getuid() == 0 ? ["/sbin/runuser", "-u", "postgres", "--", tool] + arguments : [tool] + arguments, in: directory)
+    }
+
+    /// Runs a command through the shell and waits for it (`system`, not `Process`: pg_ctl
+    /// leaves the server running with its descriptors, which `Process` waits on).
+    private static func run(_ command: [String], in directory: URL? = nil) throws {
+        let quoted = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let line = (directory.map { "cd '\($0.path)' && " } ?? "") + quoted + " >/dev/null 2>&1"
+        let status = system(line)
+        guard status == 0 else { throw LiveService.LiveServiceFailure(message: "\(quoted) exited \(status)") }
+    }
+}
+
+/// The database restarts under two instances at lunchtime: while it is down every request is
+/// answered at once with 503 `database_unavailable` and `Retry-After` (never a 500, never a
+/// hang) and `/readyz` says not ready; both instances come back by themselves, their pools and
+/// their listening connections; every write answered 2xx is there afterwards.
+@Suite struct PostgresRestartTests {
+    @Test func bothInstancesAnswer503WhileTheDatabaseIsDownAndRecoverByThemselves() async throws {
+        let postgres = try ThrowawayPostgres()
+        defer { postgres.remove() }
+        let data = scratchDirectory("postgres-restart")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let environment = ["PUZZLEMAP_DATABASE_URL": postgres.url]
+        let a = try await LiveService(dataDirectory: data.appendingPathComponent("a"), environment: environment)
+        let b = try await LiveService(dataDirectory: data.appendingPathComponent("b"), environment: environment)
+        let password = "correct horse battery"
+        let ada = try #require(try await a.signUp("ada", password: password)["accessToken"] as? String)
+        let bob = try #require(try await b.signUp("bob", password: password)["accessToken"] as? String)
+        var acknowledged = ["ada", "bob"]
+
+        try postgres.stop()
+        // Both instances learn it within moments; from then on every answer is a quick 503.
+        for service in [a, b] {
+            var answer: LiveService.Reply?
+            let deadline = ContinuousClock.now + .seconds(15)
+            while ContinuousClock.now < deadline {
+                let started = ContinuousClock.now
+                let reply = try await service.call("GET", "/v1/me", token: service === a ? ada : bob)
+                #expect(reply.status != 500, "\(String(decoding: reply.body, as: UTF8.self))")
+                #expect(ContinuousClock.now - started < .seconds(5), "a request waited for a database that is gone")
+                if reply.status == 503 { answer = reply; break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            let refused = try #require(answer, "no 503 while the database was down")
+            #expect(refused.code == "database_unavailable")
+            #expect(refused.header("Retry-After") != nil)
+            #expect(try await service.call("GET", "/readyz").status == 503)
+            #expect(try await service.call("GET", "/healthz").status == 200, "the process itself is fine")
+            let started = ContinuousClock.now
+            let write = try await service.call("POST", "/v1/accounts", json: [
+                "email": "late@student.gla.ac.uk", "username": "late", "password": password, "displayName": "Late",
+            ])
+            #expect(write.status == 503)
+            #expect(ContinuousClock.now - started < .seconds(5))
+        }
+
+        try postgres.start()
+        // Both come back by themselves: their pools and their listening connections.
+        for (service, token) in [(a, ada), (b, bob)] {
+            let deadline = ContinuousClock.now + .seconds(30)
+            var back = false
+            while !back && ContinuousClock.now < deadline {
+                back = try await service.call("GET", "/v1/me", token: token).status == 200
+                if !back { try await Task.sleep(for: .milliseconds(200)) }
+            }
+            #expect(back, "an instance did not recover after the database came back")
+        }
+        let cat = try #require(try await b.signUp("cat", password: password)["accessToken"] as? String)
+        acknowledged.append("cat")
+        // Every sign-up answered 201 signs in; the one refused with 503 does not exist.
+        for name in acknowledged {
+            #expect(try await a.call("POST", "/v1/sessions", json: ["login": name, "password": password]).status == 200, "\(name)")
+        }
+        #expect(try await a.call("POST", "/v1/sessions", json: ["login": "late", "password": password]).status == 401)
+        // The listening connections are back too: an event made on A reaches a stream on B.
+        let onB = try #require(EventStreamReader(port: b.port, token: cat))
+        #expect(onB.next()?.id != nil)
+        #expect(try await a.call("POST", "/v1/friends/requests", json: ["username": "cat"], token: ada).status == 201)
+        #expect(onB.nextEvent(within: 10)?.event == "friend_request")
+        for service in [a, b] {
+            service.send(SIGTERM)
+            #expect(await service.waitForExit() == 0)
+        }
+    }
+}
