@@ -176,7 +176,8 @@ extension PostgresHuntRepository {
     }
 
     public func crewScore(crewID: Int64, period: LeaderboardPeriod, at date: Date) async throws -> (solved: Int, crewsAhead: Int)? {
-        let (from, to) = (StoredDate(weeks.interval(of: period, at: date).start), StoredDate(weeks.interval(of: period, at: date).end))
+        let interval = weeks.interval(of: period, at: date)
+        let (from, to) = (StoredDate(interval.start), StoredDate(interval.end))
         return try await snapshot { connection in
             let solved = try await connection.value("""
                 SELECT COUNT(*)::integer FROM crewRiddle r WHERE r.crewId = \(crewID) AND r.solvedAt >= \(from) AND r.solvedAt < \(to)

@@ -13,6 +13,13 @@ public struct CrewRules: Hashable, Codable, Sendable {
 
     public var window: TimeInterval { TimeInterval(windowMinutes * 60) }
 
+    /// Whether `playerID` may come into the crew, by its code or an invitation: not in it yet,
+    /// and room for one more.
+    public func checkRoom(for playerID: Int64, in crew: Crew) throws(CrewRefusal) {
+        if crew.has(playerID) { throw .alreadyCrewMember }
+        if crew.members.count >= maxMembers { throw .crewFull(max: maxMembers) }
+    }
+
     /// The members whose scans solve the crew riddle with `playerID`'s scan at `now`: every
     /// member who scanned its place within the window, this one included, when they are at
     /// least two different members; `nil` while they are fewer. One member scanning twice is

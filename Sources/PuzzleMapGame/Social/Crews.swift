@@ -53,7 +53,7 @@ extension Hunt {
     /// no crew; the others hear of it. A crew with someone who blocks the player, or whom they
     /// block, is no crew to them: a block is never revealed.
     private func join(crewID: Int64, playerID: Int64, admits: @escaping @Sendable (Crew) -> Bool) async throws -> Crew {
-        let maxMembers = crewRules.maxMembers
+        let rules = crewRules
         let name = try await repository.account(id: playerID)?.player.displayName ?? ""
         for member in try await repository.crew(id: crewID)?.members ?? [] {
             if try await repository.isBlocked(member.player.id, playerID) { throw CrewRefusal.crewNotFound }
@@ -61,7 +61,7 @@ extension Hunt {
         return try await repository.joinCrew(id: crewID, playerID: playerID, at: now(), decide: { crew, current in
             guard let crew, admits(crew) else { throw CrewRefusal.crewNotFound }
             if current != nil { throw CrewRefusal.alreadyInCrew }
-            if crew.members.count >= maxMembers { throw CrewRefusal.crewFull(max: maxMembers) }
+            try rules.checkRoom(for: playerID, in: crew)
         }, announce: { crew in
             crew.members.filter { $0.player.id != playerID }.map {
                 LiveEvent(playerID: $0.player.id, kind: .crewJoined, values: ["from": name, "crew": crew.name], subjectID: crew.id)
@@ -87,14 +87,18 @@ extension Hunt {
         }
         guard try await repository.areFriends(playerID, friend.id) else { throw CrewRefusal.inviteeNotFriend }
         try await requireInGoodStanding(playerID: playerID)
-        let maxMembers = crewRules.maxMembers
+        let rules = crewRules
         let name = try await repository.account(id: playerID)?.player.displayName ?? ""
         return try await repository.inviteToCrew(memberID: playerID, playerID: friend.id, at: now(), decide: { crew in
-            if crew.has(friend.id) { throw CrewRefusal.alreadyCrewMember }
-            if crew.members.count >= maxMembers { throw CrewRefusal.crewFull(max: maxMembers) }
+            try rules.checkRoom(for: friend.id, in: crew)
         }, announce: { invitation in
             [LiveEvent(playerID: friend.id, kind: .crewInvited, values: ["from": name, "crew": invitation.crewName], subjectID: invitation.id)]
         })
+    }
+
+    /// The player's friends who are not in the crew: whom they may invite.
+    public func friendsToInvite(into crew: Crew, by playerID: Int64) async throws -> [Player] {
+        try await repository.friends(playerID: playerID).filter { !crew.has($0.id) }
     }
 
     /// The invitations into crews waiting for the player, newest first.

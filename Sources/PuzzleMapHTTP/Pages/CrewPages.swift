@@ -143,8 +143,8 @@ struct CrewPages {
                 categories: Category.allCases.map { .init(value: $0.rawValue, name: library.text("play.category.\($0.rawValue)")) },
                 small: crew.members.count < 2,
                 full: crew.members.count >= rules.maxMembers,
-                friends: try await hunt.friends(playerID: identity.playerID).filter { !crew.has($0.player.id) }.map {
-                    .init(value: $0.player.username, name: library.text("friends.who", ["name": $0.player.displayName, "username": $0.player.username]))
+                friends: try await hunt.friendsToInvite(into: crew, by: identity.playerID).map {
+                    .init(value: $0.username, name: library.text("friends.who", ["name": $0.displayName, "username": $0.username]))
                 },
                 leads: leads)
         } else {

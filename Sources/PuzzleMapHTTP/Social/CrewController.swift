@@ -154,11 +154,7 @@ struct CrewController {
         }
         router.get("crews/leaderboard") { request, context -> Board in
             let identity = try context.requirePlayer()
-            let query = request.uri.queryParameters
-            let limit = query.get("limit").map { Int($0) ?? 0 } ?? 20
-            guard let period = LeaderboardPeriod(rawValue: query.get("period") ?? "all"), (1...100).contains(limit) else {
-                throw Problem(.badRequest, code: .invalidLeaderboardQuery)
-            }
+            let (period, limit) = try LeaderboardController.boardQuery(request)
             let board = try await services.hunt.crewLeaderboard(playerID: identity.playerID, period: period, limit: limit)
             return Board(period: period.rawValue,
                          entries: board.rows.map { BoardEntry(rank: $0.rank, name: $0.score.name, members: $0.score.members, solved: $0.score.solved) },

@@ -27,18 +27,23 @@ struct LeaderboardController {
         var me: Me
     }
 
+    /// A board's `period` (week or all, all by default) and `limit` (1 to 100, 20 by default),
+    /// for the players' boards and the crews'.
+    static func boardQuery(_ request: Request) throws -> (period: LeaderboardPeriod, limit: Int) {
+        let query = request.uri.queryParameters
+        let limit = query.get("limit").map { Int($0) ?? 0 } ?? 20
+        guard let period = LeaderboardPeriod(rawValue: query.get("period") ?? "all"), (1...100).contains(limit) else {
+            throw Problem(.badRequest, code: .invalidLeaderboardQuery)
+        }
+        return (period, limit)
+    }
+
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
         router.get("leaderboard") { request, context -> Board in
             let identity = try context.requirePlayer()
-            let query = request.uri.queryParameters
-            let scope = query.get("scope") ?? "global"
-            let limit = query.get("limit").map { Int($0) ?? 0 } ?? 20
-            guard scope == "global" || scope == "friends",
-                  let period = LeaderboardPeriod(rawValue: query.get("period") ?? "all"),
-                  (1...100).contains(limit)
-            else {
-                throw Problem(.badRequest, code: .invalidLeaderboardQuery)
-            }
+            let scope = request.uri.queryParameters.get("scope") ?? "global"
+            guard scope == "global" || scope == "friends" else { throw Problem(.badRequest, code: .invalidLeaderboardQuery) }
+            let (period, limit) = try Self.boardQuery(request)
             let board = try await services.hunt.leaderboard(playerID: identity.playerID, period: period, friendsOnly: scope == "friends", limit: limit)
             return Board(scope: scope, period: period.rawValue, entries: board.rows.map { row in
                 Entry(rank: row.entry.rank, username: row.entry.player.username, displayName: row.entry.player.displayName, level: row.level,
