@@ -116,7 +116,12 @@ extension TestClientProtocol {
             let other = try await client.signIn("ada")
             let started = ContinuousClock.now
             async let stream = client.liveStream(token: ada)
-            try await Task.sleep(for: .milliseconds(200))
+            // Signed out only once the stream is open (on a busy machine that takes a while).
+            let hub = service.services.live
+            for _ in 0..<500 where hub.openStreams == 0 { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(hub.openStreams == 1, "the stream was open when its session was signed out")
+            // Heartbeats every 50 ms: several before the sign-out.
+            try await Task.sleep(for: .milliseconds(500))
             #expect(try await client.call(.delete, "/v1/sessions/current", token: ada).status == .noContent)
             let ended = try await stream
             #expect(ended.status == .ok)
