@@ -5,10 +5,9 @@ public enum ModerationRules {
     /// The longest reason kept: a sentence or two the player reads.
     public static let maxReasonLength = 300
 
-    /// The reason as kept (trimmed), or the refusal for an empty or overlong one.
+    /// The reason as kept (trimmed), or the refusal for a blank or overlong one.
     public static func reason(_ text: String) -> Result<String, ModerationRefusal> {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...maxReasonLength).contains(trimmed.documentedLength) else { return .failure(.reasonRequired(maxLength: maxReasonLength)) }
+        guard let trimmed = text.trimmed(maxLength: maxReasonLength) else { return .failure(.reasonRequired(maxLength: maxReasonLength)) }
         return .success(trimmed)
     }
 

@@ -67,8 +67,7 @@ extension Hunt {
 
     /// The text trimmed, refused when empty or longer than `max` characters.
     static func checked(_ text: String, max: Int) throws -> String {
-        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...max).contains(text.documentedLength) else { throw OrganiserRefusal.textLength(max: max) }
+        guard let text = text.trimmed(maxLength: max) else { throw OrganiserRefusal.textLength(max: max) }
         return text
     }
 }

@@ -28,8 +28,7 @@ extension Hunt {
 
     /// Makes a crew the player leads; one crew at a time.
     public func createCrew(named name: String, by playerID: Int64) async throws -> Crew {
-        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...Self.crewNameMaxLength).contains(name.documentedLength) else { throw CrewRefusal.invalidCrewName(max: Self.crewNameMaxLength) }
+        guard let name = name.trimmed(maxLength: Self.crewNameMaxLength) else { throw CrewRefusal.invalidCrewName(max: Self.crewNameMaxLength) }
         try await requireInGoodStanding(playerID: playerID)
         return try await repository.createCrew(name: name, leaderID: playerID, at: now()) { current in
             if current != nil { throw CrewRefusal.alreadyInCrew }

@@ -89,6 +89,8 @@ import Testing
         #expect(ModerationRules.reason("  Shared photo \n") == .success("Shared photo"))
         #expect(ModerationRules.reason("   ") == .failure(.reasonRequired(maxLength: 300)))
         #expect(ModerationRules.reason(String(repeating: "a", count: 301)) == .failure(.reasonRequired(maxLength: 300)))
+        #expect(ModerationRules.reason("ok" + String(repeating: "\u{0B}", count: 299)) == .failure(.reasonRequired(maxLength: 300)),
+                "the limit is on the text as sent, padding included")
     }
 
     @Test func anAdjustmentIsNonZeroAndWithinTheLimitEitherWay() {
