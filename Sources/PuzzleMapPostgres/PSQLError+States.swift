@@ -23,8 +23,8 @@ extension PSQLError {
     var serverMessage: String { serverInfo?[.message] ?? "\(code)" }
 }
 
-/// The server out of reach: connections refused, lost or shut (a restart), or the server
-/// shutting down or out of disk space.
+/// The server out of reach: connections refused, lost or shut (a restart), the server shutting
+/// down, too slow (a statement past the deadline), or out of disk space.
 extension PSQLError: StorageConditionError {
     public var storageCondition: StorageCondition? {
         switch code {
@@ -32,10 +32,11 @@ extension PSQLError: StorageConditionError {
             return .unavailable
         default:
             // Class 08: connection exceptions; 57P01-57P03: the server shutting down or
-            // starting; 53100: disk full.
+            // starting; 57014: a statement cancelled (past `statement_timeout`, waiting for a
+            // lock or running slowly); 55P03: a lock not had in time; 53100: disk full.
             guard let state = sqlState else { return nil }
             if state == "53100" { return .full }
-            if state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state) { return .unavailable }
+            if state.hasPrefix("08") || ["57P01", "57P02", "57P03", "57014", "55P03"].contains(state) { return .unavailable }
             return nil
         }
     }

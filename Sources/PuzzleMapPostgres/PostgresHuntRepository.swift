@@ -61,12 +61,14 @@ public final class PostgresHuntRepository: HuntRepository {
     ///   - schema: a schema of its own to create (if needed) and work in, set as the
     ///     `search_path` of every connection; `nil` uses the server's default path.
     ///   - maximumConnections: the pool's size.
+    ///   - limits: how long an operation may wait for a connection, and a statement run (the
+    ///     server's `statement_timeout`), and how many operations may wait.
     /// - Throws: `PostgresConnectionURL.Invalid` for a URL or schema name it cannot use,
     ///   `PostgresUnreachable` (with the server's reason) when no connection can be made.
     ///   - weeks: the weeks weekly scores are kept by: the campus's (UTC for tools that write
     ///     no ledger events).
     public static func connect(url: String, schema: String? = nil, maximumConnections: Int = 20, weeks: CampusWeek = .utc,
-                               logger: Logger) async throws -> PostgresHuntRepository {
+                               limits: StorageLimits = StorageLimits(), logger: Logger) async throws -> PostgresHuntRepository {
         let address = try PostgresConnectionURL(url)
         let schema = schema ?? address.schema
         var startup: [(String, String)] = []
@@ -92,19 +94,23 @@ public final class PostgresHuntRepository: HuntRepository {
         }
         try await connection.close()
 
+        // The server ends a statement that waits for a lock or runs past the deadline (57014),
+        // so a connection is never held for ever. Migrations and the listening connection,
+        // which may rightly wait longer, connect without it.
         var pooled = address.configuration()
-        pooled.options.additionalStartupParameters = startup
+        pooled.options.additionalStartupParameters = startup + [("statement_timeout", "\(Int(limits.deadlineSeconds * 1000))")]
         pooled.options.maximumConnections = maximumConnections
         return PostgresHuntRepository(client: PostgresClient(configuration: pooled, backgroundLogger: logger), logger: logger,
-                                      maximumConnections: maximumConnections, weeks: weeks, listening: single)
+                                      activity: StorageActivity(maximumConnections: maximumConnections, limits: limits),
+                                      weeks: weeks, listening: single)
     }
 
-    private init(client: PostgresClient, logger: Logger, maximumConnections: Int, weeks: CampusWeek, listening: PostgresConnection.Configuration) {
+    private init(client: PostgresClient, logger: Logger, activity: StorageActivity, weeks: CampusWeek, listening: PostgresConnection.Configuration) {
         self.client = client
         self.listening = listening
         self.weeks = weeks
         self.logger = logger
-        counters = StorageActivity(maximumConnections: maximumConnections)
+        counters = activity
         runner = Task { await client.run() }
     }
 
@@ -133,15 +139,16 @@ public final class PostgresHuntRepository: HuntRepository {
     /// committing on its own: for single statements, reads or writes, and for sequences whose
     /// steps are each safe alone.
     func autocommit<Value: Sendable>(_ body: (PostgresConnection) async throws -> Value) async throws -> Value {
-        try await counters.measuring(writing: false) {
-            try await leased { connection in try await body(connection) }
+        try await counters.measuring(writing: false) { askedAt in
+            try await leased(askedAt: askedAt) { connection in try await body(connection) }
         }
     }
 
     /// A pooled connection for `body`. While the server is known to be gone, `PostgresUnavailable`
     /// at once, rather than a wait in the pool for a connection it cannot make (it waits a
-    /// minute before it gives up); a connection the pool could not lend is the same error.
-    private func leased<Value: Sendable>(_ body: (PostgresConnection) async throws -> Value) async throws -> Value {
+    /// minute before it gives up); a connection the pool could not lend is the same error, and
+    /// one lent past the deadline is given back unused (`StorageTooSlow`).
+    private func leased<Value: Sendable>(askedAt: ContinuousClock.Instant, _ body: (PostgresConnection) async throws -> Value) async throws -> Value {
         if let since = reachability.lostSince {
             throw PostgresUnavailable(reason: "the server has not answered since \(since.formatted(.iso8601))")
         }
@@ -149,6 +156,7 @@ public final class PostgresHuntRepository: HuntRepository {
         do {
             return try await client.withConnection { connection in
                 lent.withLock { $0 = true }
+                try counters.checkTurn(askedAt: askedAt)
                 return try await body(connection)
             }
         } catch where !lent.withLock({ $0 }) {
@@ -159,8 +167,8 @@ public final class PostgresHuntRepository: HuntRepository {
     /// Runs `body` in a read-only REPEATABLE READ transaction: several statements that see one
     /// snapshot, as a SQLite read does.
     func snapshot<Value: Sendable>(_ body: (PostgresConnection) async throws -> Value) async throws -> Value {
-        try await counters.measuring(writing: false) {
-            try await leased { connection in
+        try await counters.measuring(writing: false) { askedAt in
+            try await leased(askedAt: askedAt) { connection in
                 try await Self.transaction(on: connection, begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger, body)
             }
         }
@@ -172,8 +180,8 @@ public final class PostgresHuntRepository: HuntRepository {
         var attempt = 1
         while true {
             do {
-                return try await counters.measuring(writing: true) {
-                    try await leased { connection in
+                return try await counters.measuring(writing: true) { askedAt in
+                    try await leased(askedAt: askedAt) { connection in
                         try await Self.transaction(on: connection, begin: "BEGIN", logger: logger, body)
                     }
                 }

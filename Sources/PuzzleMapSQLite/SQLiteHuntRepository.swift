@@ -16,29 +16,32 @@ public struct SQLiteHuntRepository: HuntRepository {
 
     /// Opens (creating if needed) the database file at `path` in WAL mode and migrates it.
     /// The service passes its campus's weeks; tools that write no ledger events may keep UTC.
-    public static func open(path: String, weeks: CampusWeek = .utc) throws -> SQLiteHuntRepository {
-        try SQLiteHuntRepository(DatabasePool(path: path, configuration: configuration()), weeks: weeks)
+    /// `limits` bound how long an operation waits (for the writer, or for a lock another
+    /// process holds) and how many wait.
+    public static func open(path: String, weeks: CampusWeek = .utc, limits: StorageLimits = StorageLimits()) throws -> SQLiteHuntRepository {
+        try SQLiteHuntRepository(DatabasePool(path: path, configuration: configuration(limits)), weeks: weeks, limits: limits)
     }
 
     /// A private in-memory database, for tests and tools.
     public static func inMemory(weeks: CampusWeek = .utc) throws -> SQLiteHuntRepository {
-        try SQLiteHuntRepository(DatabaseQueue(configuration: configuration()), weeks: weeks)
+        try SQLiteHuntRepository(DatabaseQueue(configuration: configuration(StorageLimits())), weeks: weeks, limits: StorageLimits())
     }
 
-    init(_ writer: any DatabaseWriter, weeks: CampusWeek) throws {
+    init(_ writer: any DatabaseWriter, weeks: CampusWeek, limits: StorageLimits) throws {
         self.writer = writer
         self.weeks = weeks
         // A pool opens one writer and up to `maximumReaderCount` readers; a queue, one.
         let connections = (writer as? DatabasePool).map { $0.configuration.maximumReaderCount + 1 } ?? 1
-        database = MeteredDatabase(writer: writer, activity: StorageActivity(maximumConnections: connections))
+        database = MeteredDatabase(writer: writer, activity: StorageActivity(maximumConnections: connections, limits: limits))
         try Migrations.migrator.migrate(writer)
     }
 
-    private static func configuration() -> Configuration {
+    private static func configuration(_ limits: StorageLimits) -> Configuration {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
-        // The CLI (codes rotate, backups) may write while the service runs: wait, don't fail.
-        configuration.busyMode = .timeout(10)
+        // The CLI (codes rotate, backups) may write while the service runs: wait for its lock,
+        // up to the deadline, then fail (503 database_unavailable) rather than hold the request.
+        configuration.busyMode = .timeout(limits.deadlineSeconds)
         return configuration
     }
 

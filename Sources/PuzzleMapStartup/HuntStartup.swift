@@ -16,13 +16,13 @@ public enum HuntStartup {
     public static func openRepository(settings: ServiceSettings, weeks: CampusWeek, logger: Logger) async throws -> any HuntRepository {
         if let url = settings.databaseURL {
             let address = try PostgresConnectionURL(url)
-            let repository = try await PostgresHuntRepository.connect(url: url, weeks: weeks, logger: logger)
+            let repository = try await PostgresHuntRepository.connect(url: url, weeks: weeks, limits: settings.storageLimits, logger: logger)
             logger.info("Database: PostgreSQL", metadata: ["server": "\(address.displayName)", "schema": "\(address.schema ?? "default")"])
             return repository
         }
         try FileManager.default.createDirectory(atPath: settings.dataDirectory, withIntermediateDirectories: true)
         logger.info("Database: SQLite", metadata: ["file": "\(settings.databasePath)"])
-        return try SQLiteHuntRepository.open(path: settings.databasePath, weeks: weeks)
+        return try SQLiteHuntRepository.open(path: settings.databasePath, weeks: weeks, limits: settings.storageLimits)
     }
 
     /// Validates the organiser's content (refusing to start with the full report when it is

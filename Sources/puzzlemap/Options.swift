@@ -87,6 +87,11 @@ struct ResolvedConfiguration {
                 guard queue >= 0 else { throw ValidationError("PUZZLEMAP_PHOTO_QUEUE must be 0 or more.") }
                 settings.photoQueue = queue
             }
+            if let deadline = try milliseconds("database.deadline") { settings.databaseDeadline = .milliseconds(deadline) }
+            if let queue = reader.int(forKey: "database.queue") {
+                guard queue >= 0 else { throw ValidationError("PUZZLEMAP_DATABASE_QUEUE must be 0 or more.") }
+                settings.databaseQueue = queue
+            }
             settings.publicURL = reader.string(forKey: "public.url", default: "http://\(settings.host):\(settings.port)")
             let tagKey = reader.string(forKey: "tag.key", isSecret: true)
             let tokenKey = reader.string(forKey: "token.key", isSecret: true)

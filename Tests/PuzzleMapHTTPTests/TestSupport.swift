@@ -60,7 +60,7 @@ struct TestService {
         adjust(&settings)
         let content = try PuzzleMapContent.ContentReader(campusDirectory: settings.campusDirectory, riddlesDirectory: settings.riddlesDirectory).load().get()
         let clock = TestClock()
-        repository = try SQLiteHuntRepository.open(path: settings.databasePath, weeks: content.weeks)
+        repository = try SQLiteHuntRepository.open(path: settings.databasePath, weeks: content.weeks, limits: settings.storageLimits)
         let hunt = try await Hunt.prepare(content: content, repository: repository, settings: settings, logger: testLogger,
                                           random: .seeded(2026), now: { clock.now })
         services = HuntServices(hunt: hunt, contentSource: HuntStartup.contentSource(settings: settings), settings: settings)

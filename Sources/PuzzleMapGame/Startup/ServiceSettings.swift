@@ -1,6 +1,7 @@
 import NIOCore
 import NIOPosix
 import PuzzleMapCore
+import PuzzleMapStorage
 
 /// What the service needs to know to start. The executable fills it from configuration
 /// (flags, then `PUZZLEMAP_*` variables, then these defaults); tests build it directly.
@@ -46,10 +47,20 @@ public struct ServiceSettings: Sendable {
     /// Megabytes of photo uploads held in memory at once, read or being read
     /// (`PUZZLEMAP_PHOTO_UPLOAD_MB`): past it a photo is refused before its body is read.
     public var photoUploadMegabytes = 256
+    /// The longest a database operation waits for a connection, and one statement for a lock
+    /// or an answer (`PUZZLEMAP_DATABASE_DEADLINE`): past it the request is answered 503
+    /// `database_unavailable`, so a slow or locked database costs seconds, not a hang.
+    public var databaseDeadline: Duration = .seconds(5)
+    /// Database operations that may wait for a connection (`PUZZLEMAP_DATABASE_QUEUE`); past
+    /// it they are refused at once. Default: 16 a connection.
+    public var databaseQueue: Int?
     /// Keys given by configuration; `nil` means the data directory keeps them.
     public var configuredSecrets: ServiceSecrets?
 
     public init() {}
 
     public var databasePath: String { dataDirectory + "/puzzlemap.sqlite" }
+
+    /// What the store is held to: ``databaseDeadline`` and ``databaseQueue``.
+    public var storageLimits: StorageLimits { StorageLimits(deadline: databaseDeadline, waiting: databaseQueue) }
 }
