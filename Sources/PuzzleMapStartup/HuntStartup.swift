@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Logging
 import PuzzleMapContent
 import PuzzleMapCore
@@ -20,7 +23,7 @@ public enum HuntStartup {
             logger.info("Database: PostgreSQL", metadata: ["server": "\(address.displayName)", "schema": "\(address.schema ?? "default")"])
             return repository
         }
-        try FileManager.default.createDirectory(atPath: settings.dataDirectory, withIntermediateDirectories: true)
+        try DataDirectoryUnwritable.check(settings.dataDirectory)
         logger.info("Database: SQLite", metadata: ["file": "\(settings.databasePath)"])
         return try SQLiteHuntRepository.open(path: settings.databasePath, weeks: weeks, limits: settings.storageLimits)
     }
@@ -41,5 +44,36 @@ extension HuntStartup {
     public static func contentSource(settings: ServiceSettings) -> ContentSource {
         let (campus, riddles) = (settings.campusDirectory, settings.riddlesDirectory)
         return ContentSource { try ContentReader(campusDirectory: campus, riddlesDirectory: riddles).load().get() }
+    }
+}
+
+/// The data directory cannot be written (a read-only mount, a full or missing disk, a file
+/// where the directory should be): refused at start-up with what to do, rather than failing
+/// later with SQLite's "unable to open database file" or at the first write.
+public struct DataDirectoryUnwritable: Error, CustomStringConvertible {
+    public var path: String
+    /// What the system said.
+    public var reason: String
+
+    public var description: String {
+        """
+        The data directory \(path) cannot be written (\(reason)). The SQLite database, its journal and \
+        the generated keys are kept there: give the service a writable directory with --data-dir or \
+        PUZZLEMAP_DATA_DIR, or make this one writable.
+        """
+    }
+
+    /// Makes the directory if it is missing and checks a file can be made in it and removed.
+    static func check(_ path: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw DataDirectoryUnwritable(path: path, reason: (error as NSError).localizedFailureReason ?? error.localizedDescription)
+        }
+        let probe = path + "/.puzzlemap-write-check-\(getpid())"
+        let descriptor = open(probe, O_CREAT | O_EXCL | O_WRONLY, 0o600)
+        guard descriptor >= 0 else { throw DataDirectoryUnwritable(path: path, reason: String(cString: strerror(errno))) }
+        close(descriptor)
+        unlink(probe)
     }
 }

@@ -22,7 +22,9 @@ final class LiveService: Sendable {
     /// Starts the service on `dataDirectory` and waits until it listens. Instances sharing a
     /// database share their outbox, and any of them may deliver a mail: give them one
     /// `mailbox`, as they would share one mail relay.
-    init(dataDirectory: URL, environment extra: [String: String] = [:], configuredKeys: Bool = true, mailbox: URL? = nil) async throws {
+    /// `launcher` runs the executable (see ``insideTmpfs(at:options:)``).
+    init(dataDirectory: URL, environment extra: [String: String] = [:], configuredKeys: Bool = true, mailbox: URL? = nil,
+         launcher: [String] = []) async throws {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
         logFile = dataDirectory.appendingPathComponent("service-\(UUID().uuidString).log")
@@ -47,8 +49,9 @@ final class LiveService: Sendable {
         environment.merge(extra) { _, new in new }
 
         process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("puzzlemap")
-        process.arguments = ["serve"]
+        let command = launcher + [puzzlemapExecutable.path, "serve"]
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
         process.environment = environment
         let log = try FileHandle(forWritingTo: logFile)
         process.standardOutput = log

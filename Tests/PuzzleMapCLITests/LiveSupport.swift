@@ -12,13 +12,25 @@ func scratchDirectory(_ name: String) -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("puzzlemap-\(name)-\(UUID().uuidString)")
 }
 
-/// Runs a `puzzlemap` subcommand to completion, the executable beside the test bundle
-/// (`swift build --build-tests` builds both); returns its status and output.
+/// The `puzzlemap` executable beside the test bundle (`swift build --build-tests` builds both).
+let puzzlemapExecutable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("puzzlemap")
+
+/// A command line that runs what follows it in a mount namespace of its own, with a fresh
+/// tmpfs mounted at `mountPoint` (`options` as for `mount -o`: `ro`, `size=2m`): a read-only
+/// or small filesystem only that process sees. The test reaches it through `/proc/<pid>/root`.
+func insideTmpfs(at mountPoint: URL, options: String) -> [String] {
+    ["/usr/bin/unshare", "--mount", "/bin/sh", "-c", "mount -t tmpfs -o \(options) puzzlemap-test \"$0\" && exec \"$@\"", mountPoint.path]
+}
+
+/// Runs a `puzzlemap` subcommand to completion, through `launcher` when one is given;
+/// returns its status and output.
 @discardableResult
-func runPuzzlemap(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> (status: Int32, output: String) {
+func runPuzzlemap(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
+                  launcher: [String] = []) throws -> (status: Int32, output: String) {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("puzzlemap")
-    process.arguments = arguments
+    let command = launcher + [puzzlemapExecutable.path] + arguments
+    process.executableURL = URL(fileURLWithPath: command[0])
+    process.arguments = Array(command.dropFirst())
     if let directory { process.currentDirectoryURL = directory }
     process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PUZZLEMAP_") }.merging(environment) { _, new in new }
     let output = Pipe()
