@@ -6,7 +6,7 @@ PUZZLEMAP_ARGS ?=
 PHOTO_SEED ?= 1
 PHOTOS_PER_CATEGORY ?= 20
 
-.PHONY: run test deps build release check clean fuzz-api browser-tests bench-decode bench-photos bench-photos-heldout bench-scan bench-load bench-pages bench-events bench-overload
+.PHONY: run test deps build release check clean fuzz-api browser-tests bench-decode bench-photos bench-photos-heldout bench-scan bench-load bench-pages bench-events bench-overload bench-soak
 
 ## Install missing Debian packages, build a release binary, serve the sample campus.
 run: deps release
@@ -68,6 +68,11 @@ bench-scan: deps
 ## refused with 503, peak memory (a benchmark, not a test).
 bench-overload: deps
 	Scripts/bench-scan.sh --overload --players 700 --concurrency 2 --seconds 10
+
+## A 10-minute soak at a realistic mix (reads, typed and photo scans, sign-ins), resident memory
+## every 10 s with its trend (a benchmark, not a test).
+bench-soak: deps
+	Scripts/bench-scan.sh --soak 600 --players 700
 
 ## Reads, a sign-in surge and scans with 100 000 players, on SQLite and on PostgreSQL.
 bench-load: deps

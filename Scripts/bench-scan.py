@@ -16,6 +16,11 @@ in flight, one a decoder), then photos sent at a fixed rate of 1x, 3x and 10x th
 --seconds each, whatever the answers take (an open loop, as a crowd sends them): the accepted
 scans' median and p99, the share refused with 503 photo_queue_full, and the service's peak
 resident memory (--pid).
+
+With --soak SECONDS (`make bench-soak`): a realistic mix for that long, each kind sent at a fixed
+rate whatever the answers take: progress, map and leaderboard reads, typed-code scans, photo
+scans well below the sustainable rate, and sign-ins; the service's resident memory sampled every
+10 s, with its trend (least squares over the samples after the first minute).
 """
 
 from __future__ import annotations
@@ -80,13 +85,16 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20, help="each overload phase's length")
     parser.add_argument("--photos", type=int, default=24, help="distinct photos the overload players share")
     parser.add_argument("--pid", type=int, help="the service's process, to sample its resident memory")
+    parser.add_argument("--soak", type=float, help="run the realistic mix for this many seconds, sampling memory every 10 s")
     args = parser.parse_args()
 
     codes = [line.strip() for line in open(args.codes) if line.strip()]
     run = random.randrange(1 << 30)
     tokens, photos = [], []
+    args.names = []
     for index in range(args.players):
         name = f"bench{run % 100000}x{index}"
+        args.names.append(name)
         password = "a long benchmark passphrase"
         address = f"10.{index // 65536 % 256}.{index // 256 % 256}.{index % 256}"
         status, _ = call(args.url, "POST", "/v1/accounts", json.dumps({
@@ -97,10 +105,13 @@ def main() -> None:
                             address=address)
         assert status == 200, status
         tokens.append(json.loads(body)["accessToken"])
-        if not args.overload or index < args.photos:
+        if not (args.overload or args.soak) or index < args.photos:
             photos.append(photo(codes[index % len(codes)], run + index))
     if args.overload:
         overload(args, tokens, photos)
+        return
+    if args.soak:
+        soak(args, tokens, photos, codes)
         return
     print(f"{args.players} players, each with its own 4000x3000 JPEG (average {sum(map(len, photos)) // len(photos) // 1024} KiB), "
           f"{args.scans} scans each, concurrency {args.concurrency}")
@@ -196,6 +207,82 @@ def overload(args: argparse.Namespace, tokens: list[str], photos: list[bytes]) -
               f"{statistics.median(read) if read else 0:.0f} | {p99(read):.0f} | {p99(refused):.0f} | {peak[0]:.0f} |")
         time.sleep(2)
     sampling.set()
+
+
+def soak(args: argparse.Namespace, tokens: list[str], photos: list[bytes], codes: list[str]) -> None:
+    """The realistic mix at fixed rates for --soak seconds; memory every 10 s."""
+    # Per second: what a few hundred phones between lectures send.
+    rates = {"read": 120.0, "typed scan": 15.0, "photo scan": 4.0, "sign-in": 2.0}
+    results: dict[str, list[tuple[float, int]]] = {kind: [] for kind in rates}
+    lock = threading.Lock()
+    counter = iter(range(1 << 40))
+    reads = ["/v1/me/progress", "/v1/map", "/v1/leaderboard?period=week", "/v1/leaderboard?scope=friends"]
+
+    def send(kind: str) -> None:
+        with lock:
+            n = next(counter)
+        token = tokens[n % len(tokens)]
+        started = time.perf_counter()
+        if kind == "read":
+            status, _ = call(args.url, "GET", reads[n % len(reads)], token=token)
+        elif kind == "typed scan":
+            status, _ = call(args.url, "POST", "/v1/scans", json.dumps({"code": codes[n % len(codes)]}).encode(), "application/json", token)
+        elif kind == "photo scan":
+            status, _ = call(args.url, "POST", "/v1/scans", photos[n % len(photos)], "image/jpeg", token)
+        else:
+            index = n % len(tokens)
+            status, _ = call(args.url, "POST", "/v1/sessions", json.dumps({"login": args.names[index], "password": "a long benchmark passphrase"}).encode(),
+                             "application/json", address=f"10.{index // 65536 % 256}.{index // 256 % 256}.{index % 256}")
+        with lock:
+            results[kind].append((time.perf_counter() - started, status))
+
+    samples: list[tuple[float, float]] = []
+    begin = time.perf_counter()
+    stop = threading.Event()
+
+    def sample() -> None:
+        while True:
+            samples.append((time.perf_counter() - begin, rss_mib(args.pid)))
+            if stop.wait(10):
+                return
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    with ThreadPoolExecutor(128) as pool:
+        def pace(kind: str, rate: float) -> None:
+            for index in range(int(rate * args.soak)):
+                delay = begin + index / rate - time.perf_counter()
+                if delay > 0:
+                    time.sleep(delay)
+                pool.submit(send, kind)
+        pacers = [threading.Thread(target=pace, args=item) for item in rates.items()]
+        for pacer in pacers:
+            pacer.start()
+        for pacer in pacers:
+            pacer.join()
+    stop.set()
+    sampler.join()
+    samples.append((time.perf_counter() - begin, rss_mib(args.pid)))
+
+    print(f"soak: {args.soak:.0f} s, {len(tokens)} players, {len(photos)} distinct 12 MP photos")
+    print("| kind | per second | sent | statuses | median ms | p99 ms |")
+    print("|---|---|---|---|---|---|")
+    for kind, rate in rates.items():
+        done = results[kind]
+        statuses: dict[int, int] = {}
+        for _, status in done:
+            statuses[status] = statuses.get(status, 0) + 1
+        latencies = sorted(latency * 1000 for latency, _ in done)
+        p99 = statistics.quantiles(latencies, n=100)[98] if len(latencies) >= 2 else 0
+        print(f"| {kind} | {rate:g} | {len(done)} | {', '.join(f'{k}: {v}' for k, v in sorted(statuses.items()))} | "
+              f"{statistics.median(latencies):.1f} | {p99:.1f} |")
+    print("resident memory, MiB, every 10 s: " + " ".join(f"{rss:.0f}" for _, rss in samples))
+    settled = [(t, rss) for t, rss in samples if t >= 60]
+    if len(settled) >= 3:
+        mean_t = statistics.fmean(t for t, _ in settled)
+        mean_r = statistics.fmean(r for _, r in settled)
+        slope = sum((t - mean_t) * (r - mean_r) for t, r in settled) / sum((t - mean_t) ** 2 for t, _ in settled)
+        print(f"after the first minute: {min(r for _, r in settled):.0f} to {max(r for _, r in settled):.0f} MiB, "
+              f"trend {slope * 600:+.1f} MiB per 10 minutes (least squares)")
 
 
 if __name__ == "__main__":

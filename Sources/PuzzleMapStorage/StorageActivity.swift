@@ -75,7 +75,7 @@ public final class StorageActivity: Sendable {
         let inFlight = writing
             ? writes.add(1, ordering: .relaxed).newValue + reads.load(ordering: .relaxed)
             : reads.add(1, ordering: .relaxed).newValue + writes.load(ordering: .relaxed)
-        defer { writing ? writes.subtract(1, ordering: .relaxed) : reads.subtract(1, ordering: .relaxed) }
+        defer { _ = writing ? writes.subtract(1, ordering: .relaxed) : reads.subtract(1, ordering: .relaxed) }
         guard inFlight <= allowedInFlight else { throw StorageTooSlow.queueFull(waiting: allowedInFlight - maximumConnections) }
         return try await body(.now)
     }
