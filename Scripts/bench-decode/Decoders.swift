@@ -22,7 +22,7 @@ struct Decoders {
             let start = ContinuousClock.now
             var texts: [String] = []
             var attempt: String?
-            if let data = try? Data(contentsOf: file), let reading = try? PhotoReader().read(photo: Array(data)) {
+            if let data = try? Data(contentsOf: file), let reading = try? PhotoReader().readEveryCode(photo: Array(data)) {
                 texts = reading.texts
                 attempt = reading.scan.successfulAttempt
             }

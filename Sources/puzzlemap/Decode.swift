@@ -5,7 +5,7 @@ import PuzzleMapImaging
 /// `puzzlemap decode`: read QR codes in photos, as the service does with uploads.
 struct Decode: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Find the QR codes in image files (JPEG, PNG, WebP, HEIC), judged by content, not name."
+        abstract: "Find every QR code in image files (JPEG, PNG, WebP, HEIC), judged by content, not name."
     )
 
     @Flag(help: "One JSON object per line per file.")
@@ -24,6 +24,8 @@ struct Decode: ParsableCommand {
         var file: String
         var codes: [String]?
         var ms: Double?
+        /// Pixels visited, as the work budget counts them: the same for the same file on any machine.
+        var work: Int?
         var error: Failure?
     }
 
@@ -40,9 +42,10 @@ struct Decode: ParsableCommand {
                 guard let data = FileManager.default.contents(atPath: file) else {
                     throw Line.Failure(code: "unreadable_file", detail: "The file cannot be read.")
                 }
-                let codes = try reader.read(photo: [UInt8](data)).texts
+                let reading = try reader.readEveryCode(photo: [UInt8](data))
                 let elapsed = start.duration(to: clock.now)
-                line = Line(file: file, codes: codes, ms: Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
+                line = Line(file: file, codes: reading.texts, ms: Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000,
+                            work: reading.scan.workSpent)
             } catch let error as PhotoReadingError {
                 line = Line(file: file, error: .init(code: error.code, detail: error.detail))
             } catch let error as Line.Failure {

@@ -1,4 +1,4 @@
-/// Reads the QR codes in an uploaded photo's bytes, within one time budget for decoding and
+/// Reads the QR codes in an uploaded photo's bytes, within one work budget for decoding and
 /// scanning together.
 ///
 /// First the picture is decoded as ``ImageDecoder`` does (large JPEGs at reduced scale, which
@@ -9,12 +9,13 @@
 /// module in a 12-megapixel photo is about one pixel per module after the reduced decode and
 /// only readable at full size.
 ///
-/// The budget is checked before each attempt and before the full-resolution decode, so the
-/// answer may come one attempt (or one decode) late. CPU-bound: call it off the event loop.
+/// The budget (``QRScanner/workBudget``) counts pixels, so a photo yields the same codes
+/// whatever the machine's load; it is checked before each attempt and before the
+/// full-resolution decode, whose pixels it counts too. CPU-bound: call it off the event loop.
 public struct PhotoReader: Sendable {
     /// Limits and the reduced JPEG scale of the first pass.
     public var decoder: ImageDecoder
-    /// The time budget (for both passes and both decodes) and its clock.
+    /// The work budget, for both passes and the second decode.
     public var scanner: QRScanner
 
     /// The ``QRScanResult/successfulAttempt`` of a code found only at full resolution.
@@ -28,7 +29,7 @@ public struct PhotoReader: Sendable {
         self.scanner = scanner
     }
 
-    /// A reader with the default budget (1.5 s) and JPEG scale, refusing pictures beyond `limits`.
+    /// A reader with the default budget and JPEG scale, refusing pictures beyond `limits`.
     public init(limits: ImageDecodingLimits) {
         self.init(decoder: ImageDecoder(limits: limits))
     }
@@ -37,32 +38,55 @@ public struct PhotoReader: Sendable {
     /// With `wanted`, codes it does not want (a poster's beside the sticker) do not end the
     /// search: it goes on, through the full-resolution tiles if need be, and keeps them all.
     public func read(photo bytes: [UInt8], lookingFor wanted: (@Sendable (String) -> Bool)? = nil) throws(PhotoReadingError) -> PhotoReading {
-        try read(photo: bytes, on: scanner.clock, lookingFor: wanted)
-    }
-
-    private func read<C: Clock<Duration>>(photo bytes: [UInt8], on clock: C,
-                                          lookingFor wanted: (@Sendable (String) -> Bool)?) throws(PhotoReadingError) -> PhotoReading {
-        let start = clock.now
         let image: GrayImage
         do { image = try decoder.decode(bytes) } catch { throw .image(error) }
         let first: QRScanResult
-        do {
-            first = try scanner.read(image, attempts: QRScanLadder.attempts, on: clock, since: start, lookingFor: wanted)
-        } catch { throw .scanner(error) }
-        guard !QRScanner.holds(first.codes, wanted), !first.ranOutOfTime else { return PhotoReading(image: image, scan: first) }
-
-        guard start.duration(to: clock.now) < scanner.timeBudget else {
-            return PhotoReading(image: image, scan: QRScanResult(codes: first.codes, successfulAttempt: first.successfulAttempt,
-                                                                 attemptsRun: first.attemptsRun, ranOutOfTime: true))
+        do { first = try scanner.read(image, attempts: QRScanLadder.attempts, lookingFor: wanted) } catch { throw .scanner(error) }
+        guard !QRScanner.holds(first.codes, wanted), !first.ranOutOfBudget else { return PhotoReading(image: image, scan: first) }
+        guard first.workSpent < scanner.workBudget else {
+            return PhotoReading(image: image, scan: first.outOfBudget)
         }
         let fullResolution: GrayImage?
         do { fullResolution = try decoder.decodeFullResolutionIfReduced(bytes) } catch { throw .image(error) }
         guard let fullResolution else { return PhotoReading(image: image, scan: first) }
         do {
-            let second = try scanner.read(
-                fullResolution, attempts: Self.tileAttempts(for: fullResolution), on: clock, since: start, after: first, lookingFor: wanted
-            )
+            let second = try scanner.read(fullResolution, attempts: Self.tileAttempts(for: fullResolution),
+                                          after: first.spending(fullResolution.width * fullResolution.height), lookingFor: wanted)
             return PhotoReading(image: image, scan: second)
+        } catch { throw .scanner(error) }
+    }
+
+    /// Every code in the picture, for tools that report what a photo holds (`puzzlemap
+    /// decode`): the search as ``read(photo:lookingFor:)`` with no code wanted, then, once a
+    /// code is found, a look for more where the first find may have hidden them: at full
+    /// resolution when it was found at a reduced one (a large JPEG decoded at reduced scale, or
+    /// the ladder's downscaled pass), which sees the codes too small for the pass that found
+    /// the first (a herbarium sheet's second label); and in a picture small enough not to be
+    /// downscaled, the ladder's locally thresholded rungs still ahead, which see a faint code
+    /// beside a crisp one. Within the same work budget.
+    public func readEveryCode(photo bytes: [UInt8]) throws(PhotoReadingError) -> PhotoReading {
+        let reading = try read(photo: bytes)
+        guard let found = reading.scan.successfulAttempt, reading.scan.workSpent < scanner.workBudget,
+              let rung = QRScanLadder.attempts.firstIndex(where: { $0.name == found })
+        else { return reading }
+        let fullResolution: GrayImage?
+        do { fullResolution = try decoder.decodeFullResolutionIfReduced(bytes) } catch { throw .image(error) }
+        let picture: GrayImage
+        let attempts: [QRScanAttempt]
+        var spent = reading.scan
+        if let fullResolution {
+            (picture, attempts) = (fullResolution, [QRScanLadder.everyCodeAttempt])
+            spent = spent.spending(fullResolution.width * fullResolution.height)
+        } else if found == QRScanLadder.downscaledAttempt {
+            (picture, attempts) = (reading.image, [QRScanLadder.everyCodeAttempt])
+        } else if reading.image.longestSide <= QRScanLadder.workingLongestSide {
+            (picture, attempts) = (reading.image, QRScanLadder.attempts[(rung + 1)...].filter { QRScanLadder.lookingForMore.contains($0.name) })
+        } else {
+            return reading
+        }
+        do {
+            let every = try scanner.read(picture, attempts: attempts, after: spent, lookingFor: { _ in false })
+            return PhotoReading(image: reading.image, scan: every)
         } catch { throw .scanner(error) }
     }
 

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct ImageDecoderTests {
     let decoder = ImageDecoder()
-    let scanner = QRScanner(timeBudget: .seconds(3600))
+    let scanner = QRScanner(workBudget: .max)
 
     @Test(arguments: FixtureImages.names)
     func everyFormatDecodesToGrayAndScansToItsText(name: String) throws {

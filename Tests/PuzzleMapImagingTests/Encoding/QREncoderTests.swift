@@ -2,7 +2,7 @@ import Testing
 import PuzzleMapImaging
 
 @Suite struct QREncoderTests {
-    let scanner = QRScanner(timeBudget: .seconds(3600))
+    let scanner = QRScanner(workBudget: .max)
 
     @Test(arguments: ["PUZZLE-MAP-42", "https://puzzle.example/t/AbC123", "謎解き: 図書館の三階", "line one\nline two"])
     func encodedCodeServedAsPNGScansBackToTheSameText(_ text: String) throws {

@@ -1,4 +1,6 @@
+import Foundation
 import PuzzleMapTestFixtures
+import Synchronization
 import Testing
 @testable import PuzzleMapImaging
 
@@ -9,9 +11,9 @@ import Testing
     @Test func codeTooSmallForTheReducedDecodeIsReadAtFullResolution() throws {
         let reduced = try reducingDecoder.decode(LargePhotoFixtures.smallCode)
         #expect(reduced.width == 300 && reduced.height == 225)
-        #expect(try QRScanner(timeBudget: .seconds(3600)).scan(reduced).isEmpty)
+        #expect(try QRScanner(workBudget: .max).scan(reduced).isEmpty)
 
-        let reader = PhotoReader(decoder: reducingDecoder, scanner: QRScanner(timeBudget: .seconds(3600)))
+        let reader = PhotoReader(decoder: reducingDecoder, scanner: QRScanner(workBudget: .max))
         let reading = try reader.read(photo: LargePhotoFixtures.smallCode)
         #expect(reading.texts == [LargePhotoFixtures.text])
         #expect(reading.scan.successfulAttempt == PhotoReader.fullResolutionTileAttempt)
@@ -21,51 +23,94 @@ import Testing
     @Test func aPostersCodeBesideTheStickerDoesNotEndTheSearchForTheWantedCode() throws {
         let (poster, sticker) = ("https://example.org/exhibition-tickets", "https://hunt.example.ac.uk/C/0001ABCDEFGHJKMNP")
         let photo = try BesideAPoster.png(poster: poster, sticker: sticker)
-        let reader = PhotoReader(scanner: QRScanner(timeBudget: .seconds(3600)))
+        let reader = PhotoReader(scanner: QRScanner(workBudget: .max))
         // Looking for any code, the first pass's find ends the search: only the poster's.
         #expect(try reader.read(photo: photo).texts == [poster])
         // Looking for ours, the search goes on and keeps both, in the order found.
         let wanted = try reader.read(photo: photo, lookingFor: { $0.contains("/C/") })
         #expect(wanted.texts == [poster, sticker])
         #expect(wanted.scan.successfulAttempt == "downscaled")
-        #expect(!wanted.scan.ranOutOfTime)
+        #expect(!wanted.scan.ranOutOfBudget)
+    }
+
+    @Test func everyCodeInTheFrameIsReadWhenAskedFor() throws {
+        let (poster, sticker) = ("https://example.org/exhibition-tickets", "https://hunt.example.ac.uk/C/0001ABCDEFGHJKMNP")
+        let photo = try BesideAPoster.png(poster: poster, sticker: sticker)
+        let every = try PhotoReader(scanner: QRScanner(workBudget: .max)).readEveryCode(photo: photo)
+        #expect(Set(every.texts) == [poster, sticker])
+        // A code too small for the reduced decode, alone in its photo: still one code, found once.
+        let small = try PhotoReader(decoder: reducingDecoder, scanner: QRScanner(workBudget: .max)).readEveryCode(photo: LargePhotoFixtures.smallCode)
+        #expect(small.texts == [LargePhotoFixtures.text])
     }
 
     @Test func pictureWithoutCodeRunsBothPassesAndFindsNothing() throws {
-        let reader = PhotoReader(decoder: reducingDecoder, scanner: QRScanner(timeBudget: .seconds(3600)))
+        let reader = PhotoReader(decoder: reducingDecoder, scanner: QRScanner(workBudget: .max))
         let reading = try reader.read(photo: LargePhotoFixtures.blank)
         #expect(reading.texts.isEmpty)
         #expect(reading.scan.successfulAttempt == nil)
-        #expect(!reading.scan.ranOutOfTime)
+        #expect(!reading.scan.ranOutOfBudget)
     }
 
     @Test func oneBudgetCoversTheLadderAndTheFullResolutionPass() throws {
-        // The clock advances 1 s per reading: the start (0 s), the nine ladder checks (1-9 s,
-        // seven steps apply to a 300x225 picture), the check before the full decode (10 s),
-        // then two tiles (11 s, 12 s); at 13 s the 12.5 s budget is spent.
-        let scanner = QRScanner(timeBudget: .milliseconds(12_500), clock: SteppingClock(step: .seconds(1)))
-        let reading = try PhotoReader(decoder: reducingDecoder, scanner: scanner).read(photo: LargePhotoFixtures.blank)
+        // The seven ladder steps that apply to the 300x225 picture, the second decode at
+        // 1200x900, then exactly two tiles' pixels: the budget is spent after the second tile.
+        let ladder = try QRScanner(workBudget: .max).read(try reducingDecoder.decode(LargePhotoFixtures.blank))
+        #expect(ladder.attemptsRun == 7)
+        let tiles = PhotoTiling().tiles(width: 1200, height: 900)
+        let budget = ladder.workSpent + 1200 * 900 + tiles[0].width * tiles[0].height + tiles[1].width * tiles[1].height
+        let reading = try PhotoReader(decoder: reducingDecoder, scanner: QRScanner(workBudget: budget)).read(photo: LargePhotoFixtures.blank)
         #expect(reading.texts.isEmpty)
-        #expect(reading.scan.ranOutOfTime)
+        #expect(reading.scan.ranOutOfBudget)
         #expect(reading.scan.attemptsRun == 9)
+        #expect(reading.scan.workSpent == budget)
     }
 
     @Test func budgetSpentInTheLadderSkipsTheFullResolutionPass() throws {
-        let scanner = QRScanner(timeBudget: .milliseconds(1500), clock: SteppingClock(step: .seconds(1)))
-        let reading = try PhotoReader(decoder: reducingDecoder, scanner: scanner).read(photo: LargePhotoFixtures.smallCode)
-        #expect(reading.texts.isEmpty)
-        #expect(reading.scan.ranOutOfTime)
-        #expect(reading.scan.attemptsRun == 0)
+        let ladder = try QRScanner(workBudget: .max).read(try reducingDecoder.decode(LargePhotoFixtures.smallCode))
+        let reading = try PhotoReader(decoder: reducingDecoder, scanner: QRScanner(workBudget: ladder.workSpent))
+            .read(photo: LargePhotoFixtures.smallCode)
+        #expect(reading.texts.isEmpty, "the code is only readable at full resolution, which the budget does not reach")
+        #expect(reading.scan.ranOutOfBudget)
+        #expect(reading.scan.attemptsRun == 7)
+    }
+
+    @Test func theSamePhotoGivesTheSameAnswerWhateverTheLoad() async throws {
+        // A budget that ends the search among the full-resolution tiles: with a time budget,
+        // where it ends would move with the machine's load.
+        let ladder = try QRScanner(workBudget: .max).read(try reducingDecoder.decode(LargePhotoFixtures.blank))
+        let reader = PhotoReader(decoder: reducingDecoder, scanner: QRScanner(workBudget: ladder.workSpent + 1200 * 900 + 500_000))
+        let photos = [LargePhotoFixtures.blank, LargePhotoFixtures.smallCode]
+        let idle = try photos.map { try reader.read(photo: $0).scan }
+        #expect(idle[0].ranOutOfBudget)
+
+        // Every core busy, and each photo read four times at once beside the load.
+        let busy = Atomic<Bool>(true)
+        let spinners = (0..<ProcessInfo.processInfo.activeProcessorCount * 2).map { _ in
+            Thread { var x = 0; while busy.load(ordering: .relaxed) { x &+= 1 } }
+        }
+        spinners.forEach { $0.start() }
+        defer { busy.store(false, ordering: .relaxed) }
+        let loaded = try await withThrowingTaskGroup(of: (Int, QRScanResult).self) { group in
+            for _ in 0..<4 {
+                for (index, photo) in photos.enumerated() {
+                    group.addTask { (index, try reader.read(photo: photo).scan) }
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        for (index, result) in loaded {
+            #expect(result == idle[index])
+        }
     }
 
     @Test func pictureDecodedWholeGetsOnlyTheLadder() throws {
         // At the default target (1200 px) the 1200x900 JPEG is decoded whole: nothing to gain
         // from a second decode, so only the seven ladder steps that apply to it run.
-        let reader = PhotoReader(decoder: ImageDecoder(), scanner: QRScanner(timeBudget: .seconds(3600)))
+        let reader = PhotoReader(decoder: ImageDecoder(), scanner: QRScanner(workBudget: .max))
         let reading = try reader.read(photo: LargePhotoFixtures.blank)
         #expect(reading.texts.isEmpty)
         #expect(reading.scan.attemptsRun == 7)
-        #expect(!reading.scan.ranOutOfTime)
+        #expect(!reading.scan.ranOutOfBudget)
     }
 
     @Test func undecodableBytesAreAnImageError() {

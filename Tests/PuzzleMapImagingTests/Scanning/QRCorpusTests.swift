@@ -6,7 +6,7 @@ import PuzzleMapImaging
 @Suite(.enabled(if: QRCorpus.isPresent, "needs ../shared/qr-corpus/zxing"))
 struct QRCorpusTests {
     let decoder = ImageDecoder()
-    let scanner = QRScanner(timeBudget: .seconds(3600))
+    let scanner = QRScanner(workBudget: .max)
 
     @Test(arguments: [
         "qrcode-1/1",    // phone photo

@@ -2,32 +2,30 @@ import Testing
 import PuzzleMapImaging
 
 @Suite struct QRScannerTests {
-    let patientScanner = QRScanner(timeBudget: .seconds(3600))
+    let patientScanner = QRScanner(workBudget: .max)
 
     @Test func blankPictureHoldsNoCode() throws {
         let blank = GrayImage(width: 200, height: 200, pixels: [UInt8](repeating: 255, count: 40_000))
         let result = try patientScanner.read(blank)
         #expect(result.codes.isEmpty)
         #expect(result.successfulAttempt == nil)
-        #expect(!result.ranOutOfTime)
+        #expect(!result.ranOutOfBudget)
     }
 
     @Test func spentBudgetStopsTheLadderAfterExactlyTheAttemptsItAllowed() throws {
-        // Large enough that the first attempt (the downscaled pass) applies.
+        // Large enough that the first attempt (the downscaled pass, 1000x750) applies: a budget
+        // of its pixels lets exactly that one run.
         let blank = GrayImage(width: 1600, height: 1200, pixels: [UInt8](repeating: 255, count: 1600 * 1200))
-        // Each reading of the clock advances it one second: the start, then one check per attempt,
-        // so a budget of 1.5 s lets exactly one attempt start.
-        let scanner = QRScanner(timeBudget: .milliseconds(1500), clock: SteppingClock(step: .seconds(1)))
-        let result = try scanner.read(blank)
+        let result = try QRScanner(workBudget: 1000 * 750).read(blank)
         #expect(result.attemptsRun == 1)
-        #expect(result.ranOutOfTime)
+        #expect(result.workSpent == 1000 * 750)
+        #expect(result.ranOutOfBudget)
         #expect(result.codes.isEmpty)
     }
 
     @Test func zeroBudgetAnswersNoCodeWithoutScanning() throws {
         let code = try QREncoder().encode("PUZZLE").rendered(scale: 4)
-        let scanner = QRScanner(timeBudget: .zero, clock: SteppingClock(step: .seconds(1)))
-        let result = try scanner.read(code)
+        let result = try QRScanner(workBudget: 0).read(code)
         #expect(result.attemptsRun == 0)
         #expect(result.codes.isEmpty)
     }
