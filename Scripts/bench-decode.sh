@@ -8,7 +8,7 @@
 #   Scripts/bench-decode.sh --tools ours --held-out none --attempts --failures
 #
 # Ours is timed in process and, as the other tools are, one process per picture: that needs a
-# release puzzlemap (`swift build -c release --product puzzlemap`, or PUZZLEMAP_BIN); leave
+# release puzzlemap (`swift build -c release --static-swift-stdlib --product puzzlemap`, or PUZZLEMAP_BIN); leave
 # ours-process out of --tools to run without it. Needs zbar-tools and zxing-cpp-tools for the
 # other two decoders. The benchmark is the `bench-decode` executable (Scripts/bench-decode/),
 # built in release mode.
@@ -17,7 +17,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 corpus="${QR_CORPUS:-$root/../shared/qr-corpus/zxing}"
 held_out="${QR_HELD_OUT:-$root/../shared/qr-corpus/real}"
 package="${BENCH_PACKAGE:-$root}"
-swift build --package-path "$package" -c release --product bench-decode >&2
-bin_path="$(swift build --package-path "$package" -c release --show-bin-path)"
+swift build --package-path "$package" -c release --static-swift-stdlib --product bench-decode >&2
+bin_path="$(swift build --package-path "$package" -c release --static-swift-stdlib --show-bin-path)"
 exec "$bin_path/bench-decode" --corpus "$corpus" --held-out "$held_out" \
   --puzzlemap "${PUZZLEMAP_BIN:-$bin_path/puzzlemap}" "$@"

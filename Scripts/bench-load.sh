@@ -31,8 +31,8 @@ esac
 command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; }
 command -v sqlite3 >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq sqlite3; }
 python3 -c "import numpy, PIL, segno" 2>/dev/null || python3 -m pip install --quiet -r Scripts/requirements-bench.txt
-swift build -c release --product puzzlemap >&2
-bin="$(swift build -c release --show-bin-path)/puzzlemap"
+swift build -c release --static-swift-stdlib --product puzzlemap >&2
+bin="$(swift build -c release --static-swift-stdlib --show-bin-path)/puzzlemap"
 work="$(mktemp -d)"
 port="${PORT:-18082}"
 url="http://127.0.0.1:$port"

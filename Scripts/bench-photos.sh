@@ -17,7 +17,7 @@
 # also run once over every file for the `ms` it reports itself (image decode + scan).
 #
 # PUZZLEMAP_BIN picks our binary (default .build/release/puzzlemap, else .build/debug/puzzlemap;
-# build one with `swift build -c release --product puzzlemap`).
+# build one with `swift build -c release --static-swift-stdlib --product puzzlemap`).
 # Needs zbar-tools and zxing-cpp-tools (Scripts/install-deps.sh) and the Python packages in
 # Scripts/requirements-bench.txt (`pip install -r Scripts/requirements-bench.txt`).
 set -euo pipefail

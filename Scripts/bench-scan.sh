@@ -8,8 +8,8 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 python3 -c "import numpy, PIL, segno" 2>/dev/null || python3 -m pip install --quiet numpy Pillow segno
-swift build -c release --product puzzlemap >&2
-bin="$(swift build -c release --show-bin-path)/puzzlemap"
+swift build -c release --static-swift-stdlib --product puzzlemap >&2
+bin="$(swift build -c release --static-swift-stdlib --show-bin-path)/puzzlemap"
 work="$(mktemp -d)"
 port="${PORT:-18081}"
 trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$work"' EXIT

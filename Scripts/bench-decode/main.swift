@@ -25,7 +25,7 @@ if options.tools.contains(.oursProcess) {
     guard let puzzlemap = options.puzzlemap, FileManager.default.isExecutableFile(atPath: puzzlemap.path) else {
         FileHandle.standardError.write(Data("""
             ours-process needs the puzzlemap executable: build it with \
-            `swift build -c release --product puzzlemap` and pass --puzzlemap PATH \
+            `swift build -c release --static-swift-stdlib --product puzzlemap` and pass --puzzlemap PATH \
             (Scripts/bench-decode.sh does), or leave ours-process out of --tools.
 
             """.utf8))
