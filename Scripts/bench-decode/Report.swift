@@ -47,6 +47,11 @@ func timeCell(_ trials: [Trial]) -> String {
     return "\(milliseconds(percentile(times, 0.5))) / \(milliseconds(percentile(times, 0.95)))"
 }
 
+/// The trials' times added up, in seconds: what a set costs, misses included.
+func totalCell(_ trials: [Trial]) -> String {
+    trials.isEmpty ? "-" : String(format: "%.2f s", trials.reduce(0) { $0 + $1.reading.seconds })
+}
+
 private func milliseconds(_ value: Double) -> String {
     value < 10 ? String(format: "%.1f", value) : String(format: "%.0f", value)
 }

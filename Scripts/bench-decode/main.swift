@@ -98,6 +98,7 @@ print()
 table.header("time per picture, ms")
 for quarterTurns in options.rotations {
     table.row("median / p95, rotation \(quarterTurns * 90)") { timeCell(tuning[$0, default: []].filter { $0.quarterTurns == quarterTurns }) }
+    table.row("total time, rotation \(quarterTurns * 90)") { totalCell(tuning[$0, default: []].filter { $0.quarterTurns == quarterTurns }) }
 }
 if options.rotations.count > 1 {
     table.row("median / p95, all rotations") { timeCell(tuning[$0, default: []]) }
@@ -126,6 +127,7 @@ if let folder = options.heldOut {
     table.row("payloads read") { fraction(heldOut[$0, default: []]) { ($0.payloadsRead, $0.sample.expected.count) } }
     table.row("false payloads") { "\(heldOut[$0, default: []].map(\.falsePayloads).reduce(0, +))" }
     table.row("median / p95 ms per picture") { timeCell(heldOut[$0, default: []]) }
+    table.row("total time") { totalCell(heldOut[$0, default: []]) }
 }
 
 // MARK: Details
