@@ -148,7 +148,7 @@ public final class PostgresHuntRepository: HuntRepository {
     /// at once, rather than a wait in the pool for a connection it cannot make (it waits a
     /// minute before it gives up); a connection the pool could not lend is the same error, and
     /// one lent past the deadline is given back unused (`StorageTooSlow`).
-    private func leased<Value: Sendable>(askedAt: ContinuousClock.Instant, _ body: (PostgresConnection) async throws -> Value) async throws -> Value {
+    private func leased<Value: Sendable>(askedAt: ContinuousClock.Instant?, _ body: (PostgresConnection) async throws -> Value) async throws -> Value {
         if let since = reachability.lostSince {
             throw PostgresUnavailable(reason: "the server has not answered since \(since.formatted(.iso8601))")
         }

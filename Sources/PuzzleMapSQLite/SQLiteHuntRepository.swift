@@ -22,9 +22,10 @@ public struct SQLiteHuntRepository: HuntRepository {
         try SQLiteHuntRepository(DatabasePool(path: path, configuration: configuration(limits)), weeks: weeks, limits: limits)
     }
 
-    /// A private in-memory database, for tests and tools.
+    /// A private in-memory database, for tests and tools: it serves no crowd, so it waits
+    /// rather than refuses (``StorageLimits/unhurried``).
     public static func inMemory(weeks: CampusWeek = .utc) throws -> SQLiteHuntRepository {
-        try SQLiteHuntRepository(DatabaseQueue(configuration: configuration(StorageLimits())), weeks: weeks, limits: StorageLimits())
+        try SQLiteHuntRepository(DatabaseQueue(configuration: configuration(.unhurried)), weeks: weeks, limits: .unhurried)
     }
 
     init(_ writer: any DatabaseWriter, weeks: CampusWeek, limits: StorageLimits) throws {
@@ -32,7 +33,7 @@ public struct SQLiteHuntRepository: HuntRepository {
         self.weeks = weeks
         // A pool opens one writer and up to `maximumReaderCount` readers; a queue, one.
         let connections = (writer as? DatabasePool).map { $0.configuration.maximumReaderCount + 1 } ?? 1
-        database = MeteredDatabase(writer: writer, activity: StorageActivity(maximumConnections: connections, limits: limits))
+        database = MeteredDatabase(writer: writer, activity: StorageActivity(maximumConnections: connections, writers: 1, limits: limits))
         try Migrations.migrator.migrate(writer)
     }
 

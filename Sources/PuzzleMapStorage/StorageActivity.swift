@@ -16,6 +16,11 @@ public struct StorageLimits: Sendable, Equatable {
         self.waiting = waiting
     }
 
+    /// For stores that serve no crowd, in-memory stores for tools and test suites that put
+    /// many operations on one store at once on a busy machine: waiting is fine there, refusing
+    /// is not. A minute's deadline and no practical queue limit.
+    public static let unhurried = StorageLimits(deadline: .seconds(60), waiting: 1_000_000)
+
     /// The deadline in seconds, as drivers take it.
     public var deadlineSeconds: Double {
         Double(deadline.components.seconds) + Double(deadline.components.attoseconds) / 1e18
@@ -53,12 +58,15 @@ public final class StorageActivity: Sendable {
     private let reads = Atomic<Int>(0)
     private let writes = Atomic<Int>(0)
     public let maximumConnections: Int
+    /// How many writes can hold a connection at once: SQLite's one writer, or the whole pool.
+    private let writers: Int
     public let limits: StorageLimits
     /// Operations allowed in flight at once: those holding a connection and those waiting.
     private let allowedInFlight: Int
 
-    public init(maximumConnections: Int, limits: StorageLimits = StorageLimits()) {
+    public init(maximumConnections: Int, writers: Int? = nil, limits: StorageLimits = StorageLimits()) {
         self.maximumConnections = maximumConnections
+        self.writers = writers ?? maximumConnections
         self.limits = limits
         allowedInFlight = maximumConnections + (limits.waiting ?? 16 * maximumConnections)
     }
@@ -69,20 +77,25 @@ public final class StorageActivity: Sendable {
     }
 
     /// Runs `body` counted as one read (or write) in flight, given the moment it was asked
-    /// for (to pass to ``checkTurn(askedAt:)`` once it holds a connection); refused with
+    /// for when it has to wait for a connection behind others (to pass to
+    /// ``checkTurn(askedAt:)`` once it holds one); refused with
     /// ``StorageTooSlow/queueFull(waiting:)`` when the queue is full.
-    public func measuring<T>(writing: Bool, _ body: (_ askedAt: ContinuousClock.Instant) async throws -> T) async throws -> T {
-        let inFlight = writing
-            ? writes.add(1, ordering: .relaxed).newValue + reads.load(ordering: .relaxed)
-            : reads.add(1, ordering: .relaxed).newValue + writes.load(ordering: .relaxed)
+    public func measuring<T>(writing: Bool, _ body: (_ askedAt: ContinuousClock.Instant?) async throws -> T) async throws -> T {
+        let (mine, others) = writing
+            ? (writes.add(1, ordering: .relaxed).newValue, reads.load(ordering: .relaxed))
+            : (reads.add(1, ordering: .relaxed).newValue, writes.load(ordering: .relaxed))
         defer { _ = writing ? writes.subtract(1, ordering: .relaxed) : reads.subtract(1, ordering: .relaxed) }
-        guard inFlight <= allowedInFlight else { throw StorageTooSlow.queueFull(waiting: allowedInFlight - maximumConnections) }
-        return try await body(.now)
+        guard mine + others <= allowedInFlight else { throw StorageTooSlow.queueFull(waiting: allowedInFlight - maximumConnections) }
+        let queued = mine + others > maximumConnections || (writing && mine > writers)
+        return try await body(queued ? .now : nil)
     }
 
-    /// Throws ``StorageTooSlow/waitedTooLong(_:)`` when an operation's turn came past the
-    /// deadline: its caller has waited long enough, and running it would only add to the queue.
-    public func checkTurn(askedAt: ContinuousClock.Instant) throws {
+    /// Throws ``StorageTooSlow/waitedTooLong(_:)`` when an operation that queued behind others
+    /// got its turn past the deadline: its caller has waited long enough, and running it would
+    /// only add to the queue. One that did not queue is never refused for time it spent
+    /// waiting for a thread of a busy process rather than for the database.
+    public func checkTurn(askedAt: ContinuousClock.Instant?) throws {
+        guard let askedAt else { return }
         let waited = askedAt.duration(to: .now)
         if waited > limits.deadline { throw StorageTooSlow.waitedTooLong(waited) }
     }

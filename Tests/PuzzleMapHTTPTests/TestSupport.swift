@@ -57,6 +57,11 @@ struct TestService {
         }
         // A live stream through the router ends soon, so a test reads its whole answer.
         settings.liveStreamLifetime = .milliseconds(300)
+        // The whole suite runs hundreds of tests at once on two cores, where an operation may
+        // wait seconds for a thread: the database waits rather than refuses (tests about its
+        // deadline and queue set their own).
+        settings.databaseDeadline = StorageLimits.unhurried.deadline
+        settings.databaseQueue = StorageLimits.unhurried.waiting
         adjust(&settings)
         let content = try PuzzleMapContent.ContentReader(campusDirectory: settings.campusDirectory, riddlesDirectory: settings.riddlesDirectory).load().get()
         let clock = TestClock()

@@ -12,7 +12,9 @@ import Testing
 /// The stores the contract suite holds to one behaviour. Every contract test runs once per
 /// backend, each time on a fresh, empty, migrated database.
 enum StorageBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    /// A temporary SQLite file in WAL mode, as the service opens it.
+    /// A temporary SQLite file in WAL mode, as the service opens it. Both stores wait rather
+    /// than refuse (``StorageLimits/unhurried``): the contract's races put hundreds of
+    /// operations on one store while the rest of the suite shares the cores.
     case sqlite
     /// A fresh schema of its own on the server `PUZZLEMAP_TEST_POSTGRES_URL` names.
     case postgres
@@ -63,13 +65,14 @@ enum StorageBackend: String, CaseIterable, Sendable, CustomTestStringConvertible
             defer {
                 for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
             }
-            try await body(try SQLiteHuntRepository.open(path: path)) { sql in
+            try await body(try SQLiteHuntRepository.open(path: path, limits: .unhurried)) { sql in
                 try await DatabaseQueue(path: path).write { db in try db.execute(sql: sql) }
             }
         case .postgres:
             let url = try Self.postgresURL
             let schema = Self.freshSchema()
-            let repository = try await PostgresHuntRepository.connect(url: url, schema: schema, maximumConnections: 8, logger: Self.logger)
+            let repository = try await PostgresHuntRepository.connect(url: url, schema: schema, maximumConnections: 8, limits: .unhurried,
+                                                                      logger: Self.logger)
             // Every pooled connection opened before the test begins, so that its simultaneous
             // calls really run side by side on separate connections.
             _ = try await concurrently(8) { _ in try await repository.ping() }
