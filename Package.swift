@@ -201,7 +201,7 @@ let package = Package(
         // Small pictures and ways to damage them, shared by the imaging, route and CLI tests.
         .target(
             name: "PuzzleMapTestFixtures",
-            dependencies: ["PuzzleMapCore", "PuzzleMapImaging"],
+            dependencies: ["PuzzleMapCore", "PuzzleMapImaging", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/PuzzleMapTestFixtures",
             swiftSettings: swiftSettings
         ),
@@ -225,7 +225,7 @@ let package = Package(
         .testTarget(
             name: "PuzzleMapStorageTests",
             dependencies: [
-                "PuzzleMapStorage", "PuzzleMapSQLite", "PuzzleMapPostgres", "PuzzleMapContent", "PuzzleMapCore",
+                "PuzzleMapStorage", "PuzzleMapSQLite", "PuzzleMapPostgres", "PuzzleMapContent", "PuzzleMapCore", "PuzzleMapTestFixtures",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
