@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import PuzzleMapCore
 import PuzzleMapGame
@@ -20,6 +21,18 @@ public struct AppRequestContext: RequestContext {
     /// The peer's address, for per-address limits (campus Wi-Fi is one NAT address: limits on
     /// players are keyed on the player, this only backs up sign-in throttling).
     public let remoteAddress: String
+
+    /// One encoder for every JSON answer (made once, not per request), with sorted keys: the
+    /// same state always gives the same bytes, which `ETag`s (``ConditionalGetMiddleware``)
+    /// rely on.
+    public var responseEncoder: JSONEncoder { Self.encoder }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

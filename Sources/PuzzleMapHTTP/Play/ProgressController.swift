@@ -69,8 +69,9 @@ struct ProgressController {
     }
 
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
-        router.get("me/progress") { _, context in try await progress(context) }
-        router.get("map") { _, context in try await map(context) }
+        let tagged = router.group().add(middleware: ConditionalGetMiddleware())
+        tagged.get("me/progress") { _, context in try await progress(context) }
+        tagged.get("map") { _, context in try await map(context) }
     }
 
     private func progress(_ context: AppRequestContext) async throws -> ProgressView {

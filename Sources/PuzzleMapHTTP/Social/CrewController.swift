@@ -152,7 +152,7 @@ struct CrewController {
             try await services.hunt.declineCrewInvitation(id, playerID: identity.playerID)
             return Response(status: .noContent)
         }
-        router.get("crews/leaderboard") { request, context -> Board in
+        router.group().add(middleware: ConditionalGetMiddleware()).get("crews/leaderboard") { request, context -> Board in
             let identity = try context.requirePlayer()
             let (period, limit) = try LeaderboardController.boardQuery(request)
             let board = try await services.hunt.crewLeaderboard(playerID: identity.playerID, period: period, limit: limit)

@@ -39,7 +39,7 @@ struct LeaderboardController {
     }
 
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
-        router.get("leaderboard") { request, context -> Board in
+        router.group().add(middleware: ConditionalGetMiddleware()).get("leaderboard") { request, context -> Board in
             let identity = try context.requirePlayer()
             let scope = request.uri.queryParameters.get("scope") ?? "global"
             guard scope == "global" || scope == "friends" else { throw Problem(.badRequest, code: .invalidLeaderboardQuery) }
