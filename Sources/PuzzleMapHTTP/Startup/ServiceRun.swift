@@ -10,26 +10,30 @@ import Synchronization
 ///
 /// Returns whether everything finished by itself, before the deadline.
 public func runUntilStopped(_ application: some ApplicationProtocol, deadline: Duration, logger: Logger) async throws -> Bool {
-    let watch = ShutdownWatch()
-    // Services shut down in reverse order: the watch hears of the shutdown first.
-    var configuration = ServiceGroupConfiguration(services: [.init(service: application), .init(service: watch)],
-                                                  gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+    let watched = CutWatch(application)
+    var configuration = ServiceGroupConfiguration(services: [.init(service: watched)], gracefulShutdownSignals: [.sigterm, .sigint],
+                                                  logger: logger)
     configuration.maximumGracefulShutdownDuration = deadline
     // Cancelled work gets a little longer to unwind; past that the process ends anyway.
     configuration.maximumCancellationDuration = .seconds(5)
     try await ServiceGroup(configuration: configuration).run()
-    return watch.elapsed.map { $0 < deadline } ?? true
+    return !watched.wasCut
 }
 
-/// Notes when the graceful shutdown began.
-private final class ShutdownWatch: Service {
-    private let began = Mutex<ContinuousClock.Instant?>(nil)
+/// The application, noting whether the group had to cancel it: what tells a shutdown cut at
+/// the deadline from one that finished by itself, however late a busy machine runs either.
+private final class CutWatch<Application: ApplicationProtocol>: Service {
+    private let application: Application
+    private let cut = Mutex(false)
 
-    func run() async throws {
-        try? await gracefulShutdown()
-        began.withLock { $0 = $0 ?? .now }
+    init(_ application: Application) {
+        self.application = application
     }
 
-    /// How long ago the shutdown began, once it has.
-    var elapsed: Duration? { began.withLock { $0.map { .now - $0 } } }
+    func run() async throws {
+        defer { if Task.isCancelled { cut.withLock { $0 = true } } }
+        try await application.run()
+    }
+
+    var wasCut: Bool { cut.withLock { $0 } }
 }
