@@ -48,7 +48,8 @@ final class LiveService: Sendable {
         }
         environment.merge(extra) { _, new in new }
 
-        process = Process()
+        let process = Process()
+        self.process = process
         let command = launcher + [puzzlemapExecutable.path, "serve"]
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
@@ -56,7 +57,7 @@ final class LiveService: Sendable {
         let log = try FileHandle(forWritingTo: logFile)
         process.standardOutput = log
         process.standardError = log
-        try process.run()
+        try processLaunch.withLock { try process.run() }
 
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 120

@@ -12,6 +12,11 @@ func scratchDirectory(_ name: String) -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("puzzlemap-\(name)-\(UUID().uuidString)")
 }
 
+/// Held while a child process is started: Foundation's `Process.run()` on Linux crashed once
+/// (in a copy inside it) with other tests starting processes at the same moment, so the
+/// tests here start theirs one at a time. Starting takes milliseconds; they run side by side.
+let processLaunch = NSLock()
+
 /// The `puzzlemap` executable beside the test bundle (`swift build --build-tests` builds both).
 let puzzlemapExecutable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("puzzlemap")
 
@@ -36,7 +41,7 @@ func runPuzzlemap(_ arguments: [String], environment: [String: String] = [:], in
     let output = Pipe()
     process.standardOutput = output
     process.standardError = output
-    try process.run()
+    try processLaunch.withLock { try process.run() }
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
