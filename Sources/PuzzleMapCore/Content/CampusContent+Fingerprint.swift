@@ -9,6 +9,6 @@ extension CampusContent {
         encoder.outputFormatting = [.sortedKeys]
         // Encoding plain value types cannot fail.
         let data = try! encoder.encode(self)
-        return SHA256.hash(data: data).prefix(16).map { String(format: "%02x", $0) }.joined()
+        return SHA256.hash(data: data).prefix(16).hexadecimal
     }
 }

@@ -34,6 +34,6 @@ public struct ServiceSecrets: Sendable, Equatable {
     /// instead of silently rejecting every printed code.
     public var tagKeyFingerprint: String {
         let digest = SHA256.hash(data: Data("puzzlemap-key-fingerprint".utf8) + tagKeyData)
-        return digest.prefix(8).map { String(format: "%02x", $0) }.joined()
+        return digest.prefix(8).hexadecimal
     }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PuzzleMapCore
 
 /// Random bearer secrets (access, refresh and reset tokens) and the hashes they are stored
 /// under. 256 random bits need no slow hash: SHA-256 makes a stolen table useless. They are
@@ -21,7 +22,6 @@ public enum SecretToken {
 
     /// The stored form: hex SHA-256 of the token, keyed so hashes differ between deployments.
     public static func hash(_ token: String, key: Data) -> String {
-        HMAC<SHA256>.authenticationCode(for: Data(token.utf8), using: SymmetricKey(data: key))
-            .map { String(format: "%02x", $0) }.joined()
+        HMAC<SHA256>.authenticationCode(for: Data(token.utf8), using: SymmetricKey(data: key)).hexadecimal
     }
 }

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Hummingbird
 import Mustache
+import PuzzleMapCore
 import Yams
 
 /// The web app's templates, texts and static files, read once from the target's resources
@@ -63,7 +64,7 @@ public struct PageLibrary: Sendable {
         let staticDirectory = directory.appendingPathComponent("Static")
         for name in try FileManager.default.contentsOfDirectory(atPath: staticDirectory.path) {
             let data = try Data(contentsOf: staticDirectory.appendingPathComponent(name))
-            let version = SHA256.hash(data: data).prefix(6).map { String(format: "%02x", $0) }.joined()
+            let version = SHA256.hash(data: data).prefix(6).hexadecimal
             let bytes = ByteBuffer(data: data)
             assets[name] = Asset(bytes: bytes, gzipped: Self.isCompressible(name) ? PageCompression.gzip(bytes) : nil,
                                  contentType: Self.contentType(of: name), version: version)

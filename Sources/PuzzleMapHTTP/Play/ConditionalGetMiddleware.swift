@@ -1,6 +1,7 @@
 import Crypto
 import Hummingbird
 import NIOCore
+import PuzzleMapCore
 
 /// `ETag` and `If-None-Match` on the reads a phone repeats every time it opens the app (progress,
 /// the map, the leaderboards): the tag is a hash of the answer's bytes, so it is fresh by
@@ -35,7 +36,7 @@ struct ConditionalGetMiddleware<Context: RequestContext>: RouterMiddleware {
     /// A strong tag: the first 16 bytes of the body's SHA-256, in hex.
     static func tag(of body: ByteBuffer) -> String {
         let digest = SHA256.hash(data: body.readableBytesView)
-        return "\"" + digest.prefix(16).map { String(format: "%02x", $0) }.joined() + "\""
+        return "\"" + digest.prefix(16).hexadecimal + "\""
     }
 
     /// Whether `If-None-Match` names `tag`: `*`, or a list of tags, weak ones compared weakly.
