@@ -213,7 +213,8 @@ let package = Package(
         ),
         .testTarget(
             name: "PuzzleMapGameTests",
-            dependencies: ["PuzzleMapGame", "PuzzleMapSQLite", "PuzzleMapStorage", "PuzzleMapContent", "PuzzleMapCore"],
+            dependencies: ["PuzzleMapGame", "PuzzleMapSQLite", "PuzzleMapPostgres", "PuzzleMapStorage", "PuzzleMapContent", "PuzzleMapCore",
+                           .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -27,6 +27,8 @@ public struct Hunt: Sendable {
     public let notices: NoticeBoard
     /// `ServiceSettings.giftsPerDay`, which overrides the content's limit.
     private let giftsPerDayOverride: Int?
+    /// Players' progress and map as last read, by play version; one per content.
+    private(set) var playCache = PlayCache()
 
     public init(
         repository: any HuntRepository, content: CampusContent, secrets: ServiceSecrets, settings: ServiceSettings = ServiceSettings(),
@@ -58,6 +60,7 @@ public struct Hunt: Sendable {
         var next = self
         next.content = Self.playable(content, giftsPerDay: giftsPerDayOverride)
         next.timeZone = content.timeZone
+        next.playCache = PlayCache()
         return next
     }
 

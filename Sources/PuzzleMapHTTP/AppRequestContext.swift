@@ -82,6 +82,9 @@ public struct AppRequestContext: RequestContext {
 public struct Identity: Sendable {
     public var account: Account
     public var session: Session
+    /// The account's play version as read with the session (`PlayVersion`): passed to the
+    /// use cases that can answer from what they kept at that version.
+    public var playVersion: Int64? = nil
     public var playerID: Int64 { account.player.id }
     /// Whether the account's email is verified: vouchers are redeemable only then.
     public var isVerified: Bool { account.isEmailVerified }

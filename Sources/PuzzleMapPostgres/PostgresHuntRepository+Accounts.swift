@@ -194,21 +194,22 @@ extension PostgresHuntRepository {
                        refreshExpiresAt: tokens.refreshExpiresAt)
     }
 
-    public func session(accessHash: String, at date: Date) async throws -> (Session, Account)? {
+    public func signedIn(accessHash: String, at date: Date) async throws -> SignedIn? {
         try await autocommit { connection in
             guard let row = try await connection.row("""
-                SELECT \(unescaped: Columns.session), \(unescaped: Columns.player)
+                SELECT \(unescaped: Columns.session), \(unescaped: Columns.player), player.playVersion
                 FROM session JOIN player ON player.id = session.playerId
                 WHERE session.accessHash = \(accessHash) AND session.revokedAt IS NULL AND player.deletedAt IS NULL
                 """, as: (Int64, Int64, String, StoredDate, StoredDate, StoredDate?, StoredDate?,
-                          Int64, String, String, String, StoredDate, String, String, String?, StoredDate?, StoredDate?, StoredDate?, String?).self,
+                          Int64, String, String, String, StoredDate, String, String, String?, StoredDate?, StoredDate?, StoredDate?, String?,
+                          Int64).self,
                 logger: logger)
             else { return nil }
             let session = Columns.session((row.0, row.1, row.2, row.3, row.4, row.5, row.6)).session
             // Compared here, to the instant as given, as SQLite's code does.
             guard session.accessExpiresAt > date else { return nil }
             let account = try Columns.account((row.7, row.8, row.9, row.10, row.11, row.12, row.13, row.14, row.15, row.16, row.17, row.18))
-            return (session, account)
+            return SignedIn(session: session, account: account, playVersion: row.19)
         }
     }
 

@@ -75,7 +75,8 @@ extension PostgresHuntRepository {
         try await snapshot { connection in
             ProgressState(events: try await events(playerID: playerID, connection),
                           activeAttempts: try await activeAttempts(playerID: playerID, connection),
-                          vouchers: try await vouchers(playerID: playerID, connection))
+                          vouchers: try await vouchers(playerID: playerID, connection),
+                          playVersion: try await connection.value("SELECT playVersion FROM player WHERE id = \(playerID)", as: Int64.self, logger: logger) ?? 0)
         }
     }
 

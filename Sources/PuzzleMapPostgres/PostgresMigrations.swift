@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+import PuzzleMapStorage
 
 /// The PostgreSQL schema, the same tables, columns and constraints as SQLite's migrations
 /// under the same names, in PostgreSQL's types:
@@ -586,6 +587,27 @@ enum PostgresMigrations {
             """,
             "CREATE INDEX crewInvitation_on_playerId ON crewInvitation (playerId)",
         ]),
+        // A player's play version: bumped by every change to their ledger, riddles held and
+        // freebies, whichever statement makes it, so a progress or map read kept from an
+        // earlier request is known to be current by the version read with the session.
+        ("v19 play versions", [
+            "ALTER TABLE player ADD COLUMN playVersion bigint NOT NULL DEFAULT 0",
+            """
+            CREATE FUNCTION bump_play_version() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF TG_OP <> 'INSERT' THEN
+                    UPDATE player SET playVersion = playVersion + 1 WHERE id = OLD.playerId;
+                END IF;
+                IF TG_OP = 'INSERT' OR (TG_OP = 'UPDATE' AND NEW.playerId IS DISTINCT FROM OLD.playerId) THEN
+                    UPDATE player SET playVersion = playVersion + 1 WHERE id = NEW.playerId;
+                END IF;
+                RETURN NULL;
+            END
+            $$
+            """,
+        ] + PlayVersion.tables.map { table in
+            "CREATE TRIGGER \(table)_play_version AFTER INSERT OR UPDATE OR DELETE ON \(table) FOR EACH ROW EXECUTE FUNCTION bump_play_version()"
+        }),
     ]
 }
 

@@ -1,4 +1,5 @@
 import GRDB
+import PuzzleMapStorage
 
 /// The database schema, one migration at a time. A migration is never edited once it has
 /// landed: changes come as new migrations, so every existing database can follow.
@@ -448,6 +449,22 @@ enum Migrations {
                 t.column("invitedBy", .integer).notNull().references("player", onDelete: .cascade)
                 t.column("createdAt", .datetime).notNull()
                 t.uniqueKey(["crewId", "playerId"])
+            }
+        }
+        migrator.registerMigration("v19 play versions") { db in
+            // Bumped by every change to a player's ledger, riddles held and freebies, whichever
+            // statement makes it: a progress or map read kept from an earlier request is current
+            // while the version read with the session is the one it was kept under.
+            try db.alter(table: "player") { t in t.add(column: "playVersion", .integer).notNull().defaults(to: 0) }
+            for table in PlayVersion.tables {
+                try db.execute(sql: """
+                    CREATE TRIGGER \(table)_play_version_insert AFTER INSERT ON \(table)
+                    BEGIN UPDATE player SET playVersion = playVersion + 1 WHERE id = NEW.playerId; END;
+                    CREATE TRIGGER \(table)_play_version_update AFTER UPDATE ON \(table)
+                    BEGIN UPDATE player SET playVersion = playVersion + 1 WHERE id IN (OLD.playerId, NEW.playerId); END;
+                    CREATE TRIGGER \(table)_play_version_delete AFTER DELETE ON \(table)
+                    BEGIN UPDATE player SET playVersion = playVersion + 1 WHERE id = OLD.playerId; END;
+                    """)
             }
         }
         return migrator

@@ -165,14 +165,19 @@ extension SQLiteHuntRepository {
         return record.session
     }
 
-    public func session(accessHash: String, at date: Date) async throws -> (Session, Account)? {
+    public func signedIn(accessHash: String, at date: Date) async throws -> SignedIn? {
         try await database.read { db in
             guard let record = try SessionRecord.filter(SessionRecord.Columns.accessHash == accessHash).fetchOne(db),
                   record.revokedAt == nil, record.accessExpiresAt > date,
                   let player = try PlayerRecord.fetchOne(db, key: record.playerId), player.deletedAt == nil
             else { return nil }
-            return (record.session, player.account)
+            return SignedIn(session: record.session, account: player.account, playVersion: try Self.playVersion(playerID: record.playerId, db))
         }
+    }
+
+    /// The player's play version (see `PlayVersion`), kept by the triggers of migration v19.
+    static func playVersion(playerID: Int64, _ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT playVersion FROM player WHERE id = ?"), arguments: [playerID]) ?? 0
     }
 
     public func refreshSession(refreshHash: String, replacement: NewSessionTokens, at date: Date,

@@ -91,7 +91,7 @@ extension SQLiteHuntRepository {
     public func progressState(playerID: Int64) async throws -> ProgressState {
         try await database.read { db in
             ProgressState(events: try Self.events(playerID: playerID, db), activeAttempts: try Self.activeAttempts(playerID: playerID, db),
-                          vouchers: try Self.vouchers(playerID: playerID, db))
+                          vouchers: try Self.vouchers(playerID: playerID, db), playVersion: try Self.playVersion(playerID: playerID, db))
         }
     }
 

@@ -61,8 +61,9 @@ public protocol AccountStore: Sendable {
     // MARK: Sessions
 
     func createSession(playerID: Int64, familyID: String, tokens: NewSessionTokens, at date: Date) async throws -> Session
-    /// The session and account an access token belongs to, if it is live.
-    func session(accessHash: String, at date: Date) async throws -> (Session, Account)?
+    /// The session and account an access token belongs to, if it is live, with the account's
+    /// play version: what every request reads first, in one round trip.
+    func signedIn(accessHash: String, at date: Date) async throws -> SignedIn?
     /// Reads the session a refresh token names under its lock, lets `decide` choose, and
     /// applies the choice in the same transaction: `rotate` spends the token and opens
     /// `replacement` in the same family, `revokeFamily` revokes the family's live sessions.
@@ -101,5 +102,26 @@ public struct MailDraft: Sendable {
         self.recipient = recipient
         self.subject = subject
         self.body = body
+    }
+}
+
+/// A live session as a request finds it: the session, its account and the account's
+/// ``PlayVersion`` read with them.
+public struct SignedIn: Sendable {
+    public var session: Session
+    public var account: Account
+    public var playVersion: Int64
+
+    public init(session: Session, account: Account, playVersion: Int64) {
+        self.session = session
+        self.account = account
+        self.playVersion = playVersion
+    }
+}
+
+extension AccountStore {
+    /// The session and account an access token belongs to, if it is live.
+    public func session(accessHash: String, at date: Date) async throws -> (Session, Account)? {
+        try await signedIn(accessHash: accessHash, at: date).map { ($0.session, $0.account) }
     }
 }

@@ -41,10 +41,22 @@ public struct ProgressState: Sendable, Equatable {
     public var activeAttempts: [RiddleAttempt]
     /// Newest first, as `vouchers(playerID:)` gives them.
     public var vouchers: [Voucher]
+    /// The player's play version when these were read (see ``PlayVersion``).
+    public var playVersion: Int64
 
-    public init(events: [GameEvent], activeAttempts: [RiddleAttempt], vouchers: [Voucher]) {
+    public init(events: [GameEvent], activeAttempts: [RiddleAttempt], vouchers: [Voucher], playVersion: Int64 = 0) {
         self.events = events
         self.activeAttempts = activeAttempts
         self.vouchers = vouchers
+        self.playVersion = playVersion
     }
+}
+
+/// A number per player that every change to their ledger (`gameEvent`), riddles held
+/// (`riddleAttempt`) or freebies (`voucher`) makes larger, whichever statement makes it: the
+/// stores' triggers keep it, so no write path can forget it. Read with the session, it tells
+/// whether what was computed from that player's state at an earlier request is still current.
+public enum PlayVersion {
+    /// The tables whose rows, by their `playerId`, a player's progress and map are read from.
+    public static let tables = ["gameEvent", "riddleAttempt", "voucher"]
 }

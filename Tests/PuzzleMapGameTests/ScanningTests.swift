@@ -3,6 +3,7 @@ import Logging
 import PuzzleMapContent
 import PuzzleMapCore
 import PuzzleMapGame
+import PuzzleMapPostgres
 import PuzzleMapSQLite
 import PuzzleMapStorage
 import Testing
@@ -22,12 +23,32 @@ struct GameWorld {
     let hunt: Hunt
     let clock = PinnedClock()
 
-    init(limits adjust: (inout GameLimits) -> Void = { _ in }) async throws {
+    /// Where a world keeps its state: in memory, or in a fresh schema on the PostgreSQL server
+    /// `PUZZLEMAP_TEST_POSTGRES_URL` names (`make test` starts one).
+    enum Store: String, CaseIterable, Sendable {
+        case sqlite, postgres
+
+        func repository(weeks: CampusWeek) async throws -> any HuntRepository {
+            switch self {
+            case .sqlite:
+                return try SQLiteHuntRepository.inMemory(weeks: weeks)
+            case .postgres:
+                let url = try #require(ProcessInfo.processInfo.environment["PUZZLEMAP_TEST_POSTGRES_URL"], "run `make test`, which starts PostgreSQL")
+                var logger = Logger(label: "game-tests")
+                logger.logLevel = .error
+                let schema = "game_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+                return try await PostgresHuntRepository.connect(url: url, schema: schema, maximumConnections: 4, weeks: weeks,
+                                                                limits: .unhurried, logger: logger)
+            }
+        }
+    }
+
+    init(store: Store = .sqlite, limits adjust: (inout GameLimits) -> Void = { _ in }) async throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         var content = try ContentReader(campusDirectory: root.appendingPathComponent("Campus").path,
                                         riddlesDirectory: root.appendingPathComponent("Riddles").path).load().get()
         adjust(&content.rules.limits)
-        let repository = try SQLiteHuntRepository.inMemory(weeks: content.weeks)
+        let repository = try await store.repository(weeks: content.weeks)
         let secrets = try #require(ServiceSecrets(tagKeyData: Data(repeating: 7, count: 32), tokenKeyData: Data(repeating: 9, count: 32)))
         let clock = clock
         let importedAt = clock.now

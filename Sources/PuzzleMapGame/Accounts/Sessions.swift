@@ -64,7 +64,13 @@ extension Hunt {
 
     /// The live session and account an access token belongs to, if any.
     public func session(accessToken: String) async throws -> (Session, Account)? {
-        try await repository.session(accessHash: tokenHash(accessToken), at: now())
+        try await signedIn(accessToken: accessToken).map { ($0.session, $0.account) }
+    }
+
+    /// The same, with the account's play version, which lets the player's progress and map
+    /// kept from an earlier request answer (``progress(playerID:ownerVerified:playVersion:)``).
+    public func signedIn(accessToken: String) async throws -> SignedIn? {
+        try await repository.signedIn(accessHash: tokenHash(accessToken), at: now())
     }
 
     private func sessionTokens(access: String, refresh: String, at now: Date, device: SessionDevice = .app) -> NewSessionTokens {

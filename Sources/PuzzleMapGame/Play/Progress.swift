@@ -41,14 +41,41 @@ public struct MapPlace: Sendable {
 
 extension Hunt {
     /// The player's progress now; `ownerVerified` says whether their email is verified (a
-    /// freebie of an unverified owner is not yet claimable).
-    public func progress(playerID: Int64, ownerVerified: Bool) async throws -> PlayerProgress {
+    /// freebie of an unverified owner is not yet claimable). `playVersion`, when the caller read
+    /// it with the session, lets a progress kept from an earlier request at that version answer
+    /// without reading or replaying the ledger.
+    public func progress(playerID: Int64, ownerVerified: Bool, playVersion: Int64? = nil) async throws -> PlayerProgress {
+        let entry = try await played(playerID: playerID, at: playVersion)
+        let now = now()
+        var progress = entry.progress
+        progress.unclaimedVouchers = entry.vouchers.filter { $0.status(at: now, ownerVerified: ownerVerified) == .unclaimed }.count
+        return progress
+    }
+
+    /// Every place in play, in the campus file's order, with whether it is open now and what
+    /// the player has done there. `playVersion` as for ``progress(playerID:ownerVerified:playVersion:)``.
+    public func map(playerID: Int64, playVersion: Int64? = nil) async throws -> [MapPlace] {
+        let entry = try await played(playerID: playerID, at: playVersion)
+        let now = now()
+        let closures = try await liveNotices().closures
+        // The content is imported before it is played: its checkpoints are the live ones, in file order.
+        return content.checkpoints.map { place in
+            MapPlace(checkpoint: place, isOpenNow: place.hours.isOpen(at: now, in: timeZone) && closures[place.id] == nil,
+                     nextOpening: place.hours.nextOpening(after: now, in: timeZone),
+                     status: entry.solved.contains(place.id) ? .solved : entry.visited.contains(place.id) ? .visited : .unvisited,
+                     closure: closures[place.id])
+        }
+    }
+
+    /// What the player's progress and map are made from: kept at `playVersion`, or read and
+    /// replayed now (and kept at the version it was read at).
+    private func played(playerID: Int64, at playVersion: Int64?) async throws -> PlayCache.Entry {
+        if let playVersion, let entry = playCache.entry(playerID: playerID, at: playVersion) { return entry }
         let state = try await repository.progressState(playerID: playerID)
         let standing = PlayerStanding(events: state.events, content: content)
-        let now = now()
         var solved = Dictionary(uniqueKeysWithValues: Category.allCases.map { ($0, 0) })
         for solve in standing.history.solves { solved[solve.category, default: 0] += 1 }
-        return PlayerProgress(
+        let progress = PlayerProgress(
             xp: standing.totals.xp, level: standing.totals.level,
             levelProgress: (standing.totals.levelProgress.current, standing.totals.levelProgress.needed),
             earnedBadges: content.badges.compactMap { badge in standing.earnedAt[badge.id].map { (badge, $0) } },
@@ -56,22 +83,10 @@ extension Hunt {
                 (badge, BadgeEvaluator.howToEarn(badge, checkpoints: content.checkpoints, history: standing.history, level: standing.totals.level))
             },
             solvedByCategory: solved, placesVisited: standing.visitedIDs.count, riddlesHeld: state.activeAttempts.count,
-            unclaimedVouchers: state.vouchers.filter { $0.status(at: now, ownerVerified: ownerVerified) == .unclaimed }.count,
-            moderation: moderationNotices(in: state.events))
-    }
-
-    /// Every place in play, in the campus file's order, with whether it is open now and what
-    /// the player has done there.
-    public func map(playerID: Int64) async throws -> [MapPlace] {
-        let (solved, visited) = PlayerStanding.places(in: try await repository.events(playerID: playerID))
-        let now = now()
-        let closures = try await liveNotices().closures
-        // The content is imported before it is played: its checkpoints are the live ones, in file order.
-        return content.checkpoints.map { place in
-            MapPlace(checkpoint: place, isOpenNow: place.hours.isOpen(at: now, in: timeZone) && closures[place.id] == nil,
-                     nextOpening: place.hours.nextOpening(after: now, in: timeZone),
-                     status: solved.contains(place.id) ? .solved : visited.contains(place.id) ? .visited : .unvisited,
-                     closure: closures[place.id])
-        }
+            unclaimedVouchers: 0, moderation: moderationNotices(in: state.events))
+        let entry = PlayCache.Entry(playVersion: state.playVersion, progress: progress, vouchers: state.vouchers,
+                                    solved: standing.solvedIDs, visited: standing.visitedIDs)
+        playCache.keep(entry, playerID: playerID)
+        return entry
     }
 }

@@ -10,10 +10,8 @@ struct Authenticator: RouterMiddleware {
         var context = context
         if let header = request.headers[.authorization] {
             guard let token = Self.bearerToken(header) else { throw Problem.unauthenticated }
-            guard let (session, account) = try await services.hunt.session(accessToken: token) else {
-                throw Problem.unauthenticated
-            }
-            context.identity = Identity(account: account, session: session)
+            guard let signedIn = try await services.hunt.signedIn(accessToken: token) else { throw Problem.unauthenticated }
+            context.identity = Identity(account: signedIn.account, session: signedIn.session, playVersion: signedIn.playVersion)
         }
         return try await next(request, context)
     }

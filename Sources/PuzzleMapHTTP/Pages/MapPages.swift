@@ -22,7 +22,7 @@ struct MapPages {
         }
         router.get("map") { _, context in
             let identity = try context.requirePlayer()
-            let places = try await services.hunt.map(playerID: identity.playerID)
+            let places = try await services.hunt.map(playerID: identity.playerID, playVersion: identity.playVersion)
             return page(context).response("map", title: library.text("map.title"), MapView(places, library: library))
         }
     }

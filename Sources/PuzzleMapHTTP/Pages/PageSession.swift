@@ -21,12 +21,12 @@ struct PageSession: RouterMiddleware {
         context.formToken = PageForm.token(for: secret, key: services.hunt.secrets.tokenKeyData)
         var response: Response
         do {
-            if let token = request.cookies[Self.sessionCookieName]?.value, let (session, account) = try await services.hunt.session(accessToken: token) {
-                context.identity = Identity(account: account, session: session)
+            if let token = request.cookies[Self.sessionCookieName]?.value, let signedIn = try await services.hunt.signedIn(accessToken: token) {
+                context.identity = Identity(account: signedIn.account, session: signedIn.session, playVersion: signedIn.playVersion)
                 // Players read the message atop each page; organisers see it on their console.
-                if account.role == .player {
+                if signedIn.account.role == .player {
                     context.broadcast = try await services.hunt.liveNotices().broadcast?.text
-                    context.liveCursor = try await services.hunt.liveCursor(playerID: account.player.id).description
+                    context.liveCursor = try await services.hunt.liveCursor(playerID: signedIn.account.player.id).description
                 }
             }
             if request.method == .post, !isSameOrigin(request) {

@@ -74,7 +74,7 @@ struct PlayPages {
         }
         router.get("progress") { _, context in
             let identity = try context.requirePlayer()
-            let progress = try await services.hunt.progress(playerID: identity.playerID, ownerVerified: identity.isVerified)
+            let progress = try await services.hunt.progress(playerID: identity.playerID, ownerVerified: identity.isVerified, playVersion: identity.playVersion)
             return page(context).response("progress", title: library.text("progress.title"), ProgressView(progress, library: library, timeZone: services.hunt.timeZone))
         }
     }

@@ -76,7 +76,8 @@ struct ProgressController {
 
     private func progress(_ context: AppRequestContext) async throws -> ProgressView {
         let identity = try context.requirePlayer()
-        let progress = try await services.hunt.progress(playerID: identity.playerID, ownerVerified: identity.isVerified)
+        let progress = try await services.hunt.progress(playerID: identity.playerID, ownerVerified: identity.isVerified,
+                                                          playVersion: identity.playVersion)
         return ProgressView(
             xp: progress.xp, level: progress.level,
             levelProgress: .init(current: progress.levelProgress.current, needed: progress.levelProgress.needed),
@@ -89,7 +90,7 @@ struct ProgressController {
 
     private func map(_ context: AppRequestContext) async throws -> MapView {
         let identity = try context.requirePlayer()
-        return MapView(checkpoints: try await services.hunt.map(playerID: identity.playerID).map { place in
+        return MapView(checkpoints: try await services.hunt.map(playerID: identity.playerID, playVersion: identity.playVersion).map { place in
             let checkpoint = place.checkpoint
             return MapView.Place(
                 id: checkpoint.id, name: checkpoint.name, category: checkpoint.category, building: checkpoint.building, floor: checkpoint.floor,

@@ -1,0 +1,153 @@
+import Foundation
+@testable import PuzzleMapGame
+import PuzzleMapCore
+import PuzzleMapStorage
+import Testing
+
+/// Progress and the map kept between requests under the play version read with the session
+/// (`PlayCache`) are the truth: whatever a run of scans, hints, check-ins, gifts, redemptions,
+/// voids and adjustments did, on either store, a kept answer equals a full replay of the ledger.
+@Suite struct PlayVersionTests {
+    /// A reproducible run of draws (SplitMix64), so a failing sequence can be replayed.
+    struct Draws {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+    }
+
+    /// Everything a progress answer says, in a form that compares whole.
+    static func summary(_ progress: PlayerProgress) -> String {
+        [
+            "xp \(progress.xp) level \(progress.level) \(progress.levelProgress.current)/\(progress.levelProgress.needed)",
+            "earned " + progress.earnedBadges.map { "\($0.badge.id)@\($0.earnedAt.timeIntervalSince1970)" }.joined(separator: ","),
+            "locked " + progress.lockedBadges.map { "\($0.badge.id): \($0.howToEarn)" }.joined(separator: " | "),
+            "solved " + progress.solvedByCategory.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue)=\($0.value)" }.joined(separator: ","),
+            "visited \(progress.placesVisited) held \(progress.riddlesHeld) unclaimed \(progress.unclaimedVouchers)",
+            "moderation \(progress.moderation)",
+        ].joined(separator: "\n")
+    }
+
+    @Test(arguments: GameWorld.Store.allCases)
+    func keptProgressAndMapsEqualAFullReplayAfterEveryChange(_ store: GameWorld.Store) async throws {
+        let world = try await GameWorld(store: store)
+        let hunt = world.hunt
+        let (ada, bob, quinn, olga) = (try await world.player("ada"), try await world.player("bob"), try await world.player("quinn"), try await world.player("olga"))
+        try await world.verify(ada)
+        try await world.verify(bob)
+        _ = try await hunt.befriend(byCode: [hunt.friendCode(playerID: bob)], playerID: ada)
+        let staff = try hunt.shopStaff(try await hunt.repository.setRole(email: "quinn@student.gla.ac.uk", role: .staff, partnerID: "qmu-cafe"))
+        let organiser = try #require(Organiser(try await hunt.repository.setRole(email: "olga@student.gla.ac.uk", role: .admin, partnerID: nil)))
+        let players = [ada, bob]
+        for player in players + [quinn, olga] {
+            _ = try await hunt.repository.createSession(
+                playerID: player, familyID: "f\(player)",
+                tokens: NewSessionTokens(accessHash: "access-\(player)", refreshHash: "refresh-\(player)",
+                                         accessExpiresAt: world.clock.now + 86_400 * 30, refreshExpiresAt: world.clock.now + 86_400 * 30),
+                at: world.clock.now)
+        }
+
+        var draws = Draws(state: store == .sqlite ? 1 : 2)
+        var kinds: [String: Int] = [:]
+        for step in 0..<60 {
+            // A minute between steps keeps every per-minute limit out of the way.
+            world.clock.advance(by: 61)
+            let player = players[draws.next(players.count)]
+            let account = try await world.account(player)
+            var kind = "nothing"
+            do {
+                switch draws.next(8) {
+                case 0:
+                    _ = try await hunt.askForRiddle(playerID: player, category: Category.allCases[draws.next(Category.allCases.count)])
+                    kind = "ask"
+                case 1:
+                    guard let attempt = try await hunt.repository.activeAttempts(playerID: player).first else { break }
+                    _ = try await world.scan(player, at: attempt.checkpointID)
+                    kind = "solve"
+                case 2:
+                    _ = try await world.scan(player, at: hunt.content.checkpoints[draws.next(hunt.content.checkpoints.count)].id)
+                    kind = "scan elsewhere"
+                case 3:
+                    guard let attempt = try await hunt.repository.activeAttempts(playerID: player).first else { break }
+                    _ = try await hunt.takeHint(playerID: player, attemptID: attempt.id)
+                    kind = "hint"
+                case 4:
+                    kind = "freebie, gift or redemption"
+                    let voucher = try await world.unlock(["qmu-free-coffee", "guu-half-price-lunch"][draws.next(2)], for: player,
+                                                         expiring: world.clock.now + 3600 * Double(1 + draws.next(48)))
+                    switch draws.next(3) {
+                    case 0: _ = try await hunt.giftVoucher(id: voucher.id, from: account, to: player == ada ? "bob" : "ada")
+                    case 1: _ = try await hunt.redeem(codes: [hunt.code(of: voucher).qrText], by: staff)
+                    default: break
+                    }
+                case 5:
+                    _ = try await hunt.adjustXP(username: account.player.username, xp: draws.next(200) - 80, reason: "step \(step)", by: organiser)
+                    kind = "adjustment"
+                case 6:
+                    let scans = try await hunt.repository.scans(playerID: player, limit: 20).filter { $0.voiding == nil }
+                    guard !scans.isEmpty else { break }
+                    _ = try await hunt.voidScan(id: scans[draws.next(scans.count)].id, reason: "step \(step)", by: organiser)
+                    kind = "void"
+                default:
+                    guard let attempt = try await hunt.repository.activeAttempts(playerID: player).first else { break }
+                    try await hunt.giveUp(playerID: player, attemptID: attempt.id)
+                    kind = "give up"
+                }
+            } catch where String(describing: type(of: error)).hasSuffix("Refusal") {
+                // The game said no (nothing to offer, a limit, a voucher of another partner): nothing changed.
+                kind += " refused"
+            }
+            kinds[kind, default: 0] += 1
+            // Hours pass too: freebies expire while nothing is written.
+            if draws.next(4) == 0 { world.clock.advance(by: 3600 * Double(draws.next(30))) }
+
+            for someone in players {
+                let version = try #require(try await hunt.repository.signedIn(accessHash: "access-\(someone)", at: world.clock.now)).playVersion
+                let kept = try await hunt.progress(playerID: someone, ownerVerified: true, playVersion: version)
+                let keptMap = try await hunt.map(playerID: someone, playVersion: version).map(\.status)
+                let replayed = try await hunt.progress(playerID: someone, ownerVerified: true)
+                #expect(Self.summary(kept) == Self.summary(replayed), "step \(step) (\(kind)), player \(someone)")
+                #expect(keptMap == (try await hunt.map(playerID: someone)).map(\.status), "step \(step) (\(kind)), player \(someone)")
+            }
+        }
+        // The run changed state in every way it meant to, and answers came from what was kept.
+        #expect(["solve", "scan elsewhere", "hint", "freebie, gift or redemption", "adjustment", "void"].allSatisfy { kinds[$0, default: 0] > 0 }, "\(kinds)")
+        #expect(hunt.playCache.hits > 0 && hunt.playCache.misses > 0)
+    }
+
+    @Test(arguments: GameWorld.Store.allCases)
+    func everyChangeToALedgerRiddleOrFreebieRaisesThePlayVersionWhicheverStatementMakesIt(_ store: GameWorld.Store) async throws {
+        let world = try await GameWorld(store: store)
+        let (ada, bob) = (try await world.player("ada"), try await world.player("bob"))
+        var seen = try await world.hunt.repository.progressState(playerID: ada).playVersion
+        func changed(_ what: String, _ body: () async throws -> Void) async throws {
+            try await body()
+            let now = try await world.hunt.repository.progressState(playerID: ada).playVersion
+            #expect(now > seen, "\(what) raised ada's play version")
+            seen = now
+        }
+        let bobBefore = try await world.hunt.repository.progressState(playerID: bob).playVersion
+        try await changed("a riddle asked for") { _ = try await world.hunt.askForRiddle(playerID: ada, category: .social) }
+        let attempt = try #require(try await world.hunt.repository.activeAttempts(playerID: ada).first)
+        try await changed("a hint") { _ = try await world.hunt.takeHint(playerID: ada, attemptID: attempt.id) }
+        try await changed("a solve") { _ = try await world.scan(ada, at: attempt.checkpointID) }
+        let voucher = try await world.unlock("qmu-free-coffee", for: ada)
+        #expect(try await world.hunt.repository.progressState(playerID: ada).playVersion > seen, "a freebie issued")
+        seen = try await world.hunt.repository.progressState(playerID: ada).playVersion
+        _ = try await world.hunt.befriend(byCode: [world.hunt.friendCode(playerID: bob)], playerID: ada)
+        try await changed("a gift given") { _ = try await world.hunt.giftVoucher(id: voucher.id, from: world.account(ada), to: "bob") }
+        #expect(try await world.hunt.repository.progressState(playerID: bob).playVersion > bobBefore, "a gift received")
+        // Nothing else moves it: a friend, a quiz, a session.
+        let settled = try await world.hunt.repository.progressState(playerID: ada).playVersion
+        _ = try await world.player("cyd")
+        _ = try await world.hunt.repository.createSession(
+            playerID: ada, familyID: "f", tokens: NewSessionTokens(accessHash: "a", refreshHash: "r", accessExpiresAt: world.clock.now + 60,
+                                                                   refreshExpiresAt: world.clock.now + 60), at: world.clock.now)
+        #expect(try await world.hunt.repository.progressState(playerID: ada).playVersion == settled)
+        #expect(try await world.hunt.repository.signedIn(accessHash: "a", at: world.clock.now)?.playVersion == settled)
+    }
+}
