@@ -96,4 +96,48 @@ import Testing
         #expect(guesses == [422, 422, 422, 422, 422, 429])
         await repository.close()
     }
+    /// What one instance answers after a change made on the other: the read that follows a scan
+    /// shows it (and its tag moves, so a phone's copy is not kept), and a session signed out or
+    /// a password changed stops working on the other at once, because every request reads its
+    /// session and the player's play version in one query.
+    @Test func aChangeOnOneInstanceIsWhatTheOtherAnswersAtOnce() async throws {
+        let url = try Self.freshDatabaseURL()
+        let data = scratchDirectory("two-instances-fresh")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let environment = ["PUZZLEMAP_DATABASE_URL": url]
+        let a = try await LiveService(dataDirectory: data.appendingPathComponent("a"), environment: environment)
+        let b = try await LiveService(dataDirectory: data.appendingPathComponent("b"), environment: environment)
+        let password = "correct horse battery"
+        let phone = try #require(try await a.signUp("ada", password: password)["accessToken"] as? String)
+        let laptop = try #require(try await b.call("POST", "/v1/sessions", json: ["login": "ada", "password": password]).json["accessToken"] as? String)
+
+        for instance in [a, b] {
+            // Read on both, so each has kept ada's progress and map.
+            let before = try await instance.call("GET", "/v1/me/progress", token: phone)
+            #expect(before.json["visited"] as? Int == 0)
+            let tag = try #require(before.header("ETag"))
+            #expect(try await instance.call("GET", "/v1/me/progress", token: phone, headers: ["If-None-Match": tag]).status == 304)
+        }
+        let etags = [try await a.call("GET", "/v1/me/progress", token: phone).header("ETag"), try await b.call("GET", "/v1/map", token: phone).header("ETag")]
+
+        // A scan on A; the very next reads on B show it.
+        #expect(try await a.call("POST", "/v1/scans", json: ["code": LiveService.qrText(checkpointNumber: 1)], token: phone).status == 200)
+        let after = try await b.call("GET", "/v1/me/progress", token: laptop, headers: ["If-None-Match": etags[0] ?? ""])
+        #expect(after.status == 200)
+        #expect(after.json["visited"] as? Int == 1)
+        let map = try await b.call("GET", "/v1/map", token: phone, headers: ["If-None-Match": etags[1] ?? ""])
+        #expect(map.status == 200)
+        let places = try #require(map.json["checkpoints"] as? [[String: any Sendable]])
+        #expect(places.filter { $0["status"] as? String != "unvisited" }.count == 1)
+
+        // Signed out on A: the phone's token is refused by B at once, the laptop's still works.
+        #expect(try await a.call("DELETE", "/v1/sessions/current", token: phone).status == 204)
+        #expect(try await b.call("GET", "/v1/me/progress", token: phone).status == 401)
+        #expect(try await a.call("GET", "/v1/me/progress", token: laptop).status == 200)
+        // A password changed on B, from another device: the laptop is signed out on A at once.
+        let other = try #require(try await a.call("POST", "/v1/sessions", json: ["login": "ada", "password": password]).json["accessToken"] as? String)
+        let changed = try await b.call("PATCH", "/v1/me", json: ["password": "a brand new passphrase", "currentPassword": password], token: other)
+        #expect(changed.status == 200, "\(String(decoding: changed.body, as: UTF8.self))")
+        #expect(try await a.call("GET", "/v1/me/progress", token: laptop).status == 401)
+    }
 }
