@@ -29,6 +29,8 @@ public struct Hunt: Sendable {
     private let giftsPerDayOverride: Int?
     /// Players' progress and map as last read, by play version; one per content.
     private(set) var playCache = PlayCache()
+    /// Which places are open this minute; one per content.
+    private(set) var placeHours: PlaceHours
 
     public init(
         repository: any HuntRepository, content: CampusContent, secrets: ServiceSecrets, settings: ServiceSettings = ServiceSettings(),
@@ -38,6 +40,7 @@ public struct Hunt: Sendable {
         giftsPerDayOverride = settings.giftsPerDay
         self.content = Self.playable(content, giftsPerDay: settings.giftsPerDay)
         timeZone = content.timeZone
+        placeHours = PlaceHours(checkpoints: self.content.checkpoints, timeZone: content.timeZone)
         notices = NoticeBoard()
         self.secrets = secrets
         accountPolicy = AccountPolicy(emailDomains: settings.emailDomains)
@@ -61,6 +64,7 @@ public struct Hunt: Sendable {
         next.content = Self.playable(content, giftsPerDay: giftsPerDayOverride)
         next.timeZone = content.timeZone
         next.playCache = PlayCache()
+        next.placeHours = PlaceHours(checkpoints: next.content.checkpoints, timeZone: content.timeZone)
         return next
     }
 

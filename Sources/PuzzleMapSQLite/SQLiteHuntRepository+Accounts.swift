@@ -166,12 +166,15 @@ extension SQLiteHuntRepository {
     }
 
     public func signedIn(accessHash: String, at date: Date) async throws -> SignedIn? {
+        // Every request runs this: statements compiled once per connection, not built each time.
         try await database.read { db in
-            guard let record = try SessionRecord.filter(SessionRecord.Columns.accessHash == accessHash).fetchOne(db),
+            guard let record = try SessionRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM session WHERE accessHash = ?"), arguments: [accessHash]),
                   record.revokedAt == nil, record.accessExpiresAt > date,
-                  let player = try PlayerRecord.fetchOne(db, key: record.playerId), player.deletedAt == nil
+                  let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM player WHERE id = ?"), arguments: [record.playerId])
             else { return nil }
-            return SignedIn(session: record.session, account: player.account, playVersion: try Self.playVersion(playerID: record.playerId, db))
+            let player = try PlayerRecord(row: row)
+            guard player.deletedAt == nil else { return nil }
+            return SignedIn(session: record.session, account: player.account, playVersion: row["playVersion"])
         }
     }
 

@@ -39,4 +39,19 @@ import Testing
         #expect(found.status == .solved)
         #expect(found.facts == found.checkpoint.facts)
     }
+    @Test func theMapsHoursWorkedOutOnceAMinuteAreThoseOfTheMomentItself() async throws {
+        let world = try await GameWorld()
+        let ada = try await world.player("ada")
+        // Across a week, at moments that fall anywhere within their minutes.
+        for _ in 0..<(7 * 24 * 60 / 37) {
+            world.clock.advance(by: 37 * 60 + 13)
+            let now = world.clock.now
+            let places = try await world.hunt.map(playerID: ada)
+            for place in places {
+                #expect(place.isOpenNow == place.checkpoint.hours.isOpen(at: now, in: world.hunt.timeZone), "\(place.checkpoint.id) at \(now)")
+                #expect(place.nextOpening == place.checkpoint.hours.nextOpening(after: now, in: world.hunt.timeZone), "\(place.checkpoint.id) at \(now)")
+                #expect(place.hoursSummary == place.checkpoint.hours.summary)
+            }
+        }
+    }
 }

@@ -28,6 +28,8 @@ public struct MapPlace: Sendable {
     }
 
     public var checkpoint: Checkpoint
+    /// Its weekly timetable in words.
+    public var hoursSummary: String
     public var isOpenNow: Bool
     /// When it opens next on the campus clock, if it is closed now and opens within two weeks.
     public var nextOpening: NextOpening?
@@ -58,12 +60,14 @@ extension Hunt {
         let entry = try await played(playerID: playerID, at: playVersion)
         let now = now()
         let closures = try await liveNotices().closures
+        let hours = placeHours.at(now)
         // The content is imported before it is played: its checkpoints are the live ones, in file order.
-        return content.checkpoints.map { place in
-            MapPlace(checkpoint: place, isOpenNow: place.hours.isOpen(at: now, in: timeZone) && closures[place.id] == nil,
-                     nextOpening: place.hours.nextOpening(after: now, in: timeZone),
-                     status: entry.solved.contains(place.id) ? .solved : entry.visited.contains(place.id) ? .visited : .unvisited,
-                     closure: closures[place.id])
+        return content.checkpoints.indices.map { index in
+            let place = content.checkpoints[index]
+            return MapPlace(checkpoint: place, hoursSummary: placeHours.summaries[index], isOpenNow: hours[index].isOpen && closures[place.id] == nil,
+                            nextOpening: hours[index].nextOpening,
+                            status: entry.solved.contains(place.id) ? .solved : entry.visited.contains(place.id) ? .visited : .unvisited,
+                            closure: closures[place.id])
         }
     }
 

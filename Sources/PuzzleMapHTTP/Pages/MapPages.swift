@@ -83,7 +83,7 @@ struct MapPages {
                     number: index + 1, id: checkpoint.id, name: checkpoint.name,
                     whereabouts: library.text("map.whereabouts", ["building": checkpoint.building, "floor": "\(checkpoint.floor)"]),
                     status: library.text("map.status.\(place.status.rawValue)"), statusClass: "status-\(place.status.rawValue)",
-                    hours: hours, openClass: place.isOpenNow ? "open" : "shut", timetable: checkpoint.hours.summary,
+                    hours: hours, openClass: place.isOpenNow ? "open" : "shut", timetable: place.hoursSummary,
                     facts: place.facts ?? [], closedNote: place.closure?.note,
                     x: String(format: "%.1f", point.x), y: String(format: "%.1f", point.y), labelY: String(format: "%.1f", point.y + 4),
                     report: "/report?kind=sticker_damaged&place=\(PageForm.escapeQuery(checkpoint.id))",

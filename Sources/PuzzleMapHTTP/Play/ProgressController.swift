@@ -95,7 +95,7 @@ struct ProgressController {
             return MapView.Place(
                 id: checkpoint.id, name: checkpoint.name, category: checkpoint.category, building: checkpoint.building, floor: checkpoint.floor,
                 latitude: checkpoint.coordinate.latitude, longitude: checkpoint.coordinate.longitude,
-                openNow: place.isOpenNow, openingHours: checkpoint.hours.summary, status: place.status.rawValue, facts: place.facts,
+                openNow: place.isOpenNow, openingHours: place.hoursSummary, status: place.status.rawValue, facts: place.facts,
                 opensAt: place.nextOpening.map { MapView.OpensAt(date: $0.date.description, time: $0.time.description) },
                 closedNote: place.closure?.note)
         })
