@@ -4,7 +4,8 @@ typed codes, against a running service. Scripts/bench-load.sh runs it; the read 
 measured there with wrk.
 
     python3 Scripts/bench-load.py --url URL signins --players 1000 --seconds 60 --tokens out.txt
-    python3 Scripts/bench-load.py --url URL scans --tokens out.txt --codes codes.txt --seconds 20
+    python3 Scripts/bench-load.py --url URL scans --tokens out.txt --codes codes.txt --seconds 20 [--rate 100]
+    python3 Scripts/bench-load.py --url URL sessions --players names.txt --far SQL --sql out.sql --tokens out.txt
 
 `signins` creates the players first (not timed), then signs each in once, spread evenly over
 the given seconds, as a lecture hall does when the hunt is announced; it reports latency
@@ -15,7 +16,11 @@ at once, each with its own Idempotency-Key, and reports scans per second and lat
 from __future__ import annotations
 
 import argparse
+import base64
+import hashlib
+import hmac
 import http.client
+import os
 import json
 import statistics
 import threading
@@ -121,8 +126,18 @@ def scans(args: argparse.Namespace) -> None:
     deadline = time.perf_counter() + args.seconds
     counter = iter(range(1 << 62))
 
-    def worker(_: int) -> None:
+    # With --rate, each worker sends at its share of the rate (writes alongside the reads);
+    # without, as fast as answers come.
+    interval = args.concurrency / args.rate if args.rate else 0.0
+
+    def worker(index: int) -> None:
+        next_send = time.perf_counter() + interval * index / args.concurrency
         while time.perf_counter() < deadline:
+            if interval:
+                pause = next_send - time.perf_counter()
+                if pause > 0:
+                    time.sleep(pause)
+                next_send += interval
             with lock:
                 n = next(counter)
             token, code = tokens[n % len(tokens)], codes[(n // len(tokens)) % len(codes)]
@@ -144,6 +159,26 @@ def scans(args: argparse.Namespace) -> None:
     report("code scans", latencies, time.perf_counter() - started, statuses)
 
 
+def sessions(args: argparse.Namespace) -> None:
+    """SQL that opens a session for each seeded player named, with the access tokens the
+    service's PUZZLEMAP_TOKEN_KEY hashes to what it stores: sign-ins without Argon2."""
+    key = base64.b64decode(os.environ["PUZZLEMAP_TOKEN_KEY"])
+    names = [line.strip() for line in open(args.players) if line.strip()]
+    tokens, rows = [], []
+    for name in names:
+        token = f"bench-{name}-{uuid.uuid4().hex}"
+        digest = hmac.new(key, token.encode(), hashlib.sha256).hexdigest()
+        tokens.append(token)
+        rows.append(f"((SELECT id FROM player WHERE username = '{name}'), 'bench-{name}', '{digest}', 'refresh-{digest}', "
+                    f"{args.far}, {args.far}, {args.far})")
+    with open(args.sql, "w") as out:
+        for start in range(0, len(rows), 500):
+            out.write("INSERT INTO session (playerId, familyId, accessHash, refreshHash, accessExpiresAt, refreshExpiresAt, createdAt) VALUES\n"
+                      + ",\n".join(rows[start:start + 500]) + ";\n")
+    with open(args.tokens, "w") as out:
+        out.write("\n".join(tokens) + "\n")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--url", required=True)
@@ -159,8 +194,14 @@ def main() -> None:
     scan.add_argument("--codes", required=True, help="one checkpoint QR text per line")
     scan.add_argument("--seconds", type=float, default=20)
     scan.add_argument("--concurrency", type=int, default=16)
+    scan.add_argument("--rate", type=float, default=0, help="scans a second in all (0: as fast as answered)")
+    opened = commands.add_parser("sessions")
+    opened.add_argument("--players", required=True, help="one seeded username per line")
+    opened.add_argument("--far", required=True, help="the SQL for an expiry far ahead")
+    opened.add_argument("--sql", required=True, help="where to write the INSERTs")
+    opened.add_argument("--tokens", required=True, help="where to write the access tokens, in the same order")
     args = parser.parse_args()
-    signins(args) if args.command == "signins" else scans(args)
+    {"signins": signins, "scans": scans, "sessions": sessions}[args.command](args)
 
 
 if __name__ == "__main__":

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # Load figures for the README: a release `puzzlemap serve` on loopback with the sample campus
-# and 100 000 players seeded straight into the database, on SQLite or on PostgreSQL. Reads are
-# measured with wrk (requests per second and latency percentiles per route, /healthz for the
-# bare-route ratio); then a sign-in surge (1 000 sign-ins spread over a minute), scans of typed
-# codes from those players, and 12 MP photo scans (Scripts/bench-scan.py). Not a test.
+# and 100 000 players seeded straight into the database, on SQLite or on PostgreSQL, each with a
+# real ledger (20-60 events, scores that add it up), half holding a riddle, a third a freebie.
+# Reads are measured with wrk while typed-code scans are written alongside (about 100 a second):
+# requests per second and latency percentiles per route, as ratios to /healthz (the bare route)
+# in the same run; progress with 1, 1 000 and 10 000 players' tokens in turn (with the share
+# answered from kept progress), boards for players at the top, the middle and the bottom. Then a
+# sign-in surge (1 000 sign-ins spread over a minute), scans of typed codes as fast as answered,
+# and 12 MP photo scans (Scripts/bench-scan.py). Not a test.
 #
 #   Scripts/bench-load.sh [--database sqlite|postgres] [--players N] [--seconds S] [--connections C] [--reads-only]
 #
@@ -39,7 +43,11 @@ url="http://127.0.0.1:$port"
 server=""
 trap 'if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi; rm -rf "$work"' EXIT
 
-export PUZZLEMAP_DATA_DIR="$work/data" PUZZLEMAP_PORT="$port" PUZZLEMAP_PUBLIC_URL="$url" PUZZLEMAP_LOG_LEVEL=warning
+# Keys of the benchmark's own, so it can open seeded players' sessions without signing in.
+PUZZLEMAP_TAG_KEY="$(head -c 32 /dev/urandom | base64)" PUZZLEMAP_TOKEN_KEY="$(head -c 32 /dev/urandom | base64)"
+export PUZZLEMAP_TAG_KEY PUZZLEMAP_TOKEN_KEY
+# At `info`, as in production: the request log is part of a request's cost.
+export PUZZLEMAP_DATA_DIR="$work/data" PUZZLEMAP_PORT="$port" PUZZLEMAP_PUBLIC_URL="$url" PUZZLEMAP_LOG_LEVEL=info
 if [ "$database" = postgres ]; then
   separator="?"; case "$PUZZLEMAP_TEST_POSTGRES_URL" in *\?*) separator="&" ;; esac
   export PUZZLEMAP_DATABASE_URL="$PUZZLEMAP_TEST_POSTGRES_URL${separator}schema=bench"
@@ -51,55 +59,188 @@ sql() {
     sqlite3 "$work/data/puzzlemap.sqlite" "PRAGMA busy_timeout = 10000;" "$1" >/dev/null
   fi
 }
+sql_file() {
+  if [ "$database" = postgres ]; then
+    psql -q -v ON_ERROR_STOP=1 "$PUZZLEMAP_TEST_POSTGRES_URL" -c "SET search_path TO bench" -f "$1"
+  else
+    sqlite3 -cmd ".timeout 10000" "$work/data/puzzlemap.sqlite" < "$1"
+  fi
+}
+# One value per line, no headers.
+values() {
+  if [ "$database" = postgres ]; then
+    psql -qAt -v ON_ERROR_STOP=1 "$PUZZLEMAP_TEST_POSTGRES_URL" -c "SET search_path TO bench" -c "$1"
+  else
+    sqlite3 -cmd ".timeout 10000" "$work/data/puzzlemap.sqlite" "$1"
+  fi
+}
 
 # The printed codes, for the scans.
 "$bin" codes --format png --out "$work/sheets" >/dev/null 2>&1
 "$bin" decode --json "$work"/sheets/*.png | python3 -c 'import sys, json; [print(json.loads(l)["codes"][0]) for l in sys.stdin]' > "$work/codes.txt"
-"$bin" serve &
+"$bin" serve > "$work/serve.log" 2>&1 &
 server=$!
 for _ in $(seq 1 150); do curl -fs "$url/readyz" >/dev/null && break; sleep 0.2; done
 
 json() { curl -fs -H 'Content-Type: application/json' "$@"; }
 json -d '{"email":"loadtester@student.gla.ac.uk","username":"loadtester","password":"a long benchmark passphrase","displayName":"Bench"}' "$url/v1/accounts" >/dev/null
 token=$(json -d '{"login":"loadtester","password":"a long benchmark passphrase"}' "$url/v1/sessions" | python3 -c 'import sys, json; print(json.load(sys.stdin)["accessToken"])')
-# A morning's play for the benchmark player: a riddle, a scan, a hint, so progress has a ledger to read.
-json -H "Authorization: Bearer $token" -d '{"category":"lab"}' "$url/v1/riddles" >/dev/null || true
-json -H "Authorization: Bearer $token" -d "{\"code\":\"$(sed -n 5p "$work/codes.txt")\"}" "$url/v1/scans" >/dev/null || true
 
-echo "Seeding $players players with scores ($database)..." >&2
+echo "Seeding $players players with ledgers, riddles held, freebies and scores ($database)..." >&2
 if [ "$database" = postgres ]; then
-  sql "INSERT INTO player (email, username, displayName, createdAt, passwordHash, role)
-       SELECT 'seed' || i || '@gla.ac.uk', 'seed' || i, 'Seeded ' || i, '2026-11-01', '', 'player' FROM generate_series(1, $players) AS i;
-       INSERT INTO score (playerId, xp, lastActiveAt) SELECT id, (random() * 5000)::int, '2026-11-20' FROM player WHERE username LIKE 'seed%';
+  # Triggers (the play version, foreign keys) are skipped for the bulk load; every version starts at 0.
+  sql "SET session_replication_role = replica;
+       INSERT INTO player (email, username, displayName, createdAt, passwordHash, role, emailVerifiedAt)
+       SELECT 'seed' || i || '@gla.ac.uk', 'seed' || i, 'Seeded ' || i, '2026-11-01', '', 'player', '2026-11-01' FROM generate_series(1, $players) AS i;
+       CREATE TEMP TABLE seedRiddle AS
+         SELECT row_number() OVER (ORDER BY riddle.id) - 1 AS k, riddle.id, riddle.checkpointId, checkpoint.category
+         FROM riddle JOIN checkpoint ON checkpoint.id = riddle.checkpointId WHERE riddle.retiredAt IS NULL AND checkpoint.retiredAt IS NULL;
+       INSERT INTO gameEvent (playerId, kind, checkpointId, riddleId, xp, occurredAt)
+       SELECT p.id, CASE WHEN (p.id + s.i) % 3 = 0 THEN 'explored' ELSE 'solved' END, r.checkpointId,
+              CASE WHEN (p.id + s.i) % 3 = 0 THEN NULL ELSE r.id END, CASE WHEN (p.id + s.i) % 3 = 0 THEN 10 ELSE 100 END,
+              now() - make_interval(hours => ((p.id * 7 + s.i * 13) % 600)::int)
+       FROM player p JOIN generate_series(1, 60) AS s(i) ON s.i <= 20 + p.id % 41
+       JOIN seedRiddle r ON r.k = (p.id * 31 + s.i * 17) % (SELECT COUNT(*) FROM seedRiddle)
+       WHERE p.username LIKE 'seed%';
+       INSERT INTO riddleAttempt (playerId, riddleId, checkpointId, category, hintsUsed, startedAt)
+       SELECT p.id, r.id, r.checkpointId, r.category, p.id % 3, now() - interval '2 hours'
+       FROM player p JOIN seedRiddle r ON r.k = (p.id * 11) % (SELECT COUNT(*) FROM seedRiddle)
+       WHERE p.username LIKE 'seed%' AND p.id % 2 = 0;
+       INSERT INTO voucher (offerId, playerId, unlockedBy, issuedAt, expiresAt)
+       SELECT (SELECT offerId FROM offerStock ORDER BY offerId LIMIT 1), p.id, (SELECT MIN(id) FROM gameEvent WHERE playerId = p.id),
+              now() - interval '1 day', now() + interval '7 days'
+       FROM player p WHERE p.username LIKE 'seed%' AND p.id % 3 = 0;
+       INSERT INTO score (playerId, xp, lastActiveAt)
+       SELECT playerId, SUM(xp), MAX(occurredAt) FROM gameEvent WHERE playerId IN (SELECT id FROM player WHERE username LIKE 'seed%') GROUP BY playerId;
        INSERT INTO weeklyScore (playerId, weekStart, xp)
-       SELECT id, date_trunc('week', now())::date, (random() * 800)::int FROM player WHERE username LIKE 'seed%';
-       UPDATE score SET xp = 2500 WHERE playerId = (SELECT id FROM player WHERE username = 'loadtester');"
+       SELECT playerId, date_trunc('week', now())::date, SUM(xp) FROM gameEvent
+       WHERE occurredAt >= date_trunc('week', now()) AND playerId IN (SELECT id FROM player WHERE username LIKE 'seed%') GROUP BY playerId;"
   # What autovacuum does soon after a bulk insert: statistics, and the visibility map that lets
   # a rank be counted from the index alone.
   sql "VACUUM ANALYZE"
+  far="'2030-01-01T00:00:00Z'" now_sql="now()" conflict="ON CONFLICT DO NOTHING" least="LEAST" greatest="GREATEST"
 else
   sql "BEGIN;
        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $players)
-       INSERT INTO player (email, username, displayName, createdAt, passwordHash, role)
-       SELECT 'seed' || i || '@gla.ac.uk', 'seed' || i, 'Seeded ' || i, '2026-11-01 00:00:00.000', '', 'player' FROM n;
+       INSERT INTO player (email, username, displayName, createdAt, passwordHash, role, emailVerifiedAt)
+       SELECT 'seed' || i || '@gla.ac.uk', 'seed' || i, 'Seeded ' || i, '2026-11-01 00:00:00.000', '', 'player', '2026-11-01 00:00:00.000' FROM n;
+       CREATE TEMP TABLE seedRiddle AS
+         SELECT row_number() OVER (ORDER BY riddle.id) - 1 AS k, riddle.id, riddle.checkpointId, checkpoint.category
+         FROM riddle JOIN checkpoint ON checkpoint.id = riddle.checkpointId WHERE riddle.retiredAt IS NULL AND checkpoint.retiredAt IS NULL;
+       CREATE TEMP TABLE step AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 60) SELECT i FROM n;
+       INSERT INTO gameEvent (playerId, kind, checkpointId, riddleId, xp, occurredAt)
+       SELECT p.id, CASE WHEN (p.id + s.i) % 3 = 0 THEN 'explored' ELSE 'solved' END, r.checkpointId,
+              CASE WHEN (p.id + s.i) % 3 = 0 THEN NULL ELSE r.id END, CASE WHEN (p.id + s.i) % 3 = 0 THEN 10 ELSE 100 END,
+              strftime('%Y-%m-%d %H:%M:%f', 'now', '-' || ((p.id * 7 + s.i * 13) % 600) || ' hours')
+       FROM player p JOIN step s ON s.i <= 20 + p.id % 41
+       JOIN seedRiddle r ON r.k = (p.id * 31 + s.i * 17) % (SELECT COUNT(*) FROM seedRiddle)
+       WHERE p.username LIKE 'seed%';
+       INSERT INTO riddleAttempt (playerId, riddleId, checkpointId, category, hintsUsed, startedAt)
+       SELECT p.id, r.id, r.checkpointId, r.category, p.id % 3, strftime('%Y-%m-%d %H:%M:%f', 'now', '-2 hours')
+       FROM player p JOIN seedRiddle r ON r.k = (p.id * 11) % (SELECT COUNT(*) FROM seedRiddle)
+       WHERE p.username LIKE 'seed%' AND p.id % 2 = 0;
+       INSERT INTO voucher (offerId, playerId, unlockedBy, issuedAt, expiresAt)
+       SELECT (SELECT offerId FROM offerStock ORDER BY offerId LIMIT 1), p.id, (SELECT MIN(id) FROM gameEvent WHERE playerId = p.id),
+              strftime('%Y-%m-%d %H:%M:%f', 'now', '-1 day'), strftime('%Y-%m-%d %H:%M:%f', 'now', '+7 days')
+       FROM player p WHERE p.username LIKE 'seed%' AND p.id % 3 = 0;
        INSERT INTO score (playerId, xp, lastActiveAt)
-       SELECT id, abs(random()) % 5000, '2026-11-20 00:00:00.000' FROM player WHERE username LIKE 'seed%';
+       SELECT playerId, SUM(xp), MAX(occurredAt) FROM gameEvent WHERE playerId IN (SELECT id FROM player WHERE username LIKE 'seed%') GROUP BY playerId;
        INSERT INTO weeklyScore (playerId, weekStart, xp)
-       SELECT id, strftime('%Y-%m-%d', 'now', 'weekday 0', '-6 days'), abs(random()) % 800 FROM player WHERE username LIKE 'seed%';
-       UPDATE score SET xp = 2500 WHERE playerId = (SELECT id FROM player WHERE username = 'loadtester');
+       SELECT playerId, strftime('%Y-%m-%d', 'now', 'weekday 0', '-6 days'), SUM(xp) FROM gameEvent
+       WHERE occurredAt >= strftime('%Y-%m-%d', 'now', 'weekday 0', '-6 days')
+         AND playerId IN (SELECT id FROM player WHERE username LIKE 'seed%') GROUP BY playerId;
        COMMIT;"
+  far="'2030-01-01 00:00:00.000'" now_sql="strftime('%Y-%m-%d %H:%M:%f', 'now')" conflict="ON CONFLICT DO NOTHING" least="MIN" greatest="MAX"
 fi
+values "SELECT COUNT(*) || ' events, ' || (SELECT COUNT(*) FROM riddleAttempt) || ' riddles held, ' || (SELECT COUNT(*) FROM voucher) || ' freebies' FROM gameEvent" >&2
 
-run() {
-  printf '\n== GET %s\n' "$1"
-  wrk -t2 -c"$connections" -d"${seconds}s" --latency -H "Authorization: Bearer $token" "$url$1" | grep -E 'Requests/sec|Latency|50%|99%|Non-2xx|Socket errors'
+# Players at the top, the middle and the bottom of the all-time board, each with 20 friends;
+# sessions for them and for 10 000 seeded players, opened in the database with the benchmark's key.
+ranked=()
+for offset in 0 $((players / 2)) $((players - 1)); do
+  ranked+=("$(values "SELECT p.username FROM score s JOIN player p ON p.id = s.playerId WHERE p.username LIKE 'seed%' ORDER BY s.xp DESC, s.playerId LIMIT 1 OFFSET $offset")")
+done
+for name in "${ranked[@]}"; do
+  sql "INSERT INTO friendship (playerA, playerB, since)
+       SELECT $least(x.id, f.id), $greatest(x.id, f.id), $now_sql FROM player x JOIN player f ON f.id <> x.id
+       WHERE x.username = '$name' AND f.username IN ($(seq -s, -f "'seed%g'" 1 4999 $((20 * 4999))))
+       $conflict"
+done
+printf '%s\n' "${ranked[@]}" > "$work/ranked-names.txt"
+seq -f 'seed%g' 1 $((players < 10000 ? players : 10000)) > "$work/seeded-names.txt"
+python3 Scripts/bench-load.py --url "$url" sessions --players "$work/ranked-names.txt" --far "$far" --sql "$work/ranked.sql" --tokens "$work/ranked-tokens.txt"
+python3 Scripts/bench-load.py --url "$url" sessions --players "$work/seeded-names.txt" --far "$far" --sql "$work/seeded.sql" --tokens "$work/seeded-tokens.txt"
+sql_file "$work/ranked.sql"
+sql_file "$work/seeded.sql"
+mapfile -t rank_tokens < "$work/ranked-tokens.txt"
+head -1 "$work/seeded-tokens.txt" > "$work/tokens-1.txt"
+head -1000 "$work/seeded-tokens.txt" > "$work/tokens-1000.txt"
+cp "$work/seeded-tokens.txt" "$work/tokens-10000.txt"
+
+# wrk sends each request with the next token of a file (the file and the path after --).
+cat > "$work/tokens.lua" <<'LUA'
+local tokens, count, next_index, path = {}, 0, 0, "/"
+function init(args)
+  for line in io.lines(args[1]) do count = count + 1; tokens[count] = line end
+  path = args[2]
+  next_index = math.random(count)
+end
+function request()
+  next_index = next_index % count + 1
+  return wrk.format("GET", path, { ["Authorization"] = "Bearer " .. tokens[next_index] })
+end
+LUA
+
+bare=""
+run() {  # run NAME PATH [TOKENS-FILE]
+  local out
+  if [ -n "${3:-}" ]; then
+    out=$(wrk -t2 -c"$connections" -d"${seconds}s" --latency -s "$work/tokens.lua" "$url" -- "$3" "$2")
+  else
+    out=$(wrk -t2 -c"$connections" -d"${seconds}s" --latency "$url$2")
+  fi
+  local rate p50 p99 errors
+  rate=$(awk '/Requests\/sec/ { print $2 }' <<<"$out")
+  p50=$(awk '$1 == "50%" { print $2 }' <<<"$out")
+  p99=$(awk '$1 == "99%" { print $2 }' <<<"$out")
+  errors=$(grep -E 'Non-2xx|Socket errors' <<<"$out" | tr -s ' ' | tr '\n' ';' || true)
+  [ -n "$bare" ] || bare="$rate"
+  printf '| %s | %.0f | %s / %s | %s | %s\n' "$1" "$rate" "$p50" "$p99" "$(awk -v r="$rate" -v b="$bare" 'BEGIN { printf "%.3f", r / b }')" "$errors"
 }
-echo "== $database, $players players, wrk -t2 -c$connections -d${seconds}s on the same 2 cores"
-run /healthz
-run /v1/me/progress
-run /v1/map
-run "/v1/leaderboard?scope=global&period=all&limit=20"
-run "/v1/leaderboard?scope=global&period=week&limit=20"
+cache() {
+  curl -fs "$url/metrics" | awk '/^puzzlemap_play_cache_requests\{answer="kept"\}/ { kept = $2 } /^puzzlemap_play_cache_requests\{answer="read"\}/ { read = $2 } END { print kept + 0, read + 0 }'
+}
+hit_rate() {  # hit_rate BEFORE AFTER
+  local kept read
+  kept=$(( ${2% *} - ${1% *} )) read=$(( ${2#* } - ${1#* } ))
+  printf '|   answered from kept progress: %s of %s (%s %%)\n' "$kept" $((kept + read)) "$(awk -v k="$kept" -v r="$read" 'BEGIN { printf "%.0f", 100 * k / (k + r + 0.0001) }')"
+}
+
+runs=16
+printf '\n== POST /v1/scans alongside: about 100 typed codes a second from the 10 000 players\n'
+python3 Scripts/bench-load.py --url "$url" scans --tokens "$work/seeded-tokens.txt" --codes "$work/codes.txt" \
+  --seconds $((runs * (seconds + 1))) --concurrency 8 --rate 100 > "$work/writes.txt" &
+writer=$!
+sleep 1
+echo "== $database, $players players, wrk -t2 -c$connections -d${seconds}s on the same 2 cores, writes alongside"
+echo "| route | requests/s | p50 / p99 | ratio to the bare route |"
+run 'GET /healthz (the bare route)' /healthz
+for count in 1 1000 10000; do
+  before=$(cache)
+  run "GET /v1/me/progress, $count players' tokens" /v1/me/progress "$work/tokens-$count.txt"
+  hit_rate "$before" "$(cache)"
+done
+run "GET /v1/map, 10000 players' tokens" /v1/map "$work/tokens-10000.txt"
+positions=(top middle bottom)
+for index in 0 1 2; do
+  echo "${rank_tokens[$index]}" > "$work/rank-token.txt"
+  run "GET /v1/leaderboard (all time), the player at the ${positions[$index]}" "/v1/leaderboard?scope=global&period=all&limit=20" "$work/rank-token.txt"
+  run "GET /v1/leaderboard?period=week, the player at the ${positions[$index]}" "/v1/leaderboard?scope=global&period=week&limit=20" "$work/rank-token.txt"
+  run "GET /v1/leaderboard?scope=friends, the player at the ${positions[$index]}" "/v1/leaderboard?scope=friends&period=all&limit=20" "$work/rank-token.txt"
+done
+run 'GET /healthz (the bare route, again)' /healthz
+wait "$writer" || true
+cat "$work/writes.txt"
 
 [ -z "$reads_only" ] || exit 0
 printf '\n== POST /v1/sessions: 1 000 sign-ins spread over a minute\n'

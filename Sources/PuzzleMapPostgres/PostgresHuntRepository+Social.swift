@@ -95,15 +95,17 @@ extension PostgresHuntRepository {
     }
 
     public func friends(playerID: Int64) async throws -> [Player] {
-        try await autocommit { connection in
-            // Ordered as SQLite orders its NOCASE usernames.
-            try await connection.rows("""
-                SELECT \(unescaped: Columns.player) FROM friendship
-                JOIN player ON player.id = CASE WHEN playerA = \(playerID) THEN playerB ELSE playerA END
-                WHERE (playerA = \(playerID) OR playerB = \(playerID)) AND player.deletedAt IS NULL
-                ORDER BY nocase(player.username), player.id
-                """, as: Columns.PlayerRow.self, logger: logger).map { try Columns.account($0).player }
-        }
+        try await autocommit { connection in try await friends(of: playerID, connection) }
+    }
+
+    func friends(of playerID: Int64, _ connection: PostgresConnection) async throws -> [Player] {
+        // Ordered as SQLite orders its NOCASE usernames.
+        try await connection.rows("""
+            SELECT \(unescaped: Columns.player) FROM friendship
+            JOIN player ON player.id = CASE WHEN playerA = \(playerID) THEN playerB ELSE playerA END
+            WHERE (playerA = \(playerID) OR playerB = \(playerID)) AND player.deletedAt IS NULL
+            ORDER BY nocase(player.username), player.id
+            """, as: Columns.PlayerRow.self, logger: logger).map { try Columns.account($0).player }
     }
 
     public func areFriends(_ a: Int64, _ b: Int64) async throws -> Bool {
@@ -124,11 +126,13 @@ extension PostgresHuntRepository {
     }
 
     public func blockedEitherWay(playerID: Int64) async throws -> Set<Int64> {
-        try await autocommit { connection in
-            Set(try await connection.values("""
-                SELECT blocked FROM block WHERE blocker = \(playerID) UNION SELECT blocker FROM block WHERE blocked = \(playerID)
-                """, as: Int64.self, logger: logger))
-        }
+        try await autocommit { connection in try await blockedEitherWay(playerID: playerID, connection) }
+    }
+
+    func blockedEitherWay(playerID: Int64, _ connection: PostgresConnection) async throws -> Set<Int64> {
+        Set(try await connection.values("""
+            SELECT blocked FROM block WHERE blocker = \(playerID) UNION SELECT blocker FROM block WHERE blocked = \(playerID)
+            """, as: Int64.self, logger: logger))
     }
 
     // MARK: Leaderboards
@@ -144,46 +148,64 @@ extension PostgresHuntRepository {
     }
 
     public func topScores(period: LeaderboardPeriod, among: [Int64]?, limit: Int, at date: Date) async throws -> [PlayerScore] {
-        try await autocommit { connection in
-            let (table, filter) = Self.board(period)
-            // Erased players have no score rows, so the board is the index read in xp order.
-            let rows = try await connection.rows("""
-                WITH week AS (SELECT \(weeks.start(of: date))::date AS start)
-                SELECT s.xp, \(unescaped: Columns.player) FROM \(unescaped: table) s JOIN player ON player.id = s.playerId
-                WHERE \(unescaped: filter) AND s.xp > 0 AND (\(among == nil) OR s.playerId = ANY(\(among ?? [])))
-                ORDER BY s.xp DESC, s.playerId LIMIT \(limit)
-                """, as: (Int, Int64, String, String, String, StoredDate, String, String, String?, StoredDate?, StoredDate?, StoredDate?, String?).self,
-                logger: logger)
-            return try rows.map { row in
-                PlayerScore(player: try Columns.account((row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10, row.11, row.12)).player,
-                            xp: row.0)
-            }
+        try await autocommit { connection in try await topScores(period: period, among: among, limit: limit, at: date, connection) }
+    }
+
+    private func topScores(period: LeaderboardPeriod, among: [Int64]?, limit: Int, at date: Date, _ connection: PostgresConnection) async throws -> [PlayerScore] {
+        let (table, filter) = Self.board(period)
+        // Erased players have no score rows, so the board is the index read in xp order.
+        let rows = try await connection.rows("""
+            WITH week AS (SELECT \(weeks.start(of: date))::date AS start)
+            SELECT s.xp, \(unescaped: Columns.player) FROM \(unescaped: table) s JOIN player ON player.id = s.playerId
+            WHERE \(unescaped: filter) AND s.xp > 0 AND (\(among == nil) OR s.playerId = ANY(\(among ?? [])))
+            ORDER BY s.xp DESC, s.playerId LIMIT \(limit)
+            """, as: (Int, Int64, String, String, String, StoredDate, String, String, String?, StoredDate?, StoredDate?, StoredDate?, String?).self,
+            logger: logger)
+        return try rows.map { row in
+            PlayerScore(player: try Columns.account((row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10, row.11, row.12)).player,
+                        xp: row.0)
         }
     }
 
     public func score(playerID: Int64, period: LeaderboardPeriod, among: [Int64]?, at date: Date) async throws -> (xp: Int, playersAhead: Int)? {
-        try await snapshot { connection in
-            let (table, filter) = Self.board(period)
-            guard let xp = try await connection.value("""
-                WITH week AS (SELECT \(weeks.start(of: date))::date AS start)
-                SELECT s.xp FROM \(unescaped: table) s WHERE \(unescaped: filter) AND s.playerId = \(playerID) AND s.xp > 0
-                """, as: Int.self, logger: logger)
-            else { return nil }
-            // An index range count on xp, not a scan of every player.
-            let ahead = try await connection.value("""
-                WITH week AS (SELECT \(weeks.start(of: date))::date AS start)
-                SELECT COUNT(*) FROM \(unescaped: table) s
-                WHERE \(unescaped: filter) AND s.xp > \(xp) AND (\(among == nil) OR s.playerId = ANY(\(among ?? [])))
-                """, as: Int.self, logger: logger) ?? 0
-            return (xp, ahead)
-        }
+        try await snapshot { connection in try await score(playerID: playerID, period: period, among: among, at: date, connection) }
+    }
+
+    private func score(playerID: Int64, period: LeaderboardPeriod, among: [Int64]?, at date: Date,
+                       _ connection: PostgresConnection) async throws -> (xp: Int, playersAhead: Int)? {
+        let (table, filter) = Self.board(period)
+        guard let xp = try await connection.value("""
+            WITH week AS (SELECT \(weeks.start(of: date))::date AS start)
+            SELECT s.xp FROM \(unescaped: table) s WHERE \(unescaped: filter) AND s.playerId = \(playerID) AND s.xp > 0
+            """, as: Int.self, logger: logger)
+        else { return nil }
+        // An index range count on xp, not a scan of every player.
+        let ahead = try await connection.value("""
+            WITH week AS (SELECT \(weeks.start(of: date))::date AS start)
+            SELECT COUNT(*) FROM \(unescaped: table) s
+            WHERE \(unescaped: filter) AND s.xp > \(xp) AND (\(among == nil) OR s.playerId = ANY(\(among ?? [])))
+            """, as: Int.self, logger: logger) ?? 0
+        return (xp, ahead)
     }
 
     public func allTimeXP(playerIDs: [Int64]) async throws -> [Int64: Int] {
+        try await autocommit { connection in try await allTimeXP(playerIDs: playerIDs, connection) }
+    }
+
+    private func allTimeXP(playerIDs: [Int64], _ connection: PostgresConnection) async throws -> [Int64: Int] {
         guard !playerIDs.isEmpty else { return [:] }
-        return try await autocommit { connection in
-            Dictionary(uniqueKeysWithValues: try await connection.rows("SELECT playerId, xp FROM score WHERE playerId = ANY(\(playerIDs))",
-                                                                       as: (Int64, Int).self, logger: logger).map { ($0.0, $0.1) })
+        return Dictionary(uniqueKeysWithValues: try await connection.rows("SELECT playerId, xp FROM score WHERE playerId = ANY(\(playerIDs))",
+                                                                          as: (Int64, Int).self, logger: logger).map { ($0.0, $0.1) })
+    }
+
+    public func boardView(playerID: Int64, period: LeaderboardPeriod, friendsOnly: Bool, limit: Int, at date: Date) async throws -> BoardView {
+        try await snapshot { connection in
+            let among = friendsOnly ? try await friends(of: playerID, connection).map(\.id) + [playerID] : nil
+            let hidden = try await blockedEitherWay(playerID: playerID, connection)
+            let top = try await topScores(period: period, among: among, limit: limit + hidden.count, at: date, connection)
+            let allTime = period == .all ? [:] : try await allTimeXP(playerIDs: top.map(\.player.id), connection)
+            let mine = try await score(playerID: playerID, period: period, among: among, at: date, connection)
+            return BoardView(hidden: hidden, top: top, allTimeXP: allTime, mine: mine.map { BoardView.Mine(xp: $0.xp, playersAhead: $0.playersAhead) })
         }
     }
 }

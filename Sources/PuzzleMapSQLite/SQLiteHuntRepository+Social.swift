@@ -92,12 +92,14 @@ extension SQLiteHuntRepository {
     }
 
     public func friends(playerID: Int64) async throws -> [Player] {
-        try await database.read { db in
-            try PlayerRecord.fetchAll(db, sql: """
-                SELECT player.* FROM friendship JOIN player ON player.id = CASE WHEN playerA = ? THEN playerB ELSE playerA END
-                WHERE (playerA = ? OR playerB = ?) AND player.deletedAt IS NULL ORDER BY player.username
-                """, arguments: [playerID, playerID, playerID]).map(\.player)
-        }
+        try await database.read { db in try Self.friends(of: playerID, db) }
+    }
+
+    static func friends(of playerID: Int64, _ db: Database) throws -> [Player] {
+        try PlayerRecord.fetchAll(db, sql: """
+            SELECT player.* FROM friendship JOIN player ON player.id = CASE WHEN playerA = ? THEN playerB ELSE playerA END
+            WHERE (playerA = ? OR playerB = ?) AND player.deletedAt IS NULL ORDER BY player.username
+            """, arguments: [playerID, playerID, playerID]).map(\.player)
     }
 
     public func areFriends(_ a: Int64, _ b: Int64) async throws -> Bool {
@@ -120,11 +122,13 @@ extension SQLiteHuntRepository {
     }
 
     public func blockedEitherWay(playerID: Int64) async throws -> Set<Int64> {
-        try await database.read { db in
-            try Int64.fetchSet(db, sql: """
-                SELECT blocked FROM block WHERE blocker = ? UNION SELECT blocker FROM block WHERE blocked = ?
-                """, arguments: [playerID, playerID])
-        }
+        try await database.read { db in try Self.blockedEitherWay(playerID: playerID, db) }
+    }
+
+    static func blockedEitherWay(playerID: Int64, _ db: Database) throws -> Set<Int64> {
+        try Int64.fetchSet(db, sql: """
+            SELECT blocked FROM block WHERE blocker = ? UNION SELECT blocker FROM block WHERE blocked = ?
+            """, arguments: [playerID, playerID])
     }
 
     // MARK: Leaderboards
@@ -138,51 +142,67 @@ extension SQLiteHuntRepository {
     }
 
     public func topScores(period: LeaderboardPeriod, among: [Int64]?, limit: Int, at date: Date) async throws -> [PlayerScore] {
-        try await database.read { db in
-            let (table, filter, arguments) = board(period, at: date)
-            // Erased players have no score rows, so the board is the index read in xp order.
-            var sql = """
-                SELECT s.xp AS scoreXp, player.* FROM \(table) s JOIN player ON player.id = s.playerId
-                WHERE \(filter) AND s.xp > 0
-                """
-            var all = arguments
-            if let among {
-                sql += " AND s.playerId IN (\(among.map { _ in "?" }.joined(separator: ",")))"
-                all += StatementArguments(among)
-            }
-            sql += " ORDER BY s.xp DESC, s.playerId LIMIT ?"
-            all += [limit]
-            return try Row.fetchAll(db, sql: sql, arguments: all).map { row in
-                PlayerScore(player: try PlayerRecord(row: row).player, xp: row["scoreXp"])
-            }
+        try await database.read { db in try topScores(period: period, among: among, limit: limit, at: date, db) }
+    }
+
+    private func topScores(period: LeaderboardPeriod, among: [Int64]?, limit: Int, at date: Date, _ db: Database) throws -> [PlayerScore] {
+        let (table, filter, arguments) = board(period, at: date)
+        // Erased players have no score rows, so the board is the index read in xp order.
+        var sql = """
+            SELECT s.xp AS scoreXp, player.* FROM \(table) s JOIN player ON player.id = s.playerId
+            WHERE \(filter) AND s.xp > 0
+            """
+        var all = arguments
+        if let among {
+            sql += " AND s.playerId IN (\(among.map { _ in "?" }.joined(separator: ",")))"
+            all += StatementArguments(among)
+        }
+        sql += " ORDER BY s.xp DESC, s.playerId LIMIT ?"
+        all += [limit]
+        return try Row.fetchAll(db, sql: sql, arguments: all).map { row in
+            PlayerScore(player: try PlayerRecord(row: row).player, xp: row["scoreXp"])
         }
     }
 
     public func score(playerID: Int64, period: LeaderboardPeriod, among: [Int64]?, at date: Date) async throws -> (xp: Int, playersAhead: Int)? {
-        try await database.read { db in
-            let (table, filter, arguments) = board(period, at: date)
-            var mineArguments = arguments
-            mineArguments += [playerID]
-            guard let xp = try Int.fetchOne(db, sql: "SELECT xp FROM \(table) WHERE \(filter) AND playerId = ? AND xp > 0", arguments: mineArguments)
-            else { return nil }
-            // An index range count on xp, not a scan of every player.
-            var sql = "SELECT COUNT(*) FROM \(table) s WHERE \(filter) AND s.xp > ?"
-            var all = arguments
-            all += [xp]
-            if let among {
-                sql += " AND s.playerId IN (\(among.map { _ in "?" }.joined(separator: ",")))"
-                all += StatementArguments(among)
-            }
-            return (xp, try Int.fetchOne(db, sql: sql, arguments: all) ?? 0)
+        try await database.read { db in try score(playerID: playerID, period: period, among: among, at: date, db) }
+    }
+
+    private func score(playerID: Int64, period: LeaderboardPeriod, among: [Int64]?, at date: Date, _ db: Database) throws -> (xp: Int, playersAhead: Int)? {
+        let (table, filter, arguments) = board(period, at: date)
+        var mineArguments = arguments
+        mineArguments += [playerID]
+        guard let xp = try Int.fetchOne(db, sql: "SELECT xp FROM \(table) WHERE \(filter) AND playerId = ? AND xp > 0", arguments: mineArguments)
+        else { return nil }
+        // An index range count on xp, not a scan of every player.
+        var sql = "SELECT COUNT(*) FROM \(table) s WHERE \(filter) AND s.xp > ?"
+        var all = arguments
+        all += [xp]
+        if let among {
+            sql += " AND s.playerId IN (\(among.map { _ in "?" }.joined(separator: ",")))"
+            all += StatementArguments(among)
         }
+        return (xp, try Int.fetchOne(db, sql: sql, arguments: all) ?? 0)
     }
 
     public func allTimeXP(playerIDs: [Int64]) async throws -> [Int64: Int] {
+        try await database.read { db in try Self.allTimeXP(playerIDs: playerIDs, db) }
+    }
+
+    private static func allTimeXP(playerIDs: [Int64], _ db: Database) throws -> [Int64: Int] {
         guard !playerIDs.isEmpty else { return [:] }
-        return try await database.read { db in
-            let rows = try Row.fetchAll(db, sql: "SELECT playerId, xp FROM score WHERE playerId IN (\(playerIDs.map { _ in "?" }.joined(separator: ",")))",
-                                        arguments: StatementArguments(playerIDs))
-            return Dictionary(uniqueKeysWithValues: rows.map { ($0["playerId"] as Int64, $0["xp"] as Int) })
+        let rows = try Row.fetchAll(db, sql: "SELECT playerId, xp FROM score WHERE playerId IN (\(playerIDs.map { _ in "?" }.joined(separator: ",")))",
+                                    arguments: StatementArguments(playerIDs))
+        return Dictionary(uniqueKeysWithValues: rows.map { ($0["playerId"] as Int64, $0["xp"] as Int) })
+    }
+
+    public func boardView(playerID: Int64, period: LeaderboardPeriod, friendsOnly: Bool, limit: Int, at date: Date) async throws -> BoardView {
+        try await database.read { db in
+            let among = friendsOnly ? try Self.friends(of: playerID, db).map(\.id) + [playerID] : nil
+            let hidden = try Self.blockedEitherWay(playerID: playerID, db)
+            let top = try topScores(period: period, among: among, limit: limit + hidden.count, at: date, db)
+            return BoardView(hidden: hidden, top: top, allTimeXP: period == .all ? [:] : try Self.allTimeXP(playerIDs: top.map(\.player.id), db),
+                             mine: try score(playerID: playerID, period: period, among: among, at: date, db).map { BoardView.Mine(xp: $0.xp, playersAhead: $0.playersAhead) })
         }
     }
 }

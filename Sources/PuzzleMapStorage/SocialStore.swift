@@ -56,6 +56,38 @@ public protocol SocialStore: Sendable {
     func score(playerID: Int64, period: LeaderboardPeriod, among: [Int64]?, at date: Date) async throws -> (xp: Int, playersAhead: Int)?
     /// All-time XP of each of these players (for levels beside a weekly board).
     func allTimeXP(playerIDs: [Int64]) async throws -> [Int64: Int]
+    /// What one player's view of a board is made from, read at once (one round trip, one
+    /// snapshot): the board among everyone or among the player and their friends, the players
+    /// hidden from them either way, the top `limit` of the board (and as many more as are
+    /// hidden), those players' all-time XP on a weekly board, and the player's own XP with how
+    /// many have more.
+    func boardView(playerID: Int64, period: LeaderboardPeriod, friendsOnly: Bool, limit: Int, at date: Date) async throws -> BoardView
+}
+
+/// What ``SocialStore/boardView(playerID:period:friendsOnly:limit:at:)`` reads.
+public struct BoardView: Sendable, Equatable {
+    public var hidden: Set<Int64>
+    public var top: [PlayerScore]
+    /// For a weekly board: the all-time XP of the players in `top`; empty for the all-time one.
+    public var allTimeXP: [Int64: Int]
+    public var mine: Mine?
+
+    public struct Mine: Sendable, Equatable {
+        public var xp: Int
+        public var playersAhead: Int
+
+        public init(xp: Int, playersAhead: Int) {
+            self.xp = xp
+            self.playersAhead = playersAhead
+        }
+    }
+
+    public init(hidden: Set<Int64>, top: [PlayerScore], allTimeXP: [Int64: Int], mine: Mine?) {
+        self.hidden = hidden
+        self.top = top
+        self.allTimeXP = allTimeXP
+        self.mine = mine
+    }
 }
 
 

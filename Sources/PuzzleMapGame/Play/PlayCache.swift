@@ -54,3 +54,18 @@ final class PlayCache: Sendable {
     var hits: Int { answered.load(ordering: .relaxed) }
     var misses: Int { missed.load(ordering: .relaxed) }
 }
+
+/// How the kept progress and maps have served since the content was loaded, for `/metrics`.
+public struct PlayCacheFigures: Sendable {
+    /// Requests with a play version answered from what was kept, and those that read the store.
+    public var answered: Int
+    public var missed: Int
+    /// Players kept now.
+    public var players: Int
+}
+
+extension Hunt {
+    public var playCacheFigures: PlayCacheFigures {
+        PlayCacheFigures(answered: playCache.hits, missed: playCache.misses, players: playCache.count)
+    }
+}

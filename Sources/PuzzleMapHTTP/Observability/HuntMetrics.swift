@@ -77,6 +77,14 @@ public struct HuntMetrics: Sendable {
         Gauge(label: "puzzlemap_database_connections_max", dimensions: [], factory: factory).record(activity.maximumConnections)
     }
 
+    /// How the players' kept progress and maps served (since the content was loaded), read
+    /// when Prometheus scrapes.
+    func record(_ figures: PlayCacheFigures) {
+        Gauge(label: "puzzlemap_play_cache_requests", dimensions: [("answer", "kept")], factory: factory).record(figures.answered)
+        Gauge(label: "puzzlemap_play_cache_requests", dimensions: [("answer", "read")], factory: factory).record(figures.missed)
+        Gauge(label: "puzzlemap_play_cache_players", dimensions: [], factory: factory).record(figures.players)
+    }
+
     /// The text Prometheus scrapes.
     func exposition() -> [UInt8] { registry.emitToBuffer() }
 }

@@ -8,6 +8,7 @@ struct MetricsController {
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("metrics") { _, _ -> Response in
             services.metrics.record(services.repository.activity.snapshot)
+            services.metrics.record(services.hunt.playCacheFigures)
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                             body: .init(byteBuffer: ByteBuffer(bytes: services.metrics.exposition())))
         }

@@ -163,6 +163,29 @@ import Testing
             #expect(try await repository.allTimeXP(playerIDs: players.map(\.id))
                         == [players[0].id: 100, players[1].id: 250, players[2].id: 100, players[3].id: 40])
             #expect(try await repository.allTimeXP(playerIDs: []).isEmpty)
+
+            // One player's view, read at once, is what the separate reads give: cy is friends
+            // with ada and dee, and blocks bob.
+            _ = try await repository.changeFriendship(of: players[2].id, with: players[0].id, at: start, decide: { _ in FriendshipChange(befriend: true) },
+                                                      announce: { _ in [] })
+            _ = try await repository.changeFriendship(of: players[2].id, with: players[3].id, at: start, decide: { _ in FriendshipChange(befriend: true) },
+                                                      announce: { _ in [] })
+            _ = try await repository.changeFriendship(of: players[2].id, with: players[1].id, at: start, decide: { _ in FriendshipChange(block: true) },
+                                                      announce: { _ in [] })
+            let cy = players[2].id
+            for period in [LeaderboardPeriod.all, .week] {
+                for friendsOnly in [false, true] {
+                    let view = try await repository.boardView(playerID: cy, period: period, friendsOnly: friendsOnly, limit: 2, at: sunday)
+                    let among = friendsOnly ? try await repository.friends(playerID: cy).map(\.id) + [cy] : nil
+                    #expect(view.hidden == [players[1].id])
+                    #expect(view.top == (try await repository.topScores(period: period, among: among, limit: 3, at: sunday)))
+                    #expect(view.allTimeXP == (period == .all ? [:] : try await repository.allTimeXP(playerIDs: view.top.map(\.player.id))))
+                    let mine = try await repository.score(playerID: cy, period: period, among: among, at: sunday)
+                    #expect(view.mine == mine.map { BoardView.Mine(xp: $0.xp, playersAhead: $0.playersAhead) })
+                }
+            }
+            #expect(try await repository.boardView(playerID: cy, period: .all, friendsOnly: true, limit: 10, at: sunday).top.map(\.player.username)
+                        == ["ada", "cy", "dee"])
         }
     }
 }
