@@ -184,7 +184,9 @@ import Testing
             #expect(state.vouchers.map(\.offerID) == [content.offers[1].id, content.offers[0].id], "newest first")
             #expect(state == ProgressState(events: try await repository.events(playerID: ada.id),
                                            activeAttempts: try await repository.activeAttempts(playerID: ada.id),
-                                           vouchers: try await repository.vouchers(playerID: ada.id)))
+                                           vouchers: try await repository.vouchers(playerID: ada.id), playVersion: state.playVersion))
+            // A riddle, two events and two freebies: each raised ada's play version.
+            #expect(state.playVersion >= 5)
         }
     }
 }
