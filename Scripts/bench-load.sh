@@ -41,7 +41,9 @@ work="$(mktemp -d)"
 port="${PORT:-18082}"
 url="http://127.0.0.1:$port"
 server=""
-trap 'if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi; rm -rf "$work"' EXIT
+# The service's log is kept beside the temporary directory for a look afterwards.
+trap 'if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
+      cp "$work/serve.log" "${TMPDIR:-/tmp}/puzzlemap-bench-load-serve.log" 2>/dev/null || true; rm -rf "$work"' EXIT
 
 # Keys of the benchmark's own, so it can open seeded players' sessions without signing in.
 PUZZLEMAP_TAG_KEY="$(head -c 32 /dev/urandom | base64)" PUZZLEMAP_TOKEN_KEY="$(head -c 32 /dev/urandom | base64)"
