@@ -50,6 +50,10 @@ final class CapturedLog: Sendable {
                 #"puzzlemap_rate_limit_refusals_total{limit="too_many_scans"} 1"#,
                 #"puzzlemap_database_operations_in_flight{kind="write"} 0.0"#,
                 #"puzzlemap_database_connections_max 6.0"#,
+                // The first progress read the store; the second, at the same play version, was answered from it.
+                #"puzzlemap_play_cache_requests{answer="read"} 1.0"#,
+                #"puzzlemap_play_cache_requests{answer="kept"} 1.0"#,
+                #"puzzlemap_play_cache_players 1.0"#,
             ] {
                 #expect(text.contains(line + "\n"), "\(line)")
             }
