@@ -1,3 +1,4 @@
+import Foundation
 import PuzzleMapCore
 import Testing
 
@@ -7,3 +8,15 @@ import Testing
         #expect([UInt8]().hexadecimal == "")
     }
 }
+
+@Suite struct ZeroPaddedTests {
+    @Test func numbersAreWrittenAsStringFormatWritesThem() {
+        for number in [0, 1, 9, 10, 59, 99, 100, 2026, 12345, -7] {
+            #expect(number.zeroPadded(to: 2) == String(format: "%02d", number), "\(number)")
+            #expect(number.zeroPadded(to: 4) == String(format: "%04d", number), "\(number)")
+        }
+        #expect(TimeOfDay(minutes: 9 * 60 + 5)?.description == "09:05")
+        #expect(TimeOfDay(minutes: 24 * 60)?.description == "24:00")
+    }
+}
+

@@ -20,7 +20,7 @@ public struct TimeOfDay: Hashable, Comparable, Codable, Sendable, CustomStringCo
     }
 
     public var description: String {
-        String(format: "%02d:%02d", minutes / 60, minutes % 60)
+        "\((minutes / 60).zeroPadded(to: 2)):\((minutes % 60).zeroPadded(to: 2))"
     }
 
     public static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool { lhs.minutes < rhs.minutes }
@@ -129,7 +129,7 @@ public struct LocalDate: Hashable, Comparable, Codable, Sendable, CustomStringCo
         return Weekday(gregorianWeekday: calendar.component(.weekday, from: noon))
     }
 
-    public var description: String { String(format: "%04d-%02d-%02d", year, month, day) }
+    public var description: String { "\(year.zeroPadded(to: 4))-\(month.zeroPadded(to: 2))-\(day.zeroPadded(to: 2))" }
 
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)

@@ -35,6 +35,6 @@ public struct CampusWeek: Sendable, Hashable {
         calendar.timeZone = timeZone
         let start = interval(of: date).start
         let parts = calendar.dateComponents([.year, .month, .day], from: start)
-        return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+        return "\(parts.year!.zeroPadded(to: 4))-\(parts.month!.zeroPadded(to: 2))-\(parts.day!.zeroPadded(to: 2))"
     }
 }

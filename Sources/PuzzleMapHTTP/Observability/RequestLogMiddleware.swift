@@ -36,12 +36,13 @@ struct RequestLogMiddleware: RouterMiddleware {
     }
 
     private func log(_ request: Request, _ context: Context, status: Int, since start: ContinuousClock.Instant) {
-        let milliseconds = Double((ContinuousClock.now - start).wholeNanoseconds) / 1e6
+        // Milliseconds to two places, rounded.
+        let hundredths = ((ContinuousClock.now - start).wholeNanoseconds + 5_000) / 10_000
         context.logger.log(level: status >= 500 ? .error : .info, "Request answered", metadata: [
             "method": "\(request.method)",
             "route": "\(context.endpointPath ?? "unmatched")",
             "status": "\(status)",
-            "duration_ms": "\(String(format: "%.2f", milliseconds))",
+            "duration_ms": "\(hundredths / 100).\((hundredths % 100).zeroPadded(to: 2))",
         ])
     }
 
