@@ -7,7 +7,7 @@ import PuzzleMapCore
 import PuzzleMapGame
 import PuzzleMapHTTP
 import PuzzleMapStartup
-import Synchronization
+import PuzzleMapStorage
 
 /// `puzzlemap serve`: validates and imports the content, then serves the hunt.
 struct Serve: AsyncParsableCommand {
@@ -38,7 +38,7 @@ struct Serve: AsyncParsableCommand {
         // is closed, within the deadline again.
         let deadline = settings.shutdownDeadline
         let finished = try await runUntilStopped(app, deadline: deadline, logger: logger)
-        let closed = await Self.within(deadline) { try await hunt.repository.close() }
+        let closed = await finishes(within: deadline) { try await hunt.repository.close() }
         switch (finished, closed) {
         case (true, true):
             logger.notice("Stopped: requests finished, database closed")
@@ -46,23 +46,6 @@ struct Serve: AsyncParsableCommand {
             logger.warning("Stopped at the shutdown deadline: requests still running \(deadline) after the signal were cut; database closed")
         case (_, false):
             logger.error("Stopped without closing the database: it did not close within \(deadline); its own recovery runs at the next start")
-        }
-    }
-
-    /// Runs `work`, giving up on it after `deadline`: true if it ended (or failed) in time.
-    /// Work that ignores cancellation is left behind, not awaited; the process exits anyway.
-    private static func within(_ deadline: Duration, _ work: @escaping @Sendable () async throws -> Void) async -> Bool {
-        let waiting = Mutex<CheckedContinuation<Bool, Never>?>(nil)
-        let answer = { @Sendable (ended: Bool) in
-            waiting.withLock { continuation -> CheckedContinuation<Bool, Never>? in
-                defer { continuation = nil }
-                return continuation
-            }?.resume(returning: ended)
-        }
-        return await withCheckedContinuation { continuation in
-            waiting.withLock { $0 = continuation }
-            Task { try? await work(); answer(true) }
-            Task { try? await Task.sleep(for: deadline); answer(false) }
         }
     }
 }
