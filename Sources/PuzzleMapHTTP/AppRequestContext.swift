@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import PuzzleMapCore
 import PuzzleMapGame
+import PuzzleMapStorage
 
 /// The request context every route sees: Hummingbird's core, who is calling (once the
 /// authenticator has run) and where from.
@@ -88,6 +89,13 @@ public struct Identity: Sendable {
     public var playerID: Int64 { account.player.id }
     /// Whether the account's email is verified: vouchers are redeemable only then.
     public var isVerified: Bool { account.isEmailVerified }
+}
+
+extension Identity {
+    /// Whoever a live session's token names, as the store read it.
+    init(_ signedIn: SignedIn) {
+        self.init(account: signedIn.account, session: signedIn.session, playVersion: signedIn.playVersion)
+    }
 }
 
 extension Problem {

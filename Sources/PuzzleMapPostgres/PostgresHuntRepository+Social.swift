@@ -125,11 +125,7 @@ extension PostgresHuntRepository {
         }
     }
 
-    public func blockedEitherWay(playerID: Int64) async throws -> Set<Int64> {
-        try await autocommit { connection in try await blockedEitherWay(playerID: playerID, connection) }
-    }
-
-    func blockedEitherWay(playerID: Int64, _ connection: PostgresConnection) async throws -> Set<Int64> {
+    private func blockedEitherWay(playerID: Int64, _ connection: PostgresConnection) async throws -> Set<Int64> {
         Set(try await connection.values("""
             SELECT blocked FROM block WHERE blocker = \(playerID) UNION SELECT blocker FROM block WHERE blocked = \(playerID)
             """, as: Int64.self, logger: logger))
@@ -147,10 +143,6 @@ extension PostgresHuntRepository {
         }
     }
 
-    public func topScores(period: LeaderboardPeriod, among: [Int64]?, limit: Int, at date: Date) async throws -> [PlayerScore] {
-        try await autocommit { connection in try await topScores(period: period, among: among, limit: limit, at: date, connection) }
-    }
-
     private func topScores(period: LeaderboardPeriod, among: [Int64]?, limit: Int, at date: Date, _ connection: PostgresConnection) async throws -> [PlayerScore] {
         let (table, filter) = Self.board(period)
         // Erased players have no score rows, so the board is the index read in xp order.
@@ -165,10 +157,6 @@ extension PostgresHuntRepository {
             PlayerScore(player: try Columns.account((row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10, row.11, row.12)).player,
                         xp: row.0)
         }
-    }
-
-    public func score(playerID: Int64, period: LeaderboardPeriod, among: [Int64]?, at date: Date) async throws -> (xp: Int, playersAhead: Int)? {
-        try await snapshot { connection in try await score(playerID: playerID, period: period, among: among, at: date, connection) }
     }
 
     private func score(playerID: Int64, period: LeaderboardPeriod, among: [Int64]?, at date: Date,
@@ -188,21 +176,18 @@ extension PostgresHuntRepository {
         return (xp, ahead)
     }
 
-    public func allTimeXP(playerIDs: [Int64]) async throws -> [Int64: Int] {
-        try await autocommit { connection in try await allTimeXP(playerIDs: playerIDs, connection) }
-    }
-
     private func allTimeXP(playerIDs: [Int64], _ connection: PostgresConnection) async throws -> [Int64: Int] {
         guard !playerIDs.isEmpty else { return [:] }
         return Dictionary(uniqueKeysWithValues: try await connection.rows("SELECT playerId, xp FROM score WHERE playerId = ANY(\(playerIDs))",
                                                                           as: (Int64, Int).self, logger: logger).map { ($0.0, $0.1) })
     }
 
-    public func boardView(playerID: Int64, period: LeaderboardPeriod, friendsOnly: Bool, limit: Int, at date: Date) async throws -> BoardView {
+    public func boardView(playerID: Int64, period: LeaderboardPeriod, friendsOnly: Bool, at date: Date,
+                          rowsToRead: @Sendable (_ hidden: Set<Int64>) -> Int) async throws -> BoardView {
         try await snapshot { connection in
             let among = friendsOnly ? try await friends(of: playerID, connection).map(\.id) + [playerID] : nil
             let hidden = try await blockedEitherWay(playerID: playerID, connection)
-            let top = try await topScores(period: period, among: among, limit: limit + hidden.count, at: date, connection)
+            let top = try await topScores(period: period, among: among, limit: rowsToRead(hidden), at: date, connection)
             let allTime = period == .all ? [:] : try await allTimeXP(playerIDs: top.map(\.player.id), connection)
             let mine = try await score(playerID: playerID, period: period, among: among, at: date, connection)
             return BoardView(hidden: hidden, top: top, allTimeXP: allTime, mine: mine.map { BoardView.Mine(xp: $0.xp, playersAhead: $0.playersAhead) })

@@ -121,11 +121,7 @@ extension SQLiteHuntRepository {
         }
     }
 
-    public func blockedEitherWay(playerID: Int64) async throws -> Set<Int64> {
-        try await database.read { db in try Self.blockedEitherWay(playerID: playerID, db) }
-    }
-
-    static func blockedEitherWay(playerID: Int64, _ db: Database) throws -> Set<Int64> {
+    private static func blockedEitherWay(playerID: Int64, _ db: Database) throws -> Set<Int64> {
         try Int64.fetchSet(db, sql: """
             SELECT blocked FROM block WHERE blocker = ? UNION SELECT blocker FROM block WHERE blocked = ?
             """, arguments: [playerID, playerID])
@@ -139,10 +135,6 @@ extension SQLiteHuntRepository {
         case .all: ("score", "1 = 1", [])
         case .week: ("weeklyScore", "weekStart = ?", [weeks.start(of: date)])
         }
-    }
-
-    public func topScores(period: LeaderboardPeriod, among: [Int64]?, limit: Int, at date: Date) async throws -> [PlayerScore] {
-        try await database.read { db in try topScores(period: period, among: among, limit: limit, at: date, db) }
     }
 
     private func topScores(period: LeaderboardPeriod, among: [Int64]?, limit: Int, at date: Date, _ db: Database) throws -> [PlayerScore] {
@@ -164,10 +156,6 @@ extension SQLiteHuntRepository {
         }
     }
 
-    public func score(playerID: Int64, period: LeaderboardPeriod, among: [Int64]?, at date: Date) async throws -> (xp: Int, playersAhead: Int)? {
-        try await database.read { db in try score(playerID: playerID, period: period, among: among, at: date, db) }
-    }
-
     private func score(playerID: Int64, period: LeaderboardPeriod, among: [Int64]?, at date: Date, _ db: Database) throws -> (xp: Int, playersAhead: Int)? {
         let (table, filter, arguments) = board(period, at: date)
         var mineArguments = arguments
@@ -185,10 +173,6 @@ extension SQLiteHuntRepository {
         return (xp, try Int.fetchOne(db, sql: sql, arguments: all) ?? 0)
     }
 
-    public func allTimeXP(playerIDs: [Int64]) async throws -> [Int64: Int] {
-        try await database.read { db in try Self.allTimeXP(playerIDs: playerIDs, db) }
-    }
-
     private static func allTimeXP(playerIDs: [Int64], _ db: Database) throws -> [Int64: Int] {
         guard !playerIDs.isEmpty else { return [:] }
         let rows = try Row.fetchAll(db, sql: "SELECT playerId, xp FROM score WHERE playerId IN (\(playerIDs.map { _ in "?" }.joined(separator: ",")))",
@@ -196,11 +180,12 @@ extension SQLiteHuntRepository {
         return Dictionary(uniqueKeysWithValues: rows.map { ($0["playerId"] as Int64, $0["xp"] as Int) })
     }
 
-    public func boardView(playerID: Int64, period: LeaderboardPeriod, friendsOnly: Bool, limit: Int, at date: Date) async throws -> BoardView {
+    public func boardView(playerID: Int64, period: LeaderboardPeriod, friendsOnly: Bool, at date: Date,
+                          rowsToRead: @Sendable (_ hidden: Set<Int64>) -> Int) async throws -> BoardView {
         try await database.read { db in
             let among = friendsOnly ? try Self.friends(of: playerID, db).map(\.id) + [playerID] : nil
             let hidden = try Self.blockedEitherWay(playerID: playerID, db)
-            let top = try topScores(period: period, among: among, limit: limit + hidden.count, at: date, db)
+            let top = try topScores(period: period, among: among, limit: rowsToRead(hidden), at: date, db)
             return BoardView(hidden: hidden, top: top, allTimeXP: period == .all ? [:] : try Self.allTimeXP(playerIDs: top.map(\.player.id), db),
                              mine: try score(playerID: playerID, period: period, among: among, at: date, db).map { BoardView.Mine(xp: $0.xp, playersAhead: $0.playersAhead) })
         }

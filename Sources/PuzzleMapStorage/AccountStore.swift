@@ -118,10 +118,3 @@ public struct SignedIn: Sendable {
         self.playVersion = playVersion
     }
 }
-
-extension AccountStore {
-    /// The session and account an access token belongs to, if it is live.
-    public func session(accessHash: String, at date: Date) async throws -> (Session, Account)? {
-        try await signedIn(accessHash: accessHash, at: date).map { ($0.session, $0.account) }
-    }
-}

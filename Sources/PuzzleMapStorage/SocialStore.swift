@@ -46,25 +46,18 @@ public protocol SocialStore: Sendable {
     /// Ends a friendship; false if there was none.
     func unfriend(_ a: Int64, _ b: Int64) async throws -> Bool
     func unblock(blocker: Int64, blocked: Int64) async throws -> Bool
-    /// Everyone the player blocks or is blocked by.
-    func blockedEitherWay(playerID: Int64) async throws -> Set<Int64>
 
-    /// The top `limit` players with XP (all of them, or among `among`), best first, ties by id.
-    func topScores(period: LeaderboardPeriod, among: [Int64]?, limit: Int, at date: Date) async throws -> [PlayerScore]
-    /// A player's XP on that board and how many (all, or among `among`) have more; `nil` with
-    /// no XP yet.
-    func score(playerID: Int64, period: LeaderboardPeriod, among: [Int64]?, at date: Date) async throws -> (xp: Int, playersAhead: Int)?
-    /// All-time XP of each of these players (for levels beside a weekly board).
-    func allTimeXP(playerIDs: [Int64]) async throws -> [Int64: Int]
     /// What one player's view of a board is made from, read at once (one round trip, one
-    /// snapshot): the board among everyone or among the player and their friends, the players
-    /// hidden from them either way, the top `limit` of the board (and as many more as are
-    /// hidden), those players' all-time XP on a weekly board, and the player's own XP with how
-    /// many have more.
-    func boardView(playerID: Int64, period: LeaderboardPeriod, friendsOnly: Bool, limit: Int, at date: Date) async throws -> BoardView
+    /// snapshot): the board among everyone or among the player and their friends (top first,
+    /// ties by id), the players hidden from them either way (a block by either side), the top
+    /// `rowsToRead(hidden)` players of the board, those players' all-time XP on a weekly board,
+    /// and the player's own XP with how many have more. How many rows a view needs follows
+    /// from what the game hides, so the caller says.
+    func boardView(playerID: Int64, period: LeaderboardPeriod, friendsOnly: Bool, at date: Date,
+                   rowsToRead: @Sendable (_ hidden: Set<Int64>) -> Int) async throws -> BoardView
 }
 
-/// What ``SocialStore/boardView(playerID:period:friendsOnly:limit:at:)`` reads.
+/// What ``SocialStore/boardView(playerID:period:friendsOnly:at:rowsToRead:)`` reads.
 public struct BoardView: Sendable, Equatable {
     public var hidden: Set<Int64>
     public var top: [PlayerScore]

@@ -204,7 +204,8 @@ import Testing
         #expect(try await hunt.reports().isEmpty, "\(route) stored a report")
         #expect(try await hunt.repository.auditLog(limit: 10).isEmpty, "\(route) did something an organiser does")
         #expect(try await hunt.repository.events(playerID: world.playerID) == ledger, "\(route) changed the ledger")
-        #expect(try await hunt.repository.blockedEitherWay(playerID: world.playerID).isEmpty, "\(route) blocked someone")
+        let board = try await hunt.repository.boardView(playerID: world.playerID, period: .all, friendsOnly: false, at: Date()) { _ in 0 }
+        #expect(board.hidden.isEmpty, "\(route) blocked someone")
         #expect(try await hunt.friendRequests(playerID: world.playerID).outgoing.isEmpty, "\(route) asked someone to be friends")
     }
 
@@ -261,7 +262,7 @@ struct PageWorld {
         organiserToken = organiser
         playerToken = player
         staffToken = staff
-        let (_, account) = try #require(try await hunt.session(accessToken: player))
+        let account = try #require(try await hunt.signedIn(accessToken: player)).account
         playerID = account.player.id
         attemptID = try await hunt.askForRiddle(playerID: playerID, category: .lab).held.attempt.id
         stickerToken = String(try await service.qrText(for: hunt.content.checkpoints[1].id).split(separator: "/").last ?? "")

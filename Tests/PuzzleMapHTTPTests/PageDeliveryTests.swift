@@ -38,7 +38,7 @@ import Testing
             ) { ($0.status, $0.headers[.location]) }
         }
         #expect(status == .seeOther && location == "/?erased=1")
-        #expect(try await world.service.services.hunt.session(accessToken: world.playerToken) == nil)
+        #expect(try await world.service.services.hunt.signedIn(accessToken: world.playerToken) == nil)
         let home = try await world.service.withClient { client in
             try await client.execute(uri: "/?erased=1", method: .get, headers: [.cookie: "pm_session=\(world.playerToken)"]) { String(buffer: $0.body) }
         }

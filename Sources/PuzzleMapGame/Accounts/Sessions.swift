@@ -62,12 +62,8 @@ extension Hunt {
         try await repository.revokeSession(id: sessionID, at: now())
     }
 
-    /// The live session and account an access token belongs to, if any.
-    public func session(accessToken: String) async throws -> (Session, Account)? {
-        try await signedIn(accessToken: accessToken).map { ($0.session, $0.account) }
-    }
-
-    /// The same, with the account's play version, which lets the player's progress and map
+    /// The live session and account an access token belongs to, if any, with the account's
+    /// play version, which lets the player's progress and map
     /// kept from an earlier request answer (``progress(playerID:ownerVerified:playVersion:)``).
     public func signedIn(accessToken: String) async throws -> SignedIn? {
         try await repository.signedIn(accessHash: tokenHash(accessToken), at: now())

@@ -11,7 +11,7 @@ struct Authenticator: RouterMiddleware {
         if let header = request.headers[.authorization] {
             guard let token = Self.bearerToken(header) else { throw Problem.unauthenticated }
             guard let signedIn = try await services.hunt.signedIn(accessToken: token) else { throw Problem.unauthenticated }
-            context.identity = Identity(account: signedIn.account, session: signedIn.session, playVersion: signedIn.playVersion)
+            context.identity = Identity(signedIn)
         }
         return try await next(request, context)
     }

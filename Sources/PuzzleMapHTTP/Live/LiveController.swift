@@ -60,7 +60,7 @@ struct LiveController {
                     } else {
                         // A session signed out, or ended by a password change, a reset or an
                         // erasure (on any instance), ends its streams by the next heartbeat.
-                        guard try await services.hunt.session(accessToken: token) != nil else { break }
+                        guard try await services.hunt.signedIn(accessToken: token) != nil else { break }
                         try await writer.write(ByteBuffer(string: ": still here\n\n"))
                     }
                 }
@@ -84,9 +84,9 @@ struct LiveController {
             return (identity, token)
         }
         guard let token = request.cookies[PageSession.sessionCookieName]?.value,
-              let (session, account) = try await services.hunt.session(accessToken: token)
+              let signedIn = try await services.hunt.signedIn(accessToken: token)
         else { throw Problem.unauthenticated }
-        return (Identity(account: account, session: session), token)
+        return (Identity(signedIn), token)
     }
 }
 

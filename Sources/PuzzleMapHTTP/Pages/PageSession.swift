@@ -22,7 +22,7 @@ struct PageSession: RouterMiddleware {
         var response: Response
         do {
             if let token = request.cookies[Self.sessionCookieName]?.value, let signedIn = try await services.hunt.signedIn(accessToken: token) {
-                context.identity = Identity(account: signedIn.account, session: signedIn.session, playVersion: signedIn.playVersion)
+                context.identity = Identity(signedIn)
                 // Players read the message atop each page; organisers see it on their console.
                 if signedIn.account.role == .player {
                     context.broadcast = try await services.hunt.liveNotices().broadcast?.text

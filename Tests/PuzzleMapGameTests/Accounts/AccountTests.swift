@@ -135,7 +135,7 @@ import Testing
         let issued = try await world.hunt.signIn(login: "ADA@student.gla.ac.uk", password: Self.password, from: "10.0.0.1")
         #expect(issued.expiresIn == 3600)
         #expect(issued.account.player.username == "ada")
-        #expect(try await world.hunt.session(accessToken: issued.accessToken)?.1 == issued.account)
+        #expect(try await world.hunt.signedIn(accessToken: issued.accessToken)?.account == issued.account)
     }
 
     @Test func anUnknownLoginFailsLikeAWrongPassword() async throws {
@@ -153,13 +153,13 @@ import Testing
         let first = try await world.hunt.signIn(login: "ada", password: Self.password, from: "10.0.0.1")
         world.clock.advance(by: 60)
         let second = try await world.hunt.refresh(refreshToken: first.refreshToken)
-        #expect(try await world.hunt.session(accessToken: first.accessToken) == nil)
-        let (session, _) = try #require(try await world.hunt.session(accessToken: second.accessToken))
+        #expect(try await world.hunt.signedIn(accessToken: first.accessToken) == nil)
+        let session = try #require(try await world.hunt.signedIn(accessToken: second.accessToken)).session
         #expect(session.accessExpiresAt == world.clock.now + 3600)
         #expect(session.refreshExpiresAt == world.clock.now + 30 * 86_400)
 
         await #expect(throws: AccountRefusal.invalidRefreshToken) { try await world.hunt.refresh(refreshToken: first.refreshToken) }
-        #expect(try await world.hunt.session(accessToken: second.accessToken) == nil)
+        #expect(try await world.hunt.signedIn(accessToken: second.accessToken) == nil)
         await #expect(throws: AccountRefusal.invalidRefreshToken) { try await world.hunt.refresh(refreshToken: second.refreshToken) }
     }
 
@@ -183,7 +183,7 @@ import Testing
         }
         world.clock.advance(by: 29 * 60)
         try await world.hunt.resetPassword(token: token, newPassword: "a brand new secret")
-        #expect(try await world.hunt.session(accessToken: session.accessToken) == nil)
+        #expect(try await world.hunt.signedIn(accessToken: session.accessToken) == nil)
         await #expect(throws: AccountRefusal.invalidResetToken(lifetimeMinutes: 30)) { try await world.hunt.resetPassword(token: token, newPassword: "another new secret") }
         _ = try await world.hunt.signIn(login: "ada", password: "a brand new secret", from: "10.0.0.1")
     }
@@ -202,7 +202,7 @@ import Testing
         let account = try await signedUp(world)
         let phone = try await world.hunt.signIn(login: "ada", password: Self.password, from: "10.0.0.1")
         let laptop = try await world.hunt.signIn(login: "ada", password: Self.password, from: "10.0.0.1")
-        let phoneSession = try #require(try await world.hunt.session(accessToken: phone.accessToken)).0
+        let phoneSession = try #require(try await world.hunt.signedIn(accessToken: phone.accessToken)).session
         await #expect(throws: AccountRefusal.currentPasswordRequired) {
             try await world.hunt.updateProfile(of: account, sessionID: phoneSession.id, displayName: nil, password: "a brand new secret",
                                                currentPassword: "wrong password!")
@@ -214,8 +214,8 @@ import Testing
         let updated = try await world.hunt.updateProfile(of: account, sessionID: phoneSession.id, displayName: " Countess ",
                                                          password: "a brand new secret", currentPassword: Self.password)
         #expect(updated.player.displayName == "Countess")
-        #expect(try await world.hunt.session(accessToken: phone.accessToken) != nil)
-        #expect(try await world.hunt.session(accessToken: laptop.accessToken) == nil)
+        #expect(try await world.hunt.signedIn(accessToken: phone.accessToken) != nil)
+        #expect(try await world.hunt.signedIn(accessToken: laptop.accessToken) == nil)
     }
 
     @Test func erasingNeedsThePasswordAndFreesTheAddressAndName() async throws {
@@ -225,7 +225,7 @@ import Testing
         await #expect(throws: AccountRefusal.invalidCredentials) { try await world.hunt.eraseAccount(account, password: "wrong password!") }
         try await world.hunt.eraseAccount(account, password: Self.password)
         #expect(try await world.hunt.repository.account(id: account.player.id) == nil)
-        #expect(try await world.hunt.session(accessToken: issued.accessToken) == nil)
+        #expect(try await world.hunt.signedIn(accessToken: issued.accessToken) == nil)
         #expect(try await signedUp(world).player.id != account.player.id)
     }
 

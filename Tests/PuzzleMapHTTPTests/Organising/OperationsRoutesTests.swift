@@ -29,7 +29,7 @@ import Testing
             let refused = try await client.scan(code: try await service.qrText(for: place), token: ada)
             #expect(refused.status == .conflict && refused.code == "checkpoint_closed")
             #expect((refused.json["detail"] as? String) == "This place is closed for now: Closed for exams until Friday")
-            let (_, account) = try #require(try await hunt.session(accessToken: ada))
+            let account = try #require(try await hunt.signedIn(accessToken: ada)).account
             #expect(try await hunt.repository.events(playerID: account.player.id).isEmpty, "a refused scan scores nothing")
             let map = (try await client.call(.get, "/v1/map", token: ada).json["checkpoints"] as? [[String: Any]]) ?? []
             let shown = try #require(map.first { $0["id"] as? String == place })
@@ -147,7 +147,7 @@ import Testing
             #expect(try await reloads.value == Array(repeating: .ok, count: 6))
             #expect(answers.allSatisfy { $0 == Array(repeating: .ok, count: codes.count) }, "\(answers)")
             for token in players {
-                let (_, account) = try #require(try await service.services.hunt.session(accessToken: token))
+                let account = try #require(try await service.services.hunt.signedIn(accessToken: token)).account
                 let events = try await service.repository.events(playerID: account.player.id)
                 #expect(Set(events.compactMap(\.checkpointID)) == Set(places) && events.count == places.count)
             }

@@ -131,11 +131,11 @@ import Testing
             try await repository.eraseAccount(id: ada.id, at: start + 60)
             #expect(try await repository.account(id: ada.id) == nil)
             #expect(try await repository.account(login: "ada") == nil)
-            #expect(try await repository.session(accessHash: "access-a", at: start) == nil)
+            #expect(try await repository.signedIn(accessHash: "access-a", at: start) == nil)
             #expect(try await repository.resetPassword(tokenHash: "reset", newPasswordHash: "x", at: start + 120) == nil)
             #expect(try await repository.events(playerID: ada.id) == [event])
-            #expect(try await repository.leaderboard(period: .all, among: nil, limit: 10, at: start).isEmpty)
-            #expect(try await repository.allTimeXP(playerIDs: [ada.id]).isEmpty)
+            #expect(try await repository.leaderboard(viewer: ada.id, period: .all, limit: 10, at: start).isEmpty)
+            #expect(try await repository.standing(playerID: ada.id, period: .all, at: start) == (nil, 0))
             #expect(try await repository.verifyEmail(playerID: ada.id, codeHash: "code-ada", maxAttempts: 5, at: start) == false)
             await #expect(throws: StorageError.notFound("player \(ada.id)")) { try await repository.eraseAccount(id: ada.id, at: start) }
             // The address and the name are free again.
@@ -206,8 +206,8 @@ import Testing
             #expect(try await repository.resetPassword(tokenHash: "unknown", newPasswordHash: "x", at: start) == nil)
             #expect(try await repository.resetPassword(tokenHash: "reset", newPasswordHash: "$argon2id$new", at: start + 60) == ada.id)
             #expect(try await repository.account(id: ada.id)?.passwordHash == "$argon2id$new")
-            #expect(try await repository.session(accessHash: "access-1", at: start + 61) == nil)
-            #expect(try await repository.session(accessHash: "access-2", at: start + 61) == nil)
+            #expect(try await repository.signedIn(accessHash: "access-1", at: start + 61) == nil)
+            #expect(try await repository.signedIn(accessHash: "access-2", at: start + 61) == nil)
             #expect(try await repository.resetPassword(tokenHash: "reset", newPasswordHash: "$argon2id$again", at: start + 120) == nil)
             #expect(try await repository.account(id: ada.id)?.passwordHash == "$argon2id$new")
         }

@@ -45,10 +45,10 @@ import Testing
                 return .refuse
             }
             #expect(refusedRefresh == .invalid)
-            #expect(try await repository.session(accessHash: "access-1", at: start + 2)?.0 == session)
+            #expect(try await repository.signedIn(accessHash: "access-1", at: start + 2)?.session == session)
             #expect(try await repository.refreshSession(refreshHash: "refresh-1", replacement: tokens("3"), at: start + 3) { _ in .revokeFamily }
                     == .reuseDetected)
-            #expect(try await repository.session(accessHash: "access-1", at: start + 4) == nil)
+            #expect(try await repository.signedIn(accessHash: "access-1", at: start + 4) == nil)
             let afterRevocation = try await repository.refreshSession(refreshHash: "refresh-1", replacement: tokens("4"), at: start + 5) { stored in
                 #expect(stored.refreshedAt == nil)
                 #expect(stored.revokedAt == start + 3)

@@ -15,8 +15,8 @@ import Testing
             let ada = try await repository.signUp("ada")
             _ = try await repository.createSession(playerID: ada.id, familyID: "f", tokens: tokens("1"), at: ContractFixture.start)
             let expiry = ContractFixture.start + 3600
-            #expect(try await repository.session(accessHash: "access-1", at: expiry - 0.000_3) != nil)
-            #expect(try await repository.session(accessHash: "access-1", at: expiry) == nil)
+            #expect(try await repository.signedIn(accessHash: "access-1", at: expiry - 0.000_3) != nil)
+            #expect(try await repository.signedIn(accessHash: "access-1", at: expiry) == nil)
         }
     }
 
@@ -30,9 +30,9 @@ import Testing
                                                          xp: 25, at: lastMoment)
             #expect(event.occurredAt == lastMoment)
             #expect(try await repository.events(playerID: ada.id).first?.occurredAt == monday)
-            #expect(try await repository.leaderboard(period: .week, among: nil, limit: 10, at: lastMoment).map(\.xp) == [25])
-            #expect(try await repository.leaderboard(period: .week, among: nil, limit: 10, at: monday).isEmpty)
-            #expect(try await repository.standing(playerID: ada.id, period: .week, among: nil, at: lastMoment) == (1, 25))
+            #expect(try await repository.leaderboard(viewer: ada.id, period: .week, limit: 10, at: lastMoment).map(\.xp) == [25])
+            #expect(try await repository.leaderboard(viewer: ada.id, period: .week, limit: 10, at: monday).isEmpty)
+            #expect(try await repository.standing(playerID: ada.id, period: .week, at: lastMoment) == (1, 25))
         }
     }
 }

@@ -86,7 +86,7 @@ import Testing
             let event = try await repository.adjustXP(playerID: ada.id, xp: 40, reason: "Fixed a sticker", at: start, audit: Self.audit)
             #expect(event.kind == .adjusted && event.xp == 40 && event.reason == "Fixed a sticker" && event.checkpointID == nil)
             #expect(try await repository.events(playerID: ada.id) == [event])
-            #expect(try await repository.standing(playerID: ada.id, period: .all, among: nil, at: start).xp == 40)
+            #expect(try await repository.standing(playerID: ada.id, period: .all, at: start) == (1, 40))
             #expect(try await repository.auditLog(limit: 5).count == 1)
         }
     }

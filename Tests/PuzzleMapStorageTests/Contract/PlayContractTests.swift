@@ -28,7 +28,7 @@ import Testing
                 _ = try await repository.appendEvent(playerID: ada.id + 99, kind: .explored, checkpointID: place, riddleID: nil, xp: 25, at: start)
             }
             #expect(try await repository.events(playerID: ada.id).count == 2)
-            #expect(try await repository.allTimeXP(playerIDs: [ada.id]) == [ada.id: 35])
+            #expect(try await repository.standing(playerID: ada.id, period: .all, at: start) == (1, 35))
         }
     }
 
@@ -42,8 +42,8 @@ import Testing
                                                  xp: 5, at: start + Double(index))
             }
             #expect(try await repository.events(playerID: ada.id).count == 40)
-            #expect(try await repository.allTimeXP(playerIDs: [ada.id]) == [ada.id: 200])
-            #expect(try await repository.standing(playerID: ada.id, period: .week, among: nil, at: start).xp == 200)
+            #expect(try await repository.standing(playerID: ada.id, period: .all, at: start) == (1, 200))
+            #expect(try await repository.standing(playerID: ada.id, period: .week, at: start) == (1, 200))
         }
     }
 

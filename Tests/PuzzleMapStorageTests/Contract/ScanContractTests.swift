@@ -120,7 +120,7 @@ import Testing
             #expect(answers.filter { !$0.replayed }.count == 1)
             #expect(answers.map(Self.text) == Array(repeating: "0/0", count: 20))
             #expect(try await repository.events(playerID: ada.id).count == 1)
-            #expect(try await repository.allTimeXP(playerIDs: [ada.id]) == [ada.id: 25])
+            #expect(try await repository.standing(playerID: ada.id, period: .all, at: start) == (1, 25))
         }
     }
 

@@ -14,14 +14,14 @@ import Testing
             let session = try await repository.createSession(playerID: ada.id, familyID: "family", tokens: tokens("1"), at: start)
             #expect(session == Session(id: session.id, playerID: ada.id, familyID: "family", accessExpiresAt: start + 3600,
                                        refreshExpiresAt: start + 30 * 86_400))
-            let found = try #require(try await repository.session(accessHash: "access-1", at: start + 3599))
-            #expect(found.0 == session)
-            #expect(found.1 == (try await repository.account(id: ada.id)))
-            #expect(try await repository.session(accessHash: "access-1", at: start + 3600) == nil)
-            #expect(try await repository.session(accessHash: "access-unknown", at: start) == nil)
+            let found = try #require(try await repository.signedIn(accessHash: "access-1", at: start + 3599))
+            #expect(found.session == session)
+            #expect(found.account == (try await repository.account(id: ada.id)))
+            #expect(try await repository.signedIn(accessHash: "access-1", at: start + 3600) == nil)
+            #expect(try await repository.signedIn(accessHash: "access-unknown", at: start) == nil)
 
             try await repository.revokeSession(id: session.id, at: start + 10)
-            #expect(try await repository.session(accessHash: "access-1", at: start + 11) == nil)
+            #expect(try await repository.signedIn(accessHash: "access-1", at: start + 11) == nil)
             #expect(try await repository.refreshSession(refreshHash: "refresh-1", replacement: tokens("2"), at: start + 12) == .invalid)
         }
     }
@@ -35,9 +35,9 @@ import Testing
             _ = try await repository.createSession(playerID: ada.id, familyID: "a2", tokens: tokens("a2"), at: start)
             _ = try await repository.createSession(playerID: bob.id, familyID: "b1", tokens: tokens("b1"), at: start)
             try await repository.revokeAllSessions(playerID: ada.id, keeping: nil, at: start + 1)
-            #expect(try await repository.session(accessHash: "access-a1", at: start + 2) == nil)
-            #expect(try await repository.session(accessHash: "access-a2", at: start + 2) == nil)
-            #expect(try await repository.session(accessHash: "access-b1", at: start + 2)?.1.player.id == bob.id)
+            #expect(try await repository.signedIn(accessHash: "access-a1", at: start + 2) == nil)
+            #expect(try await repository.signedIn(accessHash: "access-a2", at: start + 2) == nil)
+            #expect(try await repository.signedIn(accessHash: "access-b1", at: start + 2)?.account.player.id == bob.id)
         }
     }
 
@@ -48,8 +48,8 @@ import Testing
             let phone = try await repository.createSession(playerID: ada.id, familyID: "phone", tokens: tokens("phone"), at: start)
             _ = try await repository.createSession(playerID: ada.id, familyID: "laptop", tokens: tokens("laptop"), at: start)
             try await repository.revokeAllSessions(playerID: ada.id, keeping: phone.id, at: start + 1)
-            #expect(try await repository.session(accessHash: "access-phone", at: start + 2)?.0.id == phone.id)
-            #expect(try await repository.session(accessHash: "access-laptop", at: start + 2) == nil)
+            #expect(try await repository.signedIn(accessHash: "access-phone", at: start + 2)?.session.id == phone.id)
+            #expect(try await repository.signedIn(accessHash: "access-laptop", at: start + 2) == nil)
         }
     }
 
@@ -66,8 +66,8 @@ import Testing
             #expect(second == Session(id: second.id, playerID: ada.id, familyID: "family", accessExpiresAt: start + 3660,
                                       refreshExpiresAt: start + 60 + 30 * 86_400))
             #expect(second.id != first.id)
-            #expect(try await repository.session(accessHash: "access-1", at: start + 61) == nil)
-            #expect(try await repository.session(accessHash: "access-2", at: start + 61)?.0 == second)
+            #expect(try await repository.signedIn(accessHash: "access-1", at: start + 61) == nil)
+            #expect(try await repository.signedIn(accessHash: "access-2", at: start + 61)?.session == second)
             #expect(try await repository.refreshSession(refreshHash: "refresh-unknown", replacement: tokens("x"), at: start) == .invalid)
         }
     }
@@ -89,12 +89,12 @@ import Testing
             _ = try await repository.createSession(playerID: ada.id, familyID: "laptop", tokens: tokens("laptop"), at: start)
             #expect(try await repository.refreshSession(refreshHash: "refresh-1", replacement: tokens("2"), at: start + 1) != .invalid)
             #expect(try await repository.refreshSession(refreshHash: "refresh-2", replacement: tokens("3"), at: start + 2) != .invalid)
-            #expect(try await repository.session(accessHash: "access-3", at: start + 3) != nil)
+            #expect(try await repository.signedIn(accessHash: "access-3", at: start + 3) != nil)
 
             #expect(try await repository.refreshSession(refreshHash: "refresh-1", replacement: tokens("4"), at: start + 4) == .reuseDetected)
-            #expect(try await repository.session(accessHash: "access-3", at: start + 5) == nil)
+            #expect(try await repository.signedIn(accessHash: "access-3", at: start + 5) == nil)
             #expect(try await repository.refreshSession(refreshHash: "refresh-3", replacement: tokens("5"), at: start + 6) == .invalid)
-            #expect(try await repository.session(accessHash: "access-laptop", at: start + 7) != nil)
+            #expect(try await repository.signedIn(accessHash: "access-laptop", at: start + 7) != nil)
         }
     }
 
@@ -114,7 +114,7 @@ import Testing
             #expect(outcomes.filter { $0 == .reuseDetected }.count == 9)
             // The copy was detected, so even the one rotation is revoked with its family.
             for index in 0..<10 {
-                #expect(try await repository.session(accessHash: "access-new-\(index)", at: start + 2) == nil)
+                #expect(try await repository.signedIn(accessHash: "access-new-\(index)", at: start + 2) == nil)
             }
         }
     }
@@ -125,7 +125,7 @@ import Testing
             let ada = try await repository.signUp("ada")
             _ = try await repository.createSession(playerID: ada.id, familyID: "family", tokens: tokens("1"), at: start)
             try await repository.eraseAccount(id: ada.id, at: start + 1)
-            #expect(try await repository.session(accessHash: "access-1", at: start + 2) == nil)
+            #expect(try await repository.signedIn(accessHash: "access-1", at: start + 2) == nil)
             #expect(try await repository.refreshSession(refreshHash: "refresh-1", replacement: tokens("2"), at: start + 2) == .invalid)
         }
     }

@@ -105,12 +105,12 @@ import Testing
             #expect(try await repository.isBlocked(bob.id, ada.id))
             #expect(try await repository.isBlocked(ada.id, bob.id))
             #expect(try await repository.isBlocked(bob.id, cy.id) == false)
-            #expect(try await repository.blockedEitherWay(playerID: ada.id) == [bob.id, cy.id])
-            #expect(try await repository.blockedEitherWay(playerID: bob.id) == [ada.id])
+            #expect(try await repository.hidden(from: ada.id) == [bob.id, cy.id])
+            #expect(try await repository.hidden(from: bob.id) == [ada.id])
             #expect(try await repository.unblock(blocker: bob.id, blocked: ada.id) == false)
             #expect(try await repository.unblock(blocker: ada.id, blocked: bob.id))
             #expect(try await repository.isBlocked(ada.id, bob.id) == false)
-            #expect(try await repository.blockedEitherWay(playerID: bob.id).isEmpty)
+            #expect(try await repository.hidden(from: bob.id).isEmpty)
         }
     }
 
@@ -135,57 +135,72 @@ import Testing
             try await earn(players[3], 40, start - 3 * 86_400)
             let sunday = start + 6 * 86_400 // the last day of the same week
 
-            let all = try await repository.leaderboard(period: .all, among: nil, limit: 10, at: sunday)
+            let (ada, bob, cy, dee, eve) = (players[0].id, players[1].id, players[2].id, players[3].id, players[4].id)
+
+            let all = try await repository.leaderboard(viewer: eve, period: .all, limit: 10, at: sunday)
             #expect(all.map(\.player.username) == ["bob", "ada", "cy", "dee"])
             #expect(all.map(\.rank) == [1, 2, 2, 4])
             #expect(all.map(\.xp) == [250, 100, 100, 40])
             #expect(all.first?.player == players[1])
-            let week = try await repository.leaderboard(period: .week, among: nil, limit: 10, at: sunday)
+            let week = try await repository.leaderboard(viewer: eve, period: .week, limit: 10, at: sunday)
             #expect(week.map(\.player.username) == ["ada", "bob", "cy"])
             #expect(week.map(\.rank) == [1, 1, 1])
-            #expect(try await repository.leaderboard(period: .week, among: nil, limit: 10, at: sunday + 86_400).isEmpty)
-            #expect(try await repository.leaderboard(period: .all, among: nil, limit: 2, at: start).map(\.player.username) == ["bob", "ada"])
-            let among = try await repository.leaderboard(period: .all, among: [players[2].id, players[3].id, players[4].id], limit: 10, at: start)
-            #expect(among.map(\.player.username) == ["cy", "dee"])
-            #expect(among.map(\.rank) == [1, 2])
-            #expect(try await repository.leaderboard(period: .all, among: [], limit: 10, at: start).isEmpty)
+            #expect(try await repository.leaderboard(viewer: eve, period: .week, limit: 10, at: sunday + 86_400).isEmpty)
+            #expect(try await repository.leaderboard(viewer: eve, period: .all, limit: 2, at: start).map(\.player.username) == ["bob", "ada"])
+            // Without friends, the friends' board is the player alone.
+            #expect(try await repository.leaderboard(viewer: eve, period: .all, friendsOnly: true, limit: 10, at: start).isEmpty)
+            #expect(try await repository.leaderboard(viewer: dee, period: .all, friendsOnly: true, limit: 10, at: start).map(\.player.username) == ["dee"])
 
-            #expect(try await repository.standing(playerID: players[2].id, period: .all, among: nil, at: start) == (2, 100))
-            #expect(try await repository.standing(playerID: players[3].id, period: .all, among: nil, at: start) == (4, 40))
-            #expect(try await repository.standing(playerID: players[3].id, period: .week, among: nil, at: start) == (nil, 0))
-            #expect(try await repository.standing(playerID: players[4].id, period: .all, among: nil, at: start) == (nil, 0))
-            #expect(try await repository.standing(playerID: players[0].id, period: .all, among: [players[0].id, players[3].id], at: start) == (1, 100))
-            #expect(try await repository.standing(playerID: players[1].id, period: .week, among: nil, at: sunday) == (1, 100))
-            #expect(try await repository.standing(playerID: players[1].id, period: .week, among: nil, at: start - 86_400) == (1, 150))
+            #expect(try await repository.standing(playerID: cy, period: .all, at: start) == (2, 100))
+            #expect(try await repository.standing(playerID: dee, period: .all, at: start) == (4, 40))
+            #expect(try await repository.standing(playerID: dee, period: .week, at: start) == (nil, 0))
+            #expect(try await repository.standing(playerID: eve, period: .all, at: start) == (nil, 0))
+            #expect(try await repository.standing(playerID: bob, period: .week, at: sunday) == (1, 100))
+            #expect(try await repository.standing(playerID: bob, period: .week, at: start - 86_400) == (1, 150))
 
-            #expect(try await repository.events(playerID: players[2].id).last?.occurredAt == start + 120)
-            #expect(try await repository.events(playerID: players[4].id).isEmpty)
-            #expect(try await repository.allTimeXP(playerIDs: players.map(\.id))
-                        == [players[0].id: 100, players[1].id: 250, players[2].id: 100, players[3].id: 40])
-            #expect(try await repository.allTimeXP(playerIDs: []).isEmpty)
+            #expect(try await repository.events(playerID: cy).last?.occurredAt == start + 120)
+            #expect(try await repository.events(playerID: eve).isEmpty)
 
-            // One player's view, read at once, is what the separate reads give: cy is friends
-            // with ada and dee, and blocks bob.
-            _ = try await repository.changeFriendship(of: players[2].id, with: players[0].id, at: start, decide: { _ in FriendshipChange(befriend: true) },
-                                                      announce: { _ in [] })
-            _ = try await repository.changeFriendship(of: players[2].id, with: players[3].id, at: start, decide: { _ in FriendshipChange(befriend: true) },
-                                                      announce: { _ in [] })
-            _ = try await repository.changeFriendship(of: players[2].id, with: players[1].id, at: start, decide: { _ in FriendshipChange(block: true) },
-                                                      announce: { _ in [] })
-            let cy = players[2].id
-            for period in [LeaderboardPeriod.all, .week] {
-                for friendsOnly in [false, true] {
-                    let view = try await repository.boardView(playerID: cy, period: period, friendsOnly: friendsOnly, limit: 2, at: sunday)
-                    let among = friendsOnly ? try await repository.friends(playerID: cy).map(\.id) + [cy] : nil
-                    #expect(view.hidden == [players[1].id])
-                    #expect(view.top == (try await repository.topScores(period: period, among: among, limit: 3, at: sunday)))
-                    #expect(view.allTimeXP == (period == .all ? [:] : try await repository.allTimeXP(playerIDs: view.top.map(\.player.id))))
-                    let mine = try await repository.score(playerID: cy, period: period, among: among, at: sunday)
-                    #expect(view.mine == mine.map { BoardView.Mine(xp: $0.xp, playersAhead: $0.playersAhead) })
+            // cy is friends with ada, dee and eve, and blocks bob; ada is friends with dee.
+            func change(_ a: Int64, _ b: Int64, _ change: FriendshipChange) async throws {
+                _ = try await repository.changeFriendship(of: a, with: b, at: start, decide: { _ in change }, announce: { _ in [] })
+            }
+            try await change(cy, ada, FriendshipChange(befriend: true))
+            try await change(cy, dee, FriendshipChange(befriend: true))
+            try await change(cy, eve, FriendshipChange(befriend: true))
+            try await change(ada, dee, FriendshipChange(befriend: true))
+            try await change(cy, bob, FriendshipChange(block: true))
+
+            let friendsOfEve = try await repository.leaderboard(viewer: eve, period: .all, friendsOnly: true, limit: 10, at: start)
+            #expect(friendsOfEve.map(\.player.username) == ["cy"])
+            #expect(friendsOfEve.map(\.rank) == [1])
+            #expect(try await repository.standing(playerID: ada, period: .all, friendsOnly: true, at: start) == (1, 100))
+            #expect(try await repository.standing(playerID: dee, period: .all, friendsOnly: true, at: start) == (3, 40))
+
+            // One view, read at once: the rows the caller asks for (here, two more than are
+            // hidden), with the hidden players still among them for the game to leave out.
+            func view(_ period: LeaderboardPeriod, friendsOnly: Bool) async throws -> BoardView {
+                try await repository.boardView(playerID: cy, period: period, friendsOnly: friendsOnly, at: sunday) { hidden in
+                    #expect(hidden == [bob])
+                    return 2 + hidden.count
                 }
             }
-            #expect(try await repository.boardView(playerID: cy, period: .all, friendsOnly: true, limit: 10, at: sunday).top.map(\.player.username)
-                        == ["ada", "cy", "dee"])
+            func scores(_ scores: [(Int, Int64)]) -> [PlayerScore] {
+                scores.map { xp, id in PlayerScore(player: players.first { $0.id == id }!, xp: xp) }
+            }
+            #expect(try await view(.all, friendsOnly: false)
+                        == BoardView(hidden: [bob], top: scores([(250, bob), (100, ada), (100, cy)]), allTimeXP: [:], mine: .init(xp: 100, playersAhead: 1)))
+            #expect(try await view(.all, friendsOnly: true)
+                        == BoardView(hidden: [bob], top: scores([(100, ada), (100, cy), (40, dee)]), allTimeXP: [:], mine: .init(xp: 100, playersAhead: 0)))
+            #expect(try await view(.week, friendsOnly: false)
+                        == BoardView(hidden: [bob], top: scores([(100, ada), (100, bob), (100, cy)]), allTimeXP: [ada: 100, bob: 250, cy: 100],
+                                     mine: .init(xp: 100, playersAhead: 0)))
+            #expect(try await view(.week, friendsOnly: true)
+                        == BoardView(hidden: [bob], top: scores([(100, ada), (100, cy)]), allTimeXP: [ada: 100, cy: 100], mine: .init(xp: 100, playersAhead: 0)))
+            // The game leaves bob out of cy's board, keeping the ranks of the whole board.
+            let seenByCy = try await repository.leaderboard(viewer: cy, period: .all, limit: 2, at: sunday)
+            #expect(seenByCy.map(\.player.username) == ["ada", "cy"])
+            #expect(seenByCy.map(\.rank) == [2, 2])
         }
     }
 }
