@@ -19,7 +19,7 @@
 # PUZZLEMAP_BIN picks our binary (default .build/release/puzzlemap, else .build/debug/puzzlemap;
 # build one with `swift build -c release --static-swift-stdlib --product puzzlemap`).
 # Needs zbar-tools and zxing-cpp-tools (Scripts/install-deps.sh) and the Python packages in
-# Scripts/requirements-bench.txt (`pip install -r Scripts/requirements-bench.txt`).
+# Scripts/requirements-bench.txt (installed when missing).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
@@ -49,6 +49,7 @@ fi
 for tool in zbarimg ZXingReader taskset python3; do
   command -v "$tool" >/dev/null || { echo "$tool is missing (Scripts/install-deps.sh)" >&2; exit 1; }
 done
+python3 -c "import numpy, PIL, cv2, segno" 2>/dev/null || python3 -m pip install --quiet -r "$root/Scripts/requirements-bench.txt"
 
 # The set is keyed by the generator's own text too, so editing it makes a fresh set.
 stamp="seed=$seed per_category=$per_category generator=$(sha256sum "$root/Scripts/synth-photos.py" | cut -c1-16)"

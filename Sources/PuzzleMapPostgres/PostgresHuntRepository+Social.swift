@@ -167,13 +167,18 @@ extension PostgresHuntRepository {
             SELECT s.xp FROM \(unescaped: table) s WHERE \(unescaped: filter) AND s.playerId = \(playerID) AND s.xp > 0
             """, as: Int.self, logger: logger)
         else { return nil }
-        // An index range count on xp, not a scan of every player.
-        let ahead = try await connection.value("""
+        guard let among else {
+            // The totals above the player's, each with how many hold it: as cheap at the bottom
+            // of the board as at the top.
+            return (xp, try await connection.value("""
+                WITH week AS (SELECT \(weeks.start(of: date))::date AS start)
+                SELECT COALESCE(SUM(s.players), 0)::bigint FROM \(unescaped: table)Tally s WHERE \(unescaped: filter) AND s.xp > \(xp)
+                """, as: Int.self, logger: logger) ?? 0)
+        }
+        return (xp, try await connection.value("""
             WITH week AS (SELECT \(weeks.start(of: date))::date AS start)
-            SELECT COUNT(*) FROM \(unescaped: table) s
-            WHERE \(unescaped: filter) AND s.xp > \(xp) AND (\(among == nil) OR s.playerId = ANY(\(among ?? [])))
-            """, as: Int.self, logger: logger) ?? 0
-        return (xp, ahead)
+            SELECT COUNT(*) FROM \(unescaped: table) s WHERE \(unescaped: filter) AND s.xp > \(xp) AND s.playerId = ANY(\(among))
+            """, as: Int.self, logger: logger) ?? 0)
     }
 
     private func allTimeXP(playerIDs: [Int64], _ connection: PostgresConnection) async throws -> [Int64: Int] {

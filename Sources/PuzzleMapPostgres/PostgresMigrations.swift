@@ -608,6 +608,48 @@ enum PostgresMigrations {
         ] + PlayVersion.tables.map { table in
             "CREATE TRIGGER \(table)_play_version AFTER INSERT OR UPDATE OR DELETE ON \(table) FOR EACH ROW EXECUTE FUNCTION bump_play_version()"
         }),
+        // A board is read in its own order (most XP first, ties by id) straight off the index,
+        // not sorted from everyone tied with the last row shown. How many players hold each
+        // total is kept by the scores' own triggers: a rank adds up the few totals above a
+        // player's, whatever their place, instead of counting everyone ahead.
+        ("v20 boards read in order, ranks from tallies", [
+            "DROP INDEX score_xp",
+            "CREATE INDEX score_board ON score (xp DESC, playerId)",
+            "DROP INDEX weeklyScore_xp",
+            "CREATE INDEX weeklyScore_board ON weeklyScore (weekStart, xp DESC, playerId)",
+            "CREATE TABLE scoreTally (xp bigint PRIMARY KEY, players bigint NOT NULL)",
+            "CREATE TABLE weeklyScoreTally (weekStart date NOT NULL, xp bigint NOT NULL, players bigint NOT NULL, PRIMARY KEY (weekStart, xp))",
+            "INSERT INTO scoreTally (xp, players) SELECT xp, COUNT(*) FROM score GROUP BY xp",
+            "INSERT INTO weeklyScoreTally (weekStart, xp, players) SELECT weekStart, xp, COUNT(*) FROM weeklyScore GROUP BY weekStart, xp",
+            // One statement a change, the lower total first: two changes that meet lock the
+            // same rows in the same order.
+            """
+            CREATE FUNCTION tally_score() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                INSERT INTO scoreTally AS tally (xp, players)
+                SELECT change.xp, SUM(change.players) FROM (VALUES (OLD.xp, -1), (NEW.xp, 1)) AS change (xp, players)
+                WHERE change.xp IS NOT NULL GROUP BY change.xp HAVING SUM(change.players) <> 0 ORDER BY change.xp
+                ON CONFLICT (xp) DO UPDATE SET players = tally.players + excluded.players;
+                RETURN NULL;
+            END
+            $$
+            """,
+            """
+            CREATE FUNCTION tally_weekly_score() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                INSERT INTO weeklyScoreTally AS tally (weekStart, xp, players)
+                SELECT change.weekStart, change.xp, SUM(change.players)
+                FROM (VALUES (OLD.weekStart, OLD.xp, -1), (NEW.weekStart, NEW.xp, 1)) AS change (weekStart, xp, players)
+                WHERE change.xp IS NOT NULL GROUP BY change.weekStart, change.xp HAVING SUM(change.players) <> 0
+                ORDER BY change.weekStart, change.xp
+                ON CONFLICT (weekStart, xp) DO UPDATE SET players = tally.players + excluded.players;
+                RETURN NULL;
+            END
+            $$
+            """,
+            "CREATE TRIGGER score_tally AFTER INSERT OR UPDATE OF xp OR DELETE ON score FOR EACH ROW EXECUTE FUNCTION tally_score()",
+            "CREATE TRIGGER weeklyScore_tally AFTER INSERT OR UPDATE OF xp, weekStart OR DELETE ON weeklyScore FOR EACH ROW EXECUTE FUNCTION tally_weekly_score()",
+        ]),
     ]
 }
 

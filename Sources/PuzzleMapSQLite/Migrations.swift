@@ -467,6 +467,52 @@ enum Migrations {
                     """)
             }
         }
+        migrator.registerMigration("v20 boards read in order, ranks from tallies") { db in
+            // A board is read in its own order (most XP first, ties by id) straight off the
+            // index, not sorted from everyone tied with the last row shown.
+            try db.execute(sql: """
+                DROP INDEX score_xp;
+                CREATE INDEX score_board ON score (xp DESC, playerId);
+                DROP INDEX weeklyScore_xp;
+                CREATE INDEX weeklyScore_board ON weeklyScore (weekStart, xp DESC, playerId);
+                """)
+            // How many players hold each total, kept by the scores' own triggers: a rank adds up
+            // the few totals above a player's, whatever their place, instead of counting everyone
+            // ahead.
+            try db.execute(sql: """
+                CREATE TABLE scoreTally (xp INTEGER PRIMARY KEY, players INTEGER NOT NULL);
+                CREATE TABLE weeklyScoreTally (
+                    weekStart DATE NOT NULL, xp INTEGER NOT NULL, players INTEGER NOT NULL, PRIMARY KEY (weekStart, xp)
+                ) WITHOUT ROWID;
+                INSERT INTO scoreTally (xp, players) SELECT xp, COUNT(*) FROM score GROUP BY xp;
+                INSERT INTO weeklyScoreTally (weekStart, xp, players) SELECT weekStart, xp, COUNT(*) FROM weeklyScore GROUP BY weekStart, xp;
+
+                CREATE TRIGGER score_tally_insert AFTER INSERT ON score BEGIN
+                    INSERT INTO scoreTally (xp, players) VALUES (NEW.xp, 1) ON CONFLICT (xp) DO UPDATE SET players = players + 1;
+                END;
+                CREATE TRIGGER score_tally_update AFTER UPDATE OF xp ON score WHEN NEW.xp <> OLD.xp BEGIN
+                    UPDATE scoreTally SET players = players - 1 WHERE xp = OLD.xp;
+                    INSERT INTO scoreTally (xp, players) VALUES (NEW.xp, 1) ON CONFLICT (xp) DO UPDATE SET players = players + 1;
+                END;
+                CREATE TRIGGER score_tally_delete AFTER DELETE ON score BEGIN
+                    UPDATE scoreTally SET players = players - 1 WHERE xp = OLD.xp;
+                END;
+
+                CREATE TRIGGER weeklyScore_tally_insert AFTER INSERT ON weeklyScore BEGIN
+                    INSERT INTO weeklyScoreTally (weekStart, xp, players) VALUES (NEW.weekStart, NEW.xp, 1)
+                    ON CONFLICT (weekStart, xp) DO UPDATE SET players = players + 1;
+                END;
+                CREATE TRIGGER weeklyScore_tally_update AFTER UPDATE OF xp, weekStart ON weeklyScore
+                WHEN NEW.xp <> OLD.xp OR NEW.weekStart <> OLD.weekStart BEGIN
+                    UPDATE weeklyScoreTally SET players = players - 1 WHERE weekStart = OLD.weekStart AND xp = OLD.xp;
+                    INSERT INTO weeklyScoreTally (weekStart, xp, players) VALUES (NEW.weekStart, NEW.xp, 1)
+                    ON CONFLICT (weekStart, xp) DO UPDATE SET players = players + 1;
+                END;
+                CREATE TRIGGER weeklyScore_tally_delete AFTER DELETE ON weeklyScore BEGIN
+                    UPDATE weeklyScoreTally SET players = players - 1 WHERE weekStart = OLD.weekStart AND xp = OLD.xp;
+                END;
+                """)
+        }
         return migrator
     }
 }

@@ -162,14 +162,16 @@ extension SQLiteHuntRepository {
         mineArguments += [playerID]
         guard let xp = try Int.fetchOne(db, sql: "SELECT xp FROM \(table) WHERE \(filter) AND playerId = ? AND xp > 0", arguments: mineArguments)
         else { return nil }
-        // An index range count on xp, not a scan of every player.
-        var sql = "SELECT COUNT(*) FROM \(table) s WHERE \(filter) AND s.xp > ?"
         var all = arguments
         all += [xp]
-        if let among {
-            sql += " AND s.playerId IN (\(among.map { _ in "?" }.joined(separator: ",")))"
-            all += StatementArguments(among)
+        guard let among else {
+            // The totals above the player's, each with how many hold it: as cheap at the bottom
+            // of the board as at the top.
+            return (xp, try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(s.players), 0) FROM \(table)Tally s WHERE \(filter) AND s.xp > ?",
+                                         arguments: all) ?? 0)
         }
+        let sql = "SELECT COUNT(*) FROM \(table) s WHERE \(filter) AND s.xp > ? AND s.playerId IN (\(among.map { _ in "?" }.joined(separator: ",")))"
+        all += StatementArguments(among)
         return (xp, try Int.fetchOne(db, sql: sql, arguments: all) ?? 0)
     }
 

@@ -203,4 +203,42 @@ import Testing
             #expect(seenByCy.map(\.rank) == [2, 2])
         }
     }
+
+    /// A rank is read from how many players hold each total, which the scores' triggers keep;
+    /// whatever way scores move (up, down to nothing and below, across a week's end, an account
+    /// erased), it is the place the whole board gives.
+    @Test(arguments: StorageBackend.allCases)
+    func aRankIsThePlaceOnTheWholeBoardHoweverScoresMove(_ backend: StorageBackend) async throws {
+        try await backend.withRepository { repository in
+            let places = try await repository.imported().checkpoints.map(\.id)
+            var players: [Player] = []
+            for name in ["ada", "bob", "cy", "dee", "eve", "fay", "gus", "hal"] { players.append(try await repository.signUp(name)) }
+            let audit = AuditRecord(actorID: nil, actorName: "olive", action: .xpAdjusted, subject: "player", detail: "test")
+            for step in 0..<48 {
+                let player = players[(step * 5 + step / 8) % players.count]
+                let at = start + Double(step) * 4 * 3600 // eight days: the week ends on the way
+                switch step % 6 {
+                case 0, 1, 2, 3:
+                    _ = try await repository.appendEvent(playerID: player.id, kind: .explored, checkpointID: places[step % places.count],
+                                                         riddleID: nil, xp: [10, 25, 100, 25][step % 4], at: at)
+                case 4: _ = try await repository.adjustXP(playerID: player.id, xp: -35, reason: "a void", at: at, audit: audit)
+                default:
+                    if step == 41 {
+                        try await repository.eraseAccount(id: player.id, at: at)
+                        players.removeAll { $0.id == player.id }
+                    } else {
+                        _ = try await repository.adjustXP(playerID: player.id, xp: 10, reason: "a fix", at: at, audit: audit)
+                    }
+                }
+                for period in [LeaderboardPeriod.all, .week] {
+                    let board = try await repository.leaderboard(viewer: players[0].id, period: period, limit: 100, at: at)
+                    for player in players {
+                        let place = board.first { $0.player.id == player.id }
+                        #expect(try await repository.standing(playerID: player.id, period: period, at: at) == (place?.rank, place?.xp ?? 0),
+                                "step \(step), \(period), \(player.username)")
+                    }
+                }
+            }
+        }
+    }
 }
