@@ -108,6 +108,13 @@ extension PostgresHuntRepository {
             """, as: Columns.PlayerRow.self, logger: logger).map { try Columns.account($0).player }
     }
 
+    /// The ids of the player's friends, for a board among them (erased friends have no scores).
+    private func friendIDs(of playerID: Int64, _ connection: PostgresConnection) async throws -> [Int64] {
+        try await connection.values("""
+            SELECT playerB FROM friendship WHERE playerA = \(playerID) UNION ALL SELECT playerA FROM friendship WHERE playerB = \(playerID)
+            """, as: Int64.self, logger: logger)
+    }
+
     public func areFriends(_ a: Int64, _ b: Int64) async throws -> Bool {
         try await autocommit { connection in try await friends(a, b, connection) }
     }
@@ -148,14 +155,13 @@ extension PostgresHuntRepository {
         // Erased players have no score rows, so the board is the index read in xp order.
         let rows = try await connection.rows("""
             WITH week AS (SELECT \(weeks.start(of: date))::date AS start)
-            SELECT s.xp, \(unescaped: Columns.player) FROM \(unescaped: table) s JOIN player ON player.id = s.playerId
+            SELECT s.xp, player.id, player.email, player.username, player.displayName, player.createdAt
+            FROM \(unescaped: table) s JOIN player ON player.id = s.playerId
             WHERE \(unescaped: filter) AND s.xp > 0 AND (\(among == nil) OR s.playerId = ANY(\(among ?? [])))
             ORDER BY s.xp DESC, s.playerId LIMIT \(limit)
-            """, as: (Int, Int64, String, String, String, StoredDate, String, String, String?, StoredDate?, StoredDate?, StoredDate?, String?).self,
-            logger: logger)
-        return try rows.map { row in
-            PlayerScore(player: try Columns.account((row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10, row.11, row.12)).player,
-                        xp: row.0)
+            """, as: (Int, Int64, String, String, String, StoredDate).self, logger: logger)
+        return rows.map { xp, id, email, username, displayName, createdAt in
+            PlayerScore(player: Player(id: id, email: email, username: username, displayName: displayName, createdAt: createdAt.date), xp: xp)
         }
     }
 
@@ -190,7 +196,7 @@ extension PostgresHuntRepository {
     public func boardView(playerID: Int64, period: LeaderboardPeriod, friendsOnly: Bool, at date: Date,
                           rowsToRead: @Sendable (_ hidden: Set<Int64>) -> Int) async throws -> BoardView {
         try await snapshot { connection in
-            let among = friendsOnly ? try await friends(of: playerID, connection).map(\.id) + [playerID] : nil
+            let among = friendsOnly ? try await friendIDs(of: playerID, connection) + [playerID] : nil
             let hidden = try await blockedEitherWay(playerID: playerID, connection)
             let top = try await topScores(period: period, among: among, limit: rowsToRead(hidden), at: date, connection)
             let allTime = period == .all ? [:] : try await allTimeXP(playerIDs: top.map(\.player.id), connection)

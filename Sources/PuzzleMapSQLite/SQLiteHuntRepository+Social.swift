@@ -102,6 +102,13 @@ extension SQLiteHuntRepository {
             """, arguments: [playerID, playerID, playerID]).map(\.player)
     }
 
+    /// The ids of the player's friends, for a board among them (erased friends have no scores).
+    private static func friendIDs(of playerID: Int64, _ db: Database) throws -> [Int64] {
+        try Int64.fetchAll(db.cachedStatement(sql: """
+            SELECT playerB FROM friendship WHERE playerA = ? UNION ALL SELECT playerA FROM friendship WHERE playerB = ?
+            """), arguments: [playerID, playerID])
+    }
+
     public func areFriends(_ a: Int64, _ b: Int64) async throws -> Bool {
         try await database.read { db in try Self.friends(a, b, db) }
     }
@@ -122,9 +129,9 @@ extension SQLiteHuntRepository {
     }
 
     private static func blockedEitherWay(playerID: Int64, _ db: Database) throws -> Set<Int64> {
-        try Int64.fetchSet(db, sql: """
+        try Int64.fetchSet(db.cachedStatement(sql: """
             SELECT blocked FROM block WHERE blocker = ? UNION SELECT blocker FROM block WHERE blocked = ?
-            """, arguments: [playerID, playerID])
+            """), arguments: [playerID, playerID])
     }
 
     // MARK: Leaderboards
@@ -139,20 +146,24 @@ extension SQLiteHuntRepository {
 
     private func topScores(period: LeaderboardPeriod, among: [Int64]?, limit: Int, at date: Date, _ db: Database) throws -> [PlayerScore] {
         let (table, filter, arguments) = board(period, at: date)
-        // Erased players have no score rows, so the board is the index read in xp order.
-        var sql = """
-            SELECT s.xp AS scoreXp, player.* FROM \(table) s JOIN player ON player.id = s.playerId
-            WHERE \(filter) AND s.xp > 0
+        // Erased players have no score rows, so the board is the index read in board order.
+        let select = """
+            SELECT s.xp, player.id, player.email, player.username, player.displayName, player.createdAt
+            FROM \(table) s JOIN player ON player.id = s.playerId WHERE \(filter) AND s.xp > 0
             """
+        let order = " ORDER BY s.xp DESC, s.playerId LIMIT ?"
         var all = arguments
+        let statement: Statement
         if let among {
-            sql += " AND s.playerId IN (\(among.map { _ in "?" }.joined(separator: ",")))"
+            statement = try db.makeStatement(sql: select + " AND s.playerId IN (\(among.map { _ in "?" }.joined(separator: ",")))" + order)
             all += StatementArguments(among)
+        } else {
+            // The same few statements for every player's board: compiled once per connection.
+            statement = try db.cachedStatement(sql: select + order)
         }
-        sql += " ORDER BY s.xp DESC, s.playerId LIMIT ?"
         all += [limit]
-        return try Row.fetchAll(db, sql: sql, arguments: all).map { row in
-            PlayerScore(player: try PlayerRecord(row: row).player, xp: row["scoreXp"])
+        return try Row.fetchAll(statement, arguments: all).map { row in
+            PlayerScore(player: Player(id: row[1], email: row[2], username: row[3], displayName: row[4], createdAt: row[5]), xp: row[0])
         }
     }
 
@@ -160,14 +171,15 @@ extension SQLiteHuntRepository {
         let (table, filter, arguments) = board(period, at: date)
         var mineArguments = arguments
         mineArguments += [playerID]
-        guard let xp = try Int.fetchOne(db, sql: "SELECT xp FROM \(table) WHERE \(filter) AND playerId = ? AND xp > 0", arguments: mineArguments)
+        guard let xp = try Int.fetchOne(db.cachedStatement(sql: "SELECT xp FROM \(table) WHERE \(filter) AND playerId = ? AND xp > 0"),
+                                        arguments: mineArguments)
         else { return nil }
         var all = arguments
         all += [xp]
         guard let among else {
             // The totals above the player's, each with how many hold it: as cheap at the bottom
             // of the board as at the top.
-            return (xp, try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(s.players), 0) FROM \(table)Tally s WHERE \(filter) AND s.xp > ?",
+            return (xp, try Int.fetchOne(db.cachedStatement(sql: "SELECT COALESCE(SUM(s.players), 0) FROM \(table)Tally s WHERE \(filter) AND s.xp > ?"),
                                          arguments: all) ?? 0)
         }
         let sql = "SELECT COUNT(*) FROM \(table) s WHERE \(filter) AND s.xp > ? AND s.playerId IN (\(among.map { _ in "?" }.joined(separator: ",")))"
@@ -185,7 +197,7 @@ extension SQLiteHuntRepository {
     public func boardView(playerID: Int64, period: LeaderboardPeriod, friendsOnly: Bool, at date: Date,
                           rowsToRead: @Sendable (_ hidden: Set<Int64>) -> Int) async throws -> BoardView {
         try await database.read { db in
-            let among = friendsOnly ? try Self.friends(of: playerID, db).map(\.id) + [playerID] : nil
+            let among = friendsOnly ? try Self.friendIDs(of: playerID, db) + [playerID] : nil
             let hidden = try Self.blockedEitherWay(playerID: playerID, db)
             let top = try topScores(period: period, among: among, limit: rowsToRead(hidden), at: date, db)
             return BoardView(hidden: hidden, top: top, allTimeXP: period == .all ? [:] : try Self.allTimeXP(playerIDs: top.map(\.player.id), db),

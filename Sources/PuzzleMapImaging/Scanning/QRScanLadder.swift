@@ -16,8 +16,13 @@ enum QRScanLadder {
     static let downscaledAttempt = "downscaled"
 
     /// The plain pass at full resolution that looks for more codes once one is found (see
-    /// ``PhotoReader/readEveryCode(photo:)``).
-    static let everyCodeAttempt = QRScanAttempt(name: "every-code-full-resolution") { $0 }
+    /// ``PhotoReader/readEveryCode(photo:)``), on every second row and column: measured on the
+    /// real photos (38) and the synthetic seed 1 (260), scanning every line, every second and
+    /// every third read the same codes (32 photos fully read; 249 exact), in 2.84, 2.25 and
+    /// 2.05 s in all on the real photos and 157, 110 and 97 s on the synthetic ones. Every
+    /// second line keeps a code at 2 px a module crossed three times through each finder
+    /// pattern's centre.
+    static let everyCodeAttempt = QRScanAttempt(name: "every-code-full-resolution", lineSpacing: 2) { $0 }
 
     /// The rungs that look on in a small picture once a code is found there (see
     /// ``PhotoReader/readEveryCode(photo:)``): on the held-out real photos they find the faint

@@ -52,7 +52,7 @@ public struct QRScanner: Sendable {
             guard let prepared = attempt.prepare(image) else { continue }
             attemptsRun += 1
             spent += prepared.width * prepared.height
-            let payloads = try reader.read(prepared)
+            let payloads = try reader.read(prepared, lineSpacing: attempt.lineSpacing)
             guard !payloads.isEmpty else { continue }
             for payload in payloads where !codes.contains(where: { $0.bytes == payload }) {
                 codes.append(QRCodeReading(bytes: payload))

@@ -26,8 +26,12 @@ final class ZBarQRReader {
 
     deinit { zbar_image_scanner_destroy(scanner) }
 
-    /// The raw payloads of every QR code zbar finds in `image`, in zbar's order.
-    func read(_ image: GrayImage) throws(QRScanningError) -> [[UInt8]] {
+    /// The raw payloads of every QR code zbar finds in `image`, in zbar's order, scanning every
+    /// `lineSpacing`-th row and column.
+    func read(_ image: GrayImage, lineSpacing: Int32 = 1) throws(QRScanningError) -> [[UInt8]] {
+        for setting in [ZBAR_CFG_X_DENSITY, ZBAR_CFG_Y_DENSITY] where zbar_image_scanner_set_config(scanner, ZBAR_NONE, setting, lineSpacing) != 0 {
+            throw .zbarFailed("zbar_image_scanner_set_config")
+        }
         guard let zImage = zbar_image_create() else { throw .zbarFailed("zbar_image_create") }
         defer { zbar_image_destroy(zImage) }
         zbar_image_set_format(zImage, Self.y800)
