@@ -108,13 +108,6 @@ extension PostgresHuntRepository {
             """, as: Columns.PlayerRow.self, logger: logger).map { try Columns.account($0).player }
     }
 
-    /// The ids of the player's friends, for a board among them (erased friends have no scores).
-    private func friendIDs(of playerID: Int64, _ connection: PostgresConnection) async throws -> [Int64] {
-        try await connection.values("""
-            SELECT playerB FROM friendship WHERE playerA = \(playerID) UNION ALL SELECT playerA FROM friendship WHERE playerB = \(playerID)
-            """, as: Int64.self, logger: logger)
-    }
-
     public func areFriends(_ a: Int64, _ b: Int64) async throws -> Bool {
         try await autocommit { connection in try await friends(a, b, connection) }
     }
@@ -150,58 +143,67 @@ extension PostgresHuntRepository {
         }
     }
 
-    private func topScores(period: LeaderboardPeriod, among: [Int64]?, limit: Int, at date: Date, _ connection: PostgresConnection) async throws -> [PlayerScore] {
+    /// The top `limit` of the board, best first, ties by id, each with their all-time XP (the
+    /// same as the board's on the all-time one); among the player `friendsOf` and their
+    /// friends (erased friends have no scores), or everyone.
+    private func topScores(period: LeaderboardPeriod, friendsOf: Int64?, limit: Int, at date: Date,
+                           _ connection: PostgresConnection) async throws -> [(PlayerScore, allTimeXP: Int)] {
         let (table, filter) = Self.board(period)
-        // Erased players have no score rows, so the board is the index read in xp order.
+        let allTime = period == .all ? "s.xp" : "COALESCE((SELECT xp FROM score WHERE playerId = s.playerId), s.xp)"
+        let circle = friendsOf ?? 0
+        // Erased players have no score rows, so the board is the index read in board order.
         let rows = try await connection.rows("""
             WITH week AS (SELECT \(weeks.start(of: date))::date AS start)
-            SELECT s.xp, player.id, player.email, player.username, player.displayName, player.createdAt
+            SELECT s.xp, \(unescaped: allTime), player.id, player.email, player.username, player.displayName, player.createdAt
             FROM \(unescaped: table) s JOIN player ON player.id = s.playerId
-            WHERE \(unescaped: filter) AND s.xp > 0 AND (\(among == nil) OR s.playerId = ANY(\(among ?? [])))
+            WHERE \(unescaped: filter) AND s.xp > 0 AND (\(friendsOf == nil) OR s.playerId IN (
+                SELECT playerB FROM friendship WHERE playerA = \(circle) UNION ALL SELECT playerA FROM friendship WHERE playerB = \(circle)
+                UNION ALL SELECT \(circle)))
             ORDER BY s.xp DESC, s.playerId LIMIT \(limit)
-            """, as: (Int, Int64, String, String, String, StoredDate).self, logger: logger)
-        return rows.map { xp, id, email, username, displayName, createdAt in
-            PlayerScore(player: Player(id: id, email: email, username: username, displayName: displayName, createdAt: createdAt.date), xp: xp)
+            """, as: (Int, Int, Int64, String, String, String, StoredDate).self, logger: logger)
+        return rows.map { xp, allTimeXP, id, email, username, displayName, createdAt in
+            (PlayerScore(player: Player(id: id, email: email, username: username, displayName: displayName, createdAt: createdAt.date), xp: xp),
+             allTimeXP)
         }
     }
 
-    private func score(playerID: Int64, period: LeaderboardPeriod, among: [Int64]?, at date: Date,
+    /// The player's XP on the board and how many have more, in one statement: among everyone,
+    /// the totals above the player's, each with how many hold it (as cheap at the bottom of the
+    /// board as at the top); among friends, a count of the few.
+    private func score(playerID: Int64, period: LeaderboardPeriod, friendsOf: Int64?, at date: Date,
                        _ connection: PostgresConnection) async throws -> (xp: Int, playersAhead: Int)? {
         let (table, filter) = Self.board(period)
-        guard let xp = try await connection.value("""
-            WITH week AS (SELECT \(weeks.start(of: date))::date AS start)
-            SELECT s.xp FROM \(unescaped: table) s WHERE \(unescaped: filter) AND s.playerId = \(playerID) AND s.xp > 0
-            """, as: Int.self, logger: logger)
-        else { return nil }
-        guard let among else {
-            // The totals above the player's, each with how many hold it: as cheap at the bottom
-            // of the board as at the top.
-            return (xp, try await connection.value("""
-                WITH week AS (SELECT \(weeks.start(of: date))::date AS start)
-                SELECT COALESCE(SUM(s.players), 0)::bigint FROM \(unescaped: table)Tally s WHERE \(unescaped: filter) AND s.xp > \(xp)
-                """, as: Int.self, logger: logger) ?? 0)
+        let week = weeks.start(of: date)
+        let mine = if let friendsOf {
+            try await connection.rows("""
+                WITH week AS (SELECT \(week)::date AS start),
+                     mine AS (SELECT s.xp FROM \(unescaped: table) s WHERE \(unescaped: filter) AND s.playerId = \(playerID) AND s.xp > 0)
+                SELECT mine.xp, (SELECT COUNT(*) FROM \(unescaped: table) s WHERE \(unescaped: filter) AND s.xp > mine.xp AND s.playerId IN (
+                    SELECT playerB FROM friendship WHERE playerA = \(friendsOf) UNION ALL SELECT playerA FROM friendship WHERE playerB = \(friendsOf)
+                    UNION ALL SELECT \(friendsOf)))
+                FROM mine
+                """, as: (Int, Int).self, logger: logger)
+        } else {
+            try await connection.rows("""
+                WITH week AS (SELECT \(week)::date AS start),
+                     mine AS (SELECT s.xp FROM \(unescaped: table) s WHERE \(unescaped: filter) AND s.playerId = \(playerID) AND s.xp > 0)
+                SELECT mine.xp, (SELECT COALESCE(SUM(s.players), 0) FROM \(unescaped: table)Tally s WHERE \(unescaped: filter) AND s.xp > mine.xp)::bigint
+                FROM mine
+                """, as: (Int, Int).self, logger: logger)
         }
-        return (xp, try await connection.value("""
-            WITH week AS (SELECT \(weeks.start(of: date))::date AS start)
-            SELECT COUNT(*) FROM \(unescaped: table) s WHERE \(unescaped: filter) AND s.xp > \(xp) AND s.playerId = ANY(\(among))
-            """, as: Int.self, logger: logger) ?? 0)
-    }
-
-    private func allTimeXP(playerIDs: [Int64], _ connection: PostgresConnection) async throws -> [Int64: Int] {
-        guard !playerIDs.isEmpty else { return [:] }
-        return Dictionary(uniqueKeysWithValues: try await connection.rows("SELECT playerId, xp FROM score WHERE playerId = ANY(\(playerIDs))",
-                                                                          as: (Int64, Int).self, logger: logger).map { ($0.0, $0.1) })
+        return mine.first.map { (xp: $0.0, playersAhead: $0.1) }
     }
 
     public func boardView(playerID: Int64, period: LeaderboardPeriod, friendsOnly: Bool, at date: Date,
                           rowsToRead: @Sendable (_ hidden: Set<Int64>) -> Int) async throws -> BoardView {
         try await snapshot { connection in
-            let among = friendsOnly ? try await friendIDs(of: playerID, connection) + [playerID] : nil
+            let friendsOf = friendsOnly ? playerID : nil
             let hidden = try await blockedEitherWay(playerID: playerID, connection)
-            let top = try await topScores(period: period, among: among, limit: rowsToRead(hidden), at: date, connection)
-            let allTime = period == .all ? [:] : try await allTimeXP(playerIDs: top.map(\.player.id), connection)
-            let mine = try await score(playerID: playerID, period: period, among: among, at: date, connection)
-            return BoardView(hidden: hidden, top: top, allTimeXP: allTime, mine: mine.map { BoardView.Mine(xp: $0.xp, playersAhead: $0.playersAhead) })
+            let top = try await topScores(period: period, friendsOf: friendsOf, limit: rowsToRead(hidden), at: date, connection)
+            let mine = try await score(playerID: playerID, period: period, friendsOf: friendsOf, at: date, connection)
+            return BoardView(hidden: hidden, top: top.map(\.0),
+                             allTimeXP: period == .all ? [:] : Dictionary(uniqueKeysWithValues: top.map { ($0.0.player.id, $0.allTimeXP) }),
+                             mine: mine.map { BoardView.Mine(xp: $0.xp, playersAhead: $0.playersAhead) })
         }
     }
 }

@@ -102,13 +102,6 @@ extension SQLiteHuntRepository {
             """, arguments: [playerID, playerID, playerID]).map(\.player)
     }
 
-    /// The ids of the player's friends, for a board among them (erased friends have no scores).
-    private static func friendIDs(of playerID: Int64, _ db: Database) throws -> [Int64] {
-        try Int64.fetchAll(db.cachedStatement(sql: """
-            SELECT playerB FROM friendship WHERE playerA = ? UNION ALL SELECT playerA FROM friendship WHERE playerB = ?
-            """), arguments: [playerID, playerID])
-    }
-
     public func areFriends(_ a: Int64, _ b: Int64) async throws -> Bool {
         try await database.read { db in try Self.friends(a, b, db) }
     }
@@ -140,68 +133,59 @@ extension SQLiteHuntRepository {
     private func board(_ period: LeaderboardPeriod, at date: Date) -> (table: String, filter: String, arguments: StatementArguments) {
         switch period {
         case .all: ("score", "1 = 1", [])
-        case .week: ("weeklyScore", "weekStart = ?", [weeks.start(of: date)])
+        case .week: ("weeklyScore", "s.weekStart = ?", [weeks.start(of: date)])
         }
     }
 
-    private func topScores(period: LeaderboardPeriod, among: [Int64]?, limit: Int, at date: Date, _ db: Database) throws -> [PlayerScore] {
+    /// The condition that keeps a board to a player and their friends (erased friends have no
+    /// scores), or to everyone: the same text for every player, so each board's statements are
+    /// compiled once per connection.
+    private static func circle(friendsOf playerID: Int64?) -> (filter: String, arguments: StatementArguments) {
+        guard let playerID else { return ("", []) }
+        return (" AND s.playerId IN (SELECT playerB FROM friendship WHERE playerA = ? UNION ALL SELECT playerA FROM friendship WHERE playerB = ?"
+                + " UNION ALL SELECT ?)", [playerID, playerID, playerID])
+    }
+
+    /// The top `limit` of the board, best first, ties by id, each with their all-time XP (the
+    /// same as the board's on the all-time one).
+    private func topScores(period: LeaderboardPeriod, friendsOf: Int64?, limit: Int, at date: Date, _ db: Database) throws -> [(PlayerScore, allTimeXP: Int)] {
         let (table, filter, arguments) = board(period, at: date)
+        let circle = Self.circle(friendsOf: friendsOf)
+        let allTime = period == .all ? "s.xp" : "COALESCE((SELECT xp FROM score WHERE playerId = s.playerId), s.xp)"
         // Erased players have no score rows, so the board is the index read in board order.
-        let select = """
-            SELECT s.xp, player.id, player.email, player.username, player.displayName, player.createdAt
-            FROM \(table) s JOIN player ON player.id = s.playerId WHERE \(filter) AND s.xp > 0
-            """
-        let order = " ORDER BY s.xp DESC, s.playerId LIMIT ?"
-        var all = arguments
-        let statement: Statement
-        if let among {
-            statement = try db.makeStatement(sql: select + " AND s.playerId IN (\(among.map { _ in "?" }.joined(separator: ",")))" + order)
-            all += StatementArguments(among)
-        } else {
-            // The same few statements for every player's board: compiled once per connection.
-            statement = try db.cachedStatement(sql: select + order)
-        }
-        all += [limit]
-        return try Row.fetchAll(statement, arguments: all).map { row in
-            PlayerScore(player: Player(id: row[1], email: row[2], username: row[3], displayName: row[4], createdAt: row[5]), xp: row[0])
+        let statement = try db.cachedStatement(sql: """
+            SELECT s.xp, \(allTime), player.id, player.email, player.username, player.displayName, player.createdAt
+            FROM \(table) s JOIN player ON player.id = s.playerId WHERE \(filter) AND s.xp > 0\(circle.filter)
+            ORDER BY s.xp DESC, s.playerId LIMIT ?
+            """)
+        return try Row.fetchAll(statement, arguments: arguments + circle.arguments + [limit]).map { row in
+            (PlayerScore(player: Player(id: row[2], email: row[3], username: row[4], displayName: row[5], createdAt: row[6]), xp: row[0]), row[1])
         }
     }
 
-    private func score(playerID: Int64, period: LeaderboardPeriod, among: [Int64]?, at date: Date, _ db: Database) throws -> (xp: Int, playersAhead: Int)? {
+    private func score(playerID: Int64, period: LeaderboardPeriod, friendsOf: Int64?, at date: Date, _ db: Database) throws -> (xp: Int, playersAhead: Int)? {
         let (table, filter, arguments) = board(period, at: date)
-        var mineArguments = arguments
-        mineArguments += [playerID]
-        guard let xp = try Int.fetchOne(db.cachedStatement(sql: "SELECT xp FROM \(table) WHERE \(filter) AND playerId = ? AND xp > 0"),
-                                        arguments: mineArguments)
+        guard let xp = try Int.fetchOne(db.cachedStatement(sql: "SELECT xp FROM \(table) s WHERE \(filter) AND s.playerId = ? AND s.xp > 0"),
+                                        arguments: arguments + [playerID])
         else { return nil }
-        var all = arguments
-        all += [xp]
-        guard let among else {
-            // The totals above the player's, each with how many hold it: as cheap at the bottom
-            // of the board as at the top.
-            return (xp, try Int.fetchOne(db.cachedStatement(sql: "SELECT COALESCE(SUM(s.players), 0) FROM \(table)Tally s WHERE \(filter) AND s.xp > ?"),
-                                         arguments: all) ?? 0)
-        }
-        let sql = "SELECT COUNT(*) FROM \(table) s WHERE \(filter) AND s.xp > ? AND s.playerId IN (\(among.map { _ in "?" }.joined(separator: ",")))"
-        all += StatementArguments(among)
-        return (xp, try Int.fetchOne(db, sql: sql, arguments: all) ?? 0)
-    }
-
-    private static func allTimeXP(playerIDs: [Int64], _ db: Database) throws -> [Int64: Int] {
-        guard !playerIDs.isEmpty else { return [:] }
-        let rows = try Row.fetchAll(db, sql: "SELECT playerId, xp FROM score WHERE playerId IN (\(playerIDs.map { _ in "?" }.joined(separator: ",")))",
-                                    arguments: StatementArguments(playerIDs))
-        return Dictionary(uniqueKeysWithValues: rows.map { ($0["playerId"] as Int64, $0["xp"] as Int) })
+        let circle = Self.circle(friendsOf: friendsOf)
+        // Among everyone, the totals above the player's, each with how many hold it: as cheap at
+        // the bottom of the board as at the top. Among friends, a count of the few.
+        let ahead = circle.filter.isEmpty
+            ? "SELECT COALESCE(SUM(s.players), 0) FROM \(table)Tally s WHERE \(filter) AND s.xp > ?"
+            : "SELECT COUNT(*) FROM \(table) s WHERE \(filter) AND s.xp > ?\(circle.filter)"
+        return (xp, try Int.fetchOne(db.cachedStatement(sql: ahead), arguments: arguments + [xp] + circle.arguments) ?? 0)
     }
 
     public func boardView(playerID: Int64, period: LeaderboardPeriod, friendsOnly: Bool, at date: Date,
                           rowsToRead: @Sendable (_ hidden: Set<Int64>) -> Int) async throws -> BoardView {
         try await database.read { db in
-            let among = friendsOnly ? try Self.friendIDs(of: playerID, db) + [playerID] : nil
+            let friendsOf = friendsOnly ? playerID : nil
             let hidden = try Self.blockedEitherWay(playerID: playerID, db)
-            let top = try topScores(period: period, among: among, limit: rowsToRead(hidden), at: date, db)
-            return BoardView(hidden: hidden, top: top, allTimeXP: period == .all ? [:] : try Self.allTimeXP(playerIDs: top.map(\.player.id), db),
-                             mine: try score(playerID: playerID, period: period, among: among, at: date, db).map { BoardView.Mine(xp: $0.xp, playersAhead: $0.playersAhead) })
+            let top = try topScores(period: period, friendsOf: friendsOf, limit: rowsToRead(hidden), at: date, db)
+            return BoardView(hidden: hidden, top: top.map(\.0),
+                             allTimeXP: period == .all ? [:] : Dictionary(uniqueKeysWithValues: top.map { ($0.0.player.id, $0.allTimeXP) }),
+                             mine: try score(playerID: playerID, period: period, friendsOf: friendsOf, at: date, db).map { BoardView.Mine(xp: $0.xp, playersAhead: $0.playersAhead) })
         }
     }
 }
