@@ -108,6 +108,13 @@ extension PostgresHuntRepository {
             """, as: Columns.PlayerRow.self, logger: logger).map { try Columns.account($0).player }
     }
 
+    /// The ids of the player's friends, for a board among them (erased friends have no scores).
+    private func friendIDs(of playerID: Int64, _ connection: PostgresConnection) async throws -> [Int64] {
+        try await connection.values("""
+            SELECT playerB FROM friendship WHERE playerA = \(playerID) UNION ALL SELECT playerA FROM friendship WHERE playerB = \(playerID)
+            """, as: Int64.self, logger: logger)
+    }
+
     public func areFriends(_ a: Int64, _ b: Int64) async throws -> Bool {
         try await autocommit { connection in try await friends(a, b, connection) }
     }
@@ -144,21 +151,19 @@ extension PostgresHuntRepository {
     }
 
     /// The top `limit` of the board, best first, ties by id, each with their all-time XP (the
-    /// same as the board's on the all-time one); among the player `friendsOf` and their
-    /// friends (erased friends have no scores), or everyone.
-    private func topScores(period: LeaderboardPeriod, friendsOf: Int64?, limit: Int, at date: Date,
+    /// same as the board's on the all-time one); among `among`, or everyone. Among friends,
+    /// the planner reads the few by id and sorts them only when it is given their ids: handed
+    /// the friendships to read instead, it walks the whole board in order looking for them.
+    private func topScores(period: LeaderboardPeriod, among: [Int64]?, limit: Int, at date: Date,
                            _ connection: PostgresConnection) async throws -> [(PlayerScore, allTimeXP: Int)] {
         let (table, filter) = Self.board(period)
         let allTime = period == .all ? "s.xp" : "COALESCE((SELECT xp FROM score WHERE playerId = s.playerId), s.xp)"
-        let circle = friendsOf ?? 0
         // Erased players have no score rows, so the board is the index read in board order.
         let rows = try await connection.rows("""
             WITH week AS (SELECT \(weeks.start(of: date))::date AS start)
             SELECT s.xp, \(unescaped: allTime), player.id, player.email, player.username, player.displayName, player.createdAt
             FROM \(unescaped: table) s JOIN player ON player.id = s.playerId
-            WHERE \(unescaped: filter) AND s.xp > 0 AND (\(friendsOf == nil) OR s.playerId IN (
-                SELECT playerB FROM friendship WHERE playerA = \(circle) UNION ALL SELECT playerA FROM friendship WHERE playerB = \(circle)
-                UNION ALL SELECT \(circle)))
+            WHERE \(unescaped: filter) AND s.xp > 0 AND (\(among == nil) OR s.playerId = ANY(\(among ?? [])))
             ORDER BY s.xp DESC, s.playerId LIMIT \(limit)
             """, as: (Int, Int, Int64, String, String, String, StoredDate).self, logger: logger)
         return rows.map { xp, allTimeXP, id, email, username, displayName, createdAt in
@@ -170,17 +175,15 @@ extension PostgresHuntRepository {
     /// The player's XP on the board and how many have more, in one statement: among everyone,
     /// the totals above the player's, each with how many hold it (as cheap at the bottom of the
     /// board as at the top); among friends, a count of the few.
-    private func score(playerID: Int64, period: LeaderboardPeriod, friendsOf: Int64?, at date: Date,
+    private func score(playerID: Int64, period: LeaderboardPeriod, among: [Int64]?, at date: Date,
                        _ connection: PostgresConnection) async throws -> (xp: Int, playersAhead: Int)? {
         let (table, filter) = Self.board(period)
         let week = weeks.start(of: date)
-        let mine = if let friendsOf {
+        let mine = if let among {
             try await connection.rows("""
                 WITH week AS (SELECT \(week)::date AS start),
                      mine AS (SELECT s.xp FROM \(unescaped: table) s WHERE \(unescaped: filter) AND s.playerId = \(playerID) AND s.xp > 0)
-                SELECT mine.xp, (SELECT COUNT(*) FROM \(unescaped: table) s WHERE \(unescaped: filter) AND s.xp > mine.xp AND s.playerId IN (
-                    SELECT playerB FROM friendship WHERE playerA = \(friendsOf) UNION ALL SELECT playerA FROM friendship WHERE playerB = \(friendsOf)
-                    UNION ALL SELECT \(friendsOf)))
+                SELECT mine.xp, (SELECT COUNT(*) FROM \(unescaped: table) s WHERE \(unescaped: filter) AND s.xp > mine.xp AND s.playerId = ANY(\(among)))
                 FROM mine
                 """, as: (Int, Int).self, logger: logger)
         } else {
@@ -197,10 +200,10 @@ extension PostgresHuntRepository {
     public func boardView(playerID: Int64, period: LeaderboardPeriod, friendsOnly: Bool, at date: Date,
                           rowsToRead: @Sendable (_ hidden: Set<Int64>) -> Int) async throws -> BoardView {
         try await snapshot { connection in
-            let friendsOf = friendsOnly ? playerID : nil
+            let among = friendsOnly ? try await friendIDs(of: playerID, connection) + [playerID] : nil
             let hidden = try await blockedEitherWay(playerID: playerID, connection)
-            let top = try await topScores(period: period, friendsOf: friendsOf, limit: rowsToRead(hidden), at: date, connection)
-            let mine = try await score(playerID: playerID, period: period, friendsOf: friendsOf, at: date, connection)
+            let top = try await topScores(period: period, among: among, limit: rowsToRead(hidden), at: date, connection)
+            let mine = try await score(playerID: playerID, period: period, among: among, at: date, connection)
             return BoardView(hidden: hidden, top: top.map(\.0),
                              allTimeXP: period == .all ? [:] : Dictionary(uniqueKeysWithValues: top.map { ($0.0.player.id, $0.allTimeXP) }),
                              mine: mine.map { BoardView.Mine(xp: $0.xp, playersAhead: $0.playersAhead) })
