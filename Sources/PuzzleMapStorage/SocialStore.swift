@@ -47,12 +47,12 @@ public protocol SocialStore: Sendable {
     func unfriend(_ a: Int64, _ b: Int64) async throws -> Bool
     func unblock(blocker: Int64, blocked: Int64) async throws -> Bool
 
-    /// What one player's view of a board is made from, read at once (one round trip, one
-    /// snapshot): the board among everyone or among the player and their friends (top first,
-    /// ties by id), the players hidden from them either way (a block by either side), the top
+    /// What one player's view of a board is made from, read at once (one snapshot): the board
+    /// among everyone or among the player and their friends (top first, ties by id), the
+    /// players hidden from them either way (a block by either side), the top
     /// `rowsToRead(hidden)` players of the board, those players' all-time XP on a weekly board,
-    /// and the player's own XP with how many have more. How many rows a view needs follows
-    /// from what the game hides, so the caller says.
+    /// and the player's own XP with how many have more. How many rows a view needs follows from
+    /// what the game hides, so the caller says.
     func boardView(playerID: Int64, period: LeaderboardPeriod, friendsOnly: Bool, at date: Date,
                    rowsToRead: @Sendable (_ hidden: Set<Int64>) -> Int) async throws -> BoardView
 }
