@@ -155,7 +155,7 @@ extension PostgresHuntRepository {
     /// the planner reads the few by id and sorts them only when it is given their ids: handed
     /// the friendships to read instead, it walks the whole board in order looking for them.
     private func topScores(period: LeaderboardPeriod, among: [Int64]?, limit: Int, at date: Date,
-                           _ connection: PostgresConnection) async throws -> [(PlayerScore, allTimeXP: Int)] {
+                           _ connection: PostgresConnection) async throws -> [(score: PlayerScore, allTimeXP: Int)] {
         let (table, filter) = Self.board(period)
         let allTime = period == .all ? "s.xp" : "COALESCE((SELECT xp FROM score WHERE playerId = s.playerId), s.xp)"
         // Erased players have no score rows, so the board is the index read in board order.
@@ -176,7 +176,7 @@ extension PostgresHuntRepository {
     /// the totals above the player's, each with how many hold it (as cheap at the bottom of the
     /// board as at the top); among friends, a count of the few.
     private func score(playerID: Int64, period: LeaderboardPeriod, among: [Int64]?, at date: Date,
-                       _ connection: PostgresConnection) async throws -> (xp: Int, playersAhead: Int)? {
+                       _ connection: PostgresConnection) async throws -> BoardView.Mine? {
         let (table, filter) = Self.board(period)
         let week = weeks.start(of: date)
         let mine = if let among {
@@ -194,7 +194,7 @@ extension PostgresHuntRepository {
                 FROM mine
                 """, as: (Int, Int).self, logger: logger)
         }
-        return mine.first.map { (xp: $0.0, playersAhead: $0.1) }
+        return mine.first.map { BoardView.Mine(xp: $0.0, playersAhead: $0.1) }
     }
 
     public func boardView(playerID: Int64, period: LeaderboardPeriod, friendsOnly: Bool, at date: Date,
@@ -204,9 +204,7 @@ extension PostgresHuntRepository {
             let hidden = try await blockedEitherWay(playerID: playerID, connection)
             let top = try await topScores(period: period, among: among, limit: rowsToRead(hidden), at: date, connection)
             let mine = try await score(playerID: playerID, period: period, among: among, at: date, connection)
-            return BoardView(hidden: hidden, top: top.map(\.0),
-                             allTimeXP: period == .all ? [:] : Dictionary(uniqueKeysWithValues: top.map { ($0.0.player.id, $0.allTimeXP) }),
-                             mine: mine.map { BoardView.Mine(xp: $0.xp, playersAhead: $0.playersAhead) })
+            return BoardView(period: period, hidden: hidden, top: top, mine: mine)
         }
     }
 }

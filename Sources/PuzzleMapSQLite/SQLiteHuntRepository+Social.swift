@@ -148,7 +148,7 @@ extension SQLiteHuntRepository {
 
     /// The top `limit` of the board, best first, ties by id, each with their all-time XP (the
     /// same as the board's on the all-time one).
-    private func topScores(period: LeaderboardPeriod, friendsOf: Int64?, limit: Int, at date: Date, _ db: Database) throws -> [(PlayerScore, allTimeXP: Int)] {
+    private func topScores(period: LeaderboardPeriod, friendsOf: Int64?, limit: Int, at date: Date, _ db: Database) throws -> [(score: PlayerScore, allTimeXP: Int)] {
         let (table, filter, arguments) = board(period, at: date)
         let circle = Self.circle(friendsOf: friendsOf)
         let allTime = period == .all ? "s.xp" : "COALESCE((SELECT xp FROM score WHERE playerId = s.playerId), s.xp)"
@@ -163,7 +163,7 @@ extension SQLiteHuntRepository {
         }
     }
 
-    private func score(playerID: Int64, period: LeaderboardPeriod, friendsOf: Int64?, at date: Date, _ db: Database) throws -> (xp: Int, playersAhead: Int)? {
+    private func score(playerID: Int64, period: LeaderboardPeriod, friendsOf: Int64?, at date: Date, _ db: Database) throws -> BoardView.Mine? {
         let (table, filter, arguments) = board(period, at: date)
         guard let xp = try Int.fetchOne(db.cachedStatement(sql: "SELECT xp FROM \(table) s WHERE \(filter) AND s.playerId = ? AND s.xp > 0"),
                                         arguments: arguments + [playerID])
@@ -174,7 +174,7 @@ extension SQLiteHuntRepository {
         let ahead = circle.filter.isEmpty
             ? "SELECT COALESCE(SUM(s.players), 0) FROM \(table)Tally s WHERE \(filter) AND s.xp > ?"
             : "SELECT COUNT(*) FROM \(table) s WHERE \(filter) AND s.xp > ?\(circle.filter)"
-        return (xp, try Int.fetchOne(db.cachedStatement(sql: ahead), arguments: arguments + [xp] + circle.arguments) ?? 0)
+        return BoardView.Mine(xp: xp, playersAhead: try Int.fetchOne(db.cachedStatement(sql: ahead), arguments: arguments + [xp] + circle.arguments) ?? 0)
     }
 
     public func boardView(playerID: Int64, period: LeaderboardPeriod, friendsOnly: Bool, at date: Date,
@@ -183,9 +183,7 @@ extension SQLiteHuntRepository {
             let friendsOf = friendsOnly ? playerID : nil
             let hidden = try Self.blockedEitherWay(playerID: playerID, db)
             let top = try topScores(period: period, friendsOf: friendsOf, limit: rowsToRead(hidden), at: date, db)
-            return BoardView(hidden: hidden, top: top.map(\.0),
-                             allTimeXP: period == .all ? [:] : Dictionary(uniqueKeysWithValues: top.map { ($0.0.player.id, $0.allTimeXP) }),
-                             mine: try score(playerID: playerID, period: period, friendsOf: friendsOf, at: date, db).map { BoardView.Mine(xp: $0.xp, playersAhead: $0.playersAhead) })
+            return BoardView(period: period, hidden: hidden, top: top, mine: try score(playerID: playerID, period: period, friendsOf: friendsOf, at: date, db))
         }
     }
 }

@@ -81,6 +81,13 @@ public struct BoardView: Sendable, Equatable {
         self.allTimeXP = allTimeXP
         self.mine = mine
     }
+
+    /// A view from the top rows as a store reads them, each with its player's all-time XP,
+    /// which is kept only beside a weekly board.
+    public init(period: LeaderboardPeriod, hidden: Set<Int64>, top: [(score: PlayerScore, allTimeXP: Int)], mine: Mine?) {
+        self.init(hidden: hidden, top: top.map(\.score),
+                  allTimeXP: period == .all ? [:] : Dictionary(uniqueKeysWithValues: top.map { ($0.score.player.id, $0.allTimeXP) }), mine: mine)
+    }
 }
 
 
