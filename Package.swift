@@ -47,6 +47,8 @@ let package = Package(
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
     ],
     targets: [
         // MARK: Domain
@@ -164,6 +166,8 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             resources: [.copy("Resources/openapi.yaml"), .copy("Resources/Pages")],
             swiftSettings: swiftSettings
@@ -240,7 +244,8 @@ let package = Package(
         ),
         .testTarget(
             name: "PuzzleMapPrintingTests",
-            dependencies: ["PuzzleMapPrinting", "PuzzleMapImaging", "PuzzleMapGame", "PuzzleMapStartup", "PuzzleMapCore"],
+            dependencies: ["PuzzleMapPrinting", "PuzzleMapImaging", "PuzzleMapGame", "PuzzleMapStartup", "PuzzleMapCore",
+                           .product(name: "Subprocess", package: "swift-subprocess")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -250,7 +255,9 @@ let package = Package(
         .testTarget(
             name: "PuzzleMapCLITests",
             dependencies: ["puzzlemap", "PuzzleMapCore", "PuzzleMapStorage", "PuzzleMapSQLite", "PuzzleMapPostgres", "PuzzleMapTestFixtures",
-                           .product(name: "GRDB", package: "GRDB.swift")],
+                           .product(name: "GRDB", package: "GRDB.swift"),
+                           .product(name: "Subprocess", package: "swift-subprocess"),
+                           .product(name: "SystemPackage", package: "swift-system")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -262,6 +269,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -33,7 +33,7 @@ import Testing
         try FileManager.default.createDirectory(at: backups, withIntermediateDirectories: true)
         let older = ["puzzlemap-20200101T033000Z.sqlite", "puzzlemap-20200102T033000Z.sqlite", "puzzlemap-20200103T033000Z.sqlite"]
         for name in older + ["notes.txt"] { FileManager.default.createFile(atPath: backups.appendingPathComponent(name).path, contents: Data()) }
-        let backup = try runPuzzlemap(["backup", "--to", backups.path, "--keep", "2", "--data-dir", live.path])
+        let backup = try await runPuzzlemap(["backup", "--to", backups.path, "--keep", "2", "--data-dir", live.path])
         #expect(backup.status == 0, "\(backup.output)")
         let kept = try FileManager.default.contentsOfDirectory(atPath: backups.path).sorted()
         let fresh = try #require(kept.first { $0.hasPrefix("puzzlemap-") && !older.contains($0) }, "\(kept)")
@@ -45,7 +45,7 @@ import Testing
         service.send(SIGTERM)
         #expect(await service.waitForExit() == 0)
 
-        let restore = try runPuzzlemap(["restore", backups.appendingPathComponent(fresh).path, "--data-dir", restored.path])
+        let restore = try await runPuzzlemap(["restore", backups.appendingPathComponent(fresh).path, "--data-dir", restored.path])
         #expect(restore.status == 0, "\(restore.output)")
         let again = try await LiveService(dataDirectory: restored)
         var after: [String] = []
@@ -65,14 +65,14 @@ import Testing
         return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed]), as: UTF8.self)
     }
 
-    @Test func backupRefusesAMeaninglessCombinationOfFlags() throws {
+    @Test func backupRefusesAMeaninglessCombinationOfFlags() async throws {
         let data = scratchDirectory("backup-flags")
         defer { try? FileManager.default.removeItem(at: data) }
-        let neither = try runPuzzlemap(["backup", "--data-dir", data.path])
+        let neither = try await runPuzzlemap(["backup", "--data-dir", data.path])
         #expect(neither.status != 0 && neither.output.contains("Give the PATH to copy to, or a folder with --to."), "\(neither.output)")
-        let keepAlone = try runPuzzlemap(["backup", data.appendingPathComponent("x.sqlite").path, "--keep", "3", "--data-dir", data.path])
+        let keepAlone = try await runPuzzlemap(["backup", data.appendingPathComponent("x.sqlite").path, "--keep", "3", "--data-dir", data.path])
         #expect(keepAlone.status != 0 && keepAlone.output.contains("--keep goes with --to"), "\(keepAlone.output)")
-        let none = try runPuzzlemap(["backup", "--to", data.appendingPathComponent("b").path, "--keep", "0", "--data-dir", data.path])
+        let none = try await runPuzzlemap(["backup", "--to", data.appendingPathComponent("b").path, "--keep", "0", "--data-dir", data.path])
         #expect(none.status != 0 && none.output.contains("--keep must be at least 1"), "\(none.output)")
     }
 }

@@ -36,7 +36,7 @@ import Testing
         service.send(SIGHUP)
         try await waitFor("the reload to be logged") { service.log.contains("Content reloaded") }
         #expect(try await firstPlaceName() == "The Hunterian")
-        #expect(service.process.isRunning)
+        #expect(service.isRunning)
         service.send(SIGTERM)
         #expect(await service.waitForExit() == 0)
     }

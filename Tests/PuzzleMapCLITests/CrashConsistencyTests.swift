@@ -35,7 +35,7 @@ import Testing
             try await service.verifyEmail(of: username)
         }
         let barista = try #require(try await service.signUp("barista", password: "steamed milk and espresso")["accessToken"] as? String)
-        #expect(try runPuzzlemap(["staff", "add", "barista@student.gla.ac.uk", "--partner", "qmu-cafe", "--data-dir", data.path]).status == 0)
+        #expect(try await runPuzzlemap(["staff", "add", "barista@student.gla.ac.uk", "--partner", "qmu-cafe", "--data-dir", data.path]).status == 0)
         try await bringToTheEdgeOfLevelThree(Self.players, dataDirectory: data)
         var voucherCodes: [String] = []
         for username in Self.players {
@@ -107,8 +107,8 @@ import Testing
         #expect(await service.waitForExit() == 0)
         // SQLite's own integrity check runs on restore.
         let backup = data.appendingPathComponent("after-crashes.sqlite").path
-        #expect(try runPuzzlemap(["backup", backup, "--data-dir", data.path]).status == 0)
-        let restored = try runPuzzlemap(["restore", backup, "--data-dir", data.appendingPathComponent("restored").path])
+        #expect(try await runPuzzlemap(["backup", backup, "--data-dir", data.path]).status == 0)
+        let restored = try await runPuzzlemap(["restore", backup, "--data-dir", data.appendingPathComponent("restored").path])
         #expect(restored.status == 0, "\(restored.output)")
 
         let repository = try SQLiteHuntRepository.open(path: data.appendingPathComponent("puzzlemap.sqlite").path)

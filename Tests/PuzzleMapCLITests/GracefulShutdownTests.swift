@@ -61,9 +61,9 @@ import Testing
         let signalled = ContinuousClock.now
         service.send(SIGTERM)
         // Bounded: without the deadline the process would wait for the upload for ever.
-        try await waitFor("the process to exit") { !service.process.isRunning }
+        try await waitFor("the process to exit") { !service.isRunning }
         let took = ContinuousClock.now - signalled
-        #expect(!service.process.isRunning && service.process.terminationStatus == 0, "\(service.log)")
+        #expect(await service.waitForExit() == 0, "\(service.log)")
         // Two seconds of grace, then the cut: well under the idle timeout that would otherwise end it.
         #expect(took >= .seconds(2) && took < .seconds(30), "exited \(took) after SIGTERM")
         #expect(service.log.contains("Stopped at the shutdown deadline"), "\(service.log)")

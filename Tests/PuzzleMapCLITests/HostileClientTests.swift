@@ -50,7 +50,7 @@ import Glibc
 
     /// `puzzlemap decode` on damaged pictures, a text file called .jpg and an empty file: one
     /// JSON line per file, each codes or a typed error; never a crash.
-    @Test func decodeGivesATypedErrorForEveryDamagedFile() throws {
+    @Test func decodeGivesATypedErrorForEveryDamagedFile() async throws {
         let folder = scratchDirectory("decode-fuzz")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -70,7 +70,7 @@ import Glibc
             }
         }
 
-        let decoded = try runPuzzlemap(["decode", "--json"] + paths)
+        let decoded = try await runPuzzlemap(["decode", "--json"] + paths)
         #expect(decoded.status == 0 || decoded.status == 1, "exit status \(decoded.status): \(decoded.output.suffix(500))")
         let lines = decoded.output.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         #expect(lines.count == paths.count, "\(decoded.output.suffix(500))")

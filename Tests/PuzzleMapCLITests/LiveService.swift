@@ -3,6 +3,9 @@ import Foundation
 import FoundationNetworking
 #endif
 import PuzzleMapCore
+import Subprocess
+import Synchronization
+import SystemPackage
 import Testing
 
 /// `puzzlemap serve` as a real process on loopback, for what only a real process shows:
@@ -13,7 +16,10 @@ final class LiveService: Sendable {
     static let secrets = ServiceSecrets(tagKeyData: Data(repeating: 0x5A, count: 32), tokenKeyData: Data(repeating: 0xA5, count: 32))!
     static let publicURL = "https://hunt.example.ac.uk"
 
-    let process: Process
+    /// The running service, ended when it exits with its status.
+    private let child: Task<TerminationStatus, any Error>
+    private let exitStatus = ExitStatus()
+    let processIdentifier: pid_t
     let port: Int
     let logFile: URL
     let mailbox: URL
@@ -30,8 +36,7 @@ final class LiveService: Sendable {
         logFile = dataDirectory.appendingPathComponent("service-\(UUID().uuidString).log")
         self.mailbox = mailbox ?? dataDirectory.appendingPathComponent("mailbox")
         FileManager.default.createFile(atPath: logFile.path, contents: nil)
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PUZZLEMAP_") }
-        environment.merge([
+        var environment: [String: String] = [
             "PUZZLEMAP_HOST": "127.0.0.1", "PUZZLEMAP_PORT": "0",
             "PUZZLEMAP_DATA_DIR": dataDirectory.path,
             "PUZZLEMAP_CAMPUS_DIR": repository.appendingPathComponent("Campus").path,
@@ -39,25 +44,36 @@ final class LiveService: Sendable {
             "PUZZLEMAP_PUBLIC_URL": Self.publicURL,
             "PUZZLEMAP_LOG_FORMAT": "json", "PUZZLEMAP_LOG_LEVEL": "debug",
             "PUZZLEMAP_SENDMAIL": "cat >> '\(self.mailbox.path)'",
-            "PUZZLEMAP_TAG_KEY": Self.secrets.tagKeyData.base64EncodedString(),
-            "PUZZLEMAP_TOKEN_KEY": Self.secrets.tokenKeyData.base64EncodedString(),
-        ]) { _, new in new }
-        if !configuredKeys {
-            environment["PUZZLEMAP_TAG_KEY"] = nil
-            environment["PUZZLEMAP_TOKEN_KEY"] = nil
+        ]
+        if configuredKeys {
+            environment["PUZZLEMAP_TAG_KEY"] = Self.secrets.tagKeyData.base64EncodedString()
+            environment["PUZZLEMAP_TOKEN_KEY"] = Self.secrets.tokenKeyData.base64EncodedString()
         }
         environment.merge(extra) { _, new in new }
 
-        let process = Process()
-        self.process = process
+        // Started with Subprocess, not Foundation's Process: see `MailDelivery.send`.
         let command = launcher + [puzzlemapExecutable.path, "serve"]
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        process.environment = environment
-        let log = try FileHandle(forWritingTo: logFile)
-        process.standardOutput = log
-        process.standardError = log
-        try processLaunch.withLock { try process.run() }
+        let log = try FileDescriptor.open(FilePath(logFile.path), .writeOnly, options: [.append, .closeOnExec])
+        let (started, starting) = AsyncStream<pid_t>.makeStream()
+        let exitStatus = exitStatus
+        child = Task {
+            defer { starting.finish() }
+            let run = try await Subprocess.run(
+                .path(FilePath(command[0])), arguments: Arguments(Array(command.dropFirst())),
+                environment: .custom(childEnvironment(environment)),
+                input: .none, output: .fileDescriptor(log, closeAfterSpawningProcess: true), error: .combinedWithOutput
+            ) { execution in
+                starting.yield(execution.processIdentifier.value)
+            }
+            exitStatus.code.withLock { $0 = run.terminationStatus.code }
+            return run.terminationStatus
+        }
+        var pids = started.makeAsyncIterator()
+        guard let pid = await pids.next() else {
+            _ = try await child.value
+            throw LiveServiceFailure(message: "the service did not start")
+        }
+        processIdentifier = pid
 
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 120
@@ -66,7 +82,7 @@ final class LiveService: Sendable {
         let deadline = Date().addingTimeInterval(120)
         var found: Int?
         while found == nil {
-            guard process.isRunning else { throw LiveServiceFailure(message: "the service exited: \(Self.read(logFile))") }
+            guard exitStatus.code.withLock({ $0 == nil }) else { throw LiveServiceFailure(message: "the service exited: \(Self.read(logFile))") }
             guard Date() < deadline else { throw LiveServiceFailure(message: "the service did not start listening: \(Self.read(logFile))") }
             try await Task.sleep(for: .milliseconds(50))
             found = Self.read(logFile).split(separator: "\n").lazy.compactMap { line -> Int? in
@@ -75,6 +91,11 @@ final class LiveService: Sendable {
             }.first
         }
         port = found!
+    }
+
+    /// The service's exit status once it has exited, shared with the task that waits for it.
+    private final class ExitStatus: Sendable {
+        let code = Mutex<Int32?>(nil)
     }
 
     struct LiveServiceFailure: Error, CustomStringConvertible {
@@ -148,16 +169,18 @@ final class LiveService: Sendable {
 
     var log: String { Self.read(logFile) }
 
-    func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
+    func send(_ signal: Int32) { kill(processIdentifier, signal) }
 
-    /// Waits for the process to end; returns its exit status.
+    /// Whether the service has not exited yet.
+    var isRunning: Bool { exitStatus.code.withLock { $0 == nil } }
+
+    /// Waits for the process to end; returns its exit status, or the signal that ended it.
     func waitForExit() async -> Int32 {
-        while process.isRunning { try? await Task.sleep(for: .milliseconds(20)) }
-        return process.terminationStatus
+        (try? await child.value)?.code ?? -1
     }
 
     deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if isRunning { kill(processIdentifier, SIGKILL) }
         session.invalidateAndCancel()
     }
 

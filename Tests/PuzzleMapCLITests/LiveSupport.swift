@@ -2,6 +2,8 @@ import Foundation
 import PuzzleMapCore
 import PuzzleMapSQLite
 import PuzzleMapStorage
+import Subprocess
+import SystemPackage
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -11,11 +13,6 @@ import Glibc
 func scratchDirectory(_ name: String) -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("puzzlemap-\(name)-\(UUID().uuidString)")
 }
-
-/// Held while a child process is started: Foundation's `Process.run()` on Linux crashed once
-/// (in a copy inside it) with other tests starting processes at the same moment, so the
-/// tests here start theirs one at a time. Starting takes milliseconds; they run side by side.
-let processLaunch = NSLock()
 
 /// The `puzzlemap` executable beside the test bundle (`swift build --build-tests` builds both).
 let puzzlemapExecutable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("puzzlemap")
@@ -28,23 +25,33 @@ func insideTmpfs(at mountPoint: URL, options: String) -> [String] {
 }
 
 /// Runs a `puzzlemap` subcommand to completion, through `launcher` when one is given;
-/// returns its status and output.
+/// returns its status and output (standard output and error together).
 @discardableResult
 func runPuzzlemap(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
-                  launcher: [String] = []) throws -> (status: Int32, output: String) {
-    let process = Process()
+                  launcher: [String] = []) async throws -> (status: Int32, output: String) {
     let command = launcher + [puzzlemapExecutable.path] + arguments
-    process.executableURL = URL(fileURLWithPath: command[0])
-    process.arguments = Array(command.dropFirst())
-    if let directory { process.currentDirectoryURL = directory }
-    process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PUZZLEMAP_") }.merging(environment) { _, new in new }
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try processLaunch.withLock { try process.run() }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let run = try await Subprocess.run(
+        .path(FilePath(command[0])), arguments: Arguments(Array(command.dropFirst())),
+        environment: .custom(childEnvironment(environment)), workingDirectory: directory.map { FilePath($0.path) },
+        output: .string(limit: 64 << 20), error: .combinedWithOutput)
+    return (run.terminationStatus.code, run.standardOutput)
+}
+
+/// This process's environment without its `PUZZLEMAP_` settings, with `settings` on top.
+func childEnvironment(_ settings: [String: String]) -> [Environment.Key: String] {
+    let inherited = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PUZZLEMAP_") }
+    return Dictionary(uniqueKeysWithValues: inherited.merging(settings) { _, new in new }.compactMap { name, value in
+        Environment.Key(rawValue: name).map { ($0, value) }
+    })
+}
+
+extension TerminationStatus {
+    /// The exit status, or the number of the signal that ended the process.
+    var code: Int32 {
+        switch self {
+        case .exited(let status), .signaled(let status): status
+        }
+    }
 }
 
 /// Gives a player XP just below level 3 straight into the database beside the running service

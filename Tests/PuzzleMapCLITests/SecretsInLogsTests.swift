@@ -28,7 +28,7 @@ import Testing
 
         let baristaPassword = "steamed milk and espresso"
         let barista = try #require(try await service.signUp("barista", password: baristaPassword)["accessToken"] as? String)
-        #expect(try runPuzzlemap(["staff", "add", "barista@student.gla.ac.uk", "--partner", "qmu-cafe", "--data-dir", data.path]).status == 0)
+        #expect(try await runPuzzlemap(["staff", "add", "barista@student.gla.ac.uk", "--partner", "qmu-cafe", "--data-dir", data.path]).status == 0)
         try await bringToTheEdgeOfLevelThree(["ada"], dataDirectory: data)
         #expect(try await call("POST", "/v1/scans", json: ["code": LiveService.qrText(checkpointNumber: 3)], token: access2).status == 200)
         let voucherID = try #require(try await call("GET", "/v1/me/vouchers", token: access2).list.first?["id"] as? Int)

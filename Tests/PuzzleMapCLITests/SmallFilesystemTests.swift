@@ -9,12 +9,12 @@ import Glibc
 /// namespace only the service's process sees (`unshare --mount`), read-only or small, and
 /// reaches it from outside through `/proc/<pid>/root`.
 @Suite struct SmallFilesystemTests {
-    @Test func aReadOnlyDataDirectoryIsRefusedAtStartUpWithWhatToDo() throws {
+    @Test func aReadOnlyDataDirectoryIsRefusedAtStartUpWithWhatToDo() async throws {
         let mountPoint = scratchDirectory("read-only")
         try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: mountPoint) }
         let started = Date()
-        let refused = try runPuzzlemap(["serve", "--data-dir", mountPoint.path, "--port", "0"], launcher: insideTmpfs(at: mountPoint, options: "ro"))
+        let refused = try await runPuzzlemap(["serve", "--data-dir", mountPoint.path, "--port", "0"], launcher: insideTmpfs(at: mountPoint, options: "ro"))
         #expect(refused.status != 0)
         #expect(refused.output.contains("The data directory \(mountPoint.path) cannot be written (Read-only file system)"), "\(refused.output)")
         #expect(refused.output.contains("--data-dir or PUZZLEMAP_DATA_DIR"))
@@ -29,7 +29,7 @@ import Glibc
         let service = try await LiveService(dataDirectory: scratch, environment: ["PUZZLEMAP_DATA_DIR": mountPoint.path],
                                             launcher: insideTmpfs(at: mountPoint, options: "size=16m"))
         // The service's view of its data directory, on the small filesystem.
-        let view = "/proc/\(service.process.processIdentifier)/root\(mountPoint.path)"
+        let view = "/proc/\(service.processIdentifier)/root\(mountPoint.path)"
         let ada = try #require(try await service.signUp("ada", password: "correct horse battery")["accessToken"] as? String)
 
         // Fill the filesystem but for a little room: a few sign-ups' worth of WAL pages.

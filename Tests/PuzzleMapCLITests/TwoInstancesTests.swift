@@ -55,7 +55,7 @@ import Testing
         let ada = try #require(try await a.signUp("ada", password: "correct horse battery")["accessToken"] as? String)
         try await a.verifyEmail(of: "ada")
         let barista = try #require(try await b.signUp("barista", password: "steamed milk and espresso")["accessToken"] as? String)
-        #expect(try runPuzzlemap(["staff", "add", "barista@student.gla.ac.uk", "--partner", "qmu-cafe"], environment: environment).status == 0)
+        #expect(try await runPuzzlemap(["staff", "add", "barista@student.gla.ac.uk", "--partner", "qmu-cafe"], environment: environment).status == 0)
         let repository = try await PostgresHuntRepository.connect(url: url, logger: Logger(label: "test"))
         try await bringToTheEdgeOfLevelThree(["ada"], in: repository)
 

@@ -5,6 +5,7 @@ import PuzzleMapGame
 import PuzzleMapImaging
 import PuzzleMapPrinting
 import PuzzleMapStartup
+import Subprocess
 import Testing
 
 /// Every checkpoint code of the sample campus, printed and photographed back, verifies; every
@@ -64,12 +65,9 @@ import Testing
         let sheets = try await sheets()
         let pdf = "\(output)/codes.pdf"
         try CodeSheetRenderer().writePDF(sheets.map(\.1), to: pdf)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftoppm")
-        process.arguments = ["-r", "72", "-gray", "-png", pdf, "\(output)/page"]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let pdftoppm = try await Subprocess.run(.path("/usr/bin/pdftoppm"), arguments: ["-r", "72", "-gray", "-png", pdf, "\(output)/page"],
+                                                output: .discarded, error: .string(limit: 1 << 16))
+        #expect(pdftoppm.terminationStatus.isSuccess, "\(pdftoppm.standardError)")
         let pages = try FileManager.default.contentsOfDirectory(atPath: output).filter { $0.hasPrefix("page-") }.sorted()
         #expect(pages.count == sheets.count)
         let verifier = hunt.codes

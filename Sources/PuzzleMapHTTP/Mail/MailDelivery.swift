@@ -3,6 +3,8 @@ import Logging
 import PuzzleMapCore
 import PuzzleMapStorage
 import ServiceLifecycle
+import Subprocess
+import SystemPackage
 
 /// Delivers the outbox. Mail is written to the outbox in the same transaction as what caused it
 /// (a sign-up, a reset), so nothing is lost when delivery fails: it is retried with a growing
@@ -74,26 +76,21 @@ public struct MailDelivery: Service {
             """
         // The message reaches the command's standard input from a private temporary file rather
         // than a pipe: a command that exits without reading cannot raise SIGPIPE in the service.
+        // Subprocess starts it without walking /proc/self/fd as Foundation's Process does on
+        // Linux (swift-corelibs-foundation#5472: that walk can read past its buffer and crash
+        // the service, likelier the more connections it holds open).
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("puzzlemap-mail-\(UUID().uuidString)").path
-        guard FileManager.default.createFile(atPath: file, contents: Data(message.utf8), attributes: [.posixPermissions: 0o600]),
-              let input = FileHandle(forReadingAtPath: file)
-        else { throw SendmailFailed(status: -1) }
-        defer {
-            try? input.close()
-            try? FileManager.default.removeItem(atPath: file)
+        guard FileManager.default.createFile(atPath: file, contents: Data(message.utf8), attributes: [.posixPermissions: 0o600]) else {
+            throw SendmailFailed(status: -1)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                process.waitUntilExit()
-                continuation.resume()
-            }
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let input = try FileDescriptor.open(FilePath(file), .readOnly, options: .closeOnExec)
+        let run = try await Subprocess.run(.path("/bin/sh"), arguments: ["-c", command],
+                                           input: .fileDescriptor(input, closeAfterSpawningProcess: true), output: .discarded,
+                                           error: .currentStandardError)
+        switch run.terminationStatus {
+        case .exited(0): return
+        case .exited(let status), .signaled(let status): throw SendmailFailed(status: status)
         }
-        guard process.terminationStatus == 0 else { throw SendmailFailed(status: process.terminationStatus) }
     }
 }
