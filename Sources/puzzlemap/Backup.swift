@@ -8,6 +8,7 @@ import PuzzleMapStorage
 /// SQLite database, taken while serve runs; on a schedule, into a folder keeping the newest N.
 struct Backup: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "backup",
         abstract: "Copy the database while the service runs (SQLite's online backup): to PATH, or into a folder with --to, keeping the newest --keep.",
         discussion: """
             With --to, the copy is named by the time it was taken (puzzlemap-20261118T033000Z.sqlite, UTC) and the \
@@ -68,6 +69,7 @@ struct Backup: AsyncParsableCommand {
 /// `puzzlemap restore PATH`: put a backup back. Stop the service first.
 struct Restore: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "restore",
         abstract: "Replace the database with a backup made by `puzzlemap backup` (stop the service first)."
     )
 

@@ -5,6 +5,7 @@ import PuzzleMapCore
 /// `puzzlemap check`: validates the organiser's files and reports every problem at once.
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Validate Campus/ and Riddles/, reporting every problem with its file and line."
     )
 

@@ -10,6 +10,7 @@ import PuzzleMapStartup
 /// `puzzlemap codes`: print the checkpoints' QR codes, or rotate one.
 struct Codes: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "codes",
         abstract: "Print the checkpoints' QR codes, or rotate a leaked one.",
         subcommands: [PrintCodes.self, RotateCode.self],
         defaultSubcommand: PrintCodes.self

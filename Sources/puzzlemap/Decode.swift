@@ -5,6 +5,7 @@ import PuzzleMapImaging
 /// `puzzlemap decode`: read QR codes in photos, as the service does with uploads.
 struct Decode: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "decode",
         abstract: "Find every QR code in image files (JPEG, PNG, WebP, HEIC), judged by content, not name."
     )
 

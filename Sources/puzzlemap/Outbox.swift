@@ -4,7 +4,7 @@ import PuzzleMapStorage
 
 /// `puzzlemap outbox`: the mail the service queued, newest first, with delivery state.
 struct Outbox: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List queued and delivered mail (verification codes, password resets).")
+    static let configuration = CommandConfiguration(commandName: "outbox", abstract: "List queued and delivered mail (verification codes, password resets).")
 
     @OptionGroup var service: ServiceOptions
 

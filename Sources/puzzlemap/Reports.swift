@@ -6,6 +6,7 @@ import PuzzleMapStorage
 /// `puzzlemap reports`: what players have reported, newest first, for organisers.
 struct Reports: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "reports",
         abstract: "Problem reports from players (damaged or missing stickers, wrong information, bugs), newest first."
     )
 

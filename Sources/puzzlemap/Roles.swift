@@ -8,13 +8,14 @@ import PuzzleMapStorage
 /// line, by whoever runs the service, never over HTTP.
 struct Staff: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "staff",
         abstract: "Make an account staff of a partner shop, or a player again.",
         subcommands: [AddStaff.self, RemoveStaff.self]
     )
 }
 
 struct Admin: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Make an account an organiser.", subcommands: [AddAdmin.self])
+    static let configuration = CommandConfiguration(commandName: "admin", abstract: "Make an account an organiser.", subcommands: [AddAdmin.self])
 }
 
 /// Sets an existing account's role in the database `serve` uses.

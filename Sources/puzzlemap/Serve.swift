@@ -12,6 +12,7 @@ import PuzzleMapStorage
 /// `puzzlemap serve`: validates and imports the content, then serves the hunt.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Import the campus content and serve the hunt over HTTP."
     )
 

@@ -6,6 +6,7 @@ import PuzzleMapStorage
 /// `puzzlemap stats`: how the hunt is going, for organisers.
 struct Stats: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "stats",
         abstract: "Players, scans per checkpoint and outcome, riddles' hints and solve times, vouchers, flagged scans."
     )
 
