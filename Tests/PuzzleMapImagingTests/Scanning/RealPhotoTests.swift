@@ -1,0 +1,21 @@
+import Foundation
+import PuzzleMapImaging
+import Testing
+
+/// Whole-scene phone photos of 500 to 1000 px from other decoders' suites
+/// (`../shared/qr-corpus/real`), each holding one small code that zbar misses as it is and in
+/// every earlier rung: the ladder's last rung reads it. Skipped where the corpus is absent.
+@Suite(.enabled(if: QRCorpus.realPhotosArePresent, "needs ../shared/qr-corpus/real"))
+struct RealPhotoTests {
+    @Test(arguments: [
+        ("jsqr-stickerbook-4.png", "Dan Burzynski <contax@phrenetic.org>"),  // a 70 px code on a sticker book
+        ("jsqr-hk-ikea.png", "http://m.hkclean.net/goods.php?id=152"),      // a price tag on a shop shelf
+    ])
+    func aSmallCodeInAWholeScenePhotoIsReadEnlargedAndThresholded(_ file: String, text: String) throws {
+        let bytes = try [UInt8](Data(contentsOf: QRCorpus.realPhotos.appendingPathComponent(file)))
+        let reading = try PhotoReader().read(photo: bytes)
+        #expect(reading.scan.codes.map(\.text) == [text])
+        #expect(reading.scan.successfulAttempt == "upscaled-2x-threshold")
+        #expect(!reading.scan.ranOutOfBudget)
+    }
+}
