@@ -72,10 +72,33 @@ import Testing
         }
     }
 
+    /// The libraries the binary opens itself when it first needs them rather than linking them
+    /// (`LibHeif.soname`), as this machine's dynamic linker finds them, and their packages.
+    func packagesOfLibrariesOpenedWhenNeeded() throws -> [String: String] {
+        let sonames = try Repository.text("Sources/PuzzleMapImaging/Decoding/LibHeif.swift").captures(of: #"static let soname = "([^"]+)""#).map { $0[0] }
+        #expect(!sonames.isEmpty, "LibHeif.swift names no soname the way this test reads it")
+        let cache = try run("ldconfig", ["--print-cache"]).output
+        var packages: [String: String] = [:]
+        for soname in sonames {
+            // `\tlibheif.so.1 (libc6,x86-64) => /lib/x86_64-linux-gnu/libheif.so.1`
+            let path = try #require(cache.captures(of: "^\\s*" + NSRegularExpression.escapedPattern(for: soname) + #" \([^)]*\) => (\S+)$"#,
+                                                   options: .anchorsMatchLines).first?.first, "\(soname) is not installed here")
+            packages[soname] = try #require(try DebianPackages.owners(of: [path])[path], "\(path) belongs to no Debian package")
+        }
+        return packages
+    }
+
+    @Test func theRuntimeStageInstallsTheLibrariesTheBinaryOpensWhenNeeded() throws {
+        let installed = try runtime.aptPackages
+        for (soname, package) in try packagesOfLibrariesOpenedWhenNeeded() {
+            #expect(installed.contains(package), "the binary opens \(soname) from \(package), which the runtime stage does not install")
+        }
+    }
+
     @Test func theRuntimeStageInstallsNothingTheBinaryDoesNotNeed() throws {
         let libraries = try LinkedLibraries(of: builtBinary())
         let direct = libraries.all.filter { libraries.direct.contains($0.soname) && !LinkedLibraries.isSwiftRuntime($0) }
-        let needed = Set(try DebianPackages.owners(of: direct.map(\.path)).values)
+        let needed = Set(try DebianPackages.owners(of: direct.map(\.path)).values).union(try packagesOfLibrariesOpenedWhenNeeded().values)
         let extra = try runtime.aptPackages.subtracting(needed).subtracting(Self.runtimeDataPackages)
         #expect(extra.isEmpty, "the runtime stage installs \(extra.sorted()), which the binary does not link")
     }

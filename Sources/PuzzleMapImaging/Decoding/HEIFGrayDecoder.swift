@@ -4,46 +4,48 @@ import CHeif
 /// YCbCr 4:2:0 decode, which is what HEVC usually stores, so no colour conversion runs (libheif
 /// converts other layouts, RGB-coded ones included). libheif cannot convert to its monochrome
 /// colourspace, and asking for the "original" colourspace yields RGB in libheif 1.15, hence
-/// the explicit request. 10- and 12-bit luma is scaled down to 8 bits.
+/// the explicit request. 10- and 12-bit luma is scaled down to 8 bits. libheif is opened on the
+/// first HEIF picture (``LibHeif``).
 struct HEIFGrayDecoder {
     var limits: ImageDecodingLimits
 
     func decode(_ bytes: [UInt8]) throws(ImageDecodingError) -> GrayImage {
-        guard let context = heif_context_alloc() else { throw .corrupt("libheif could not allocate a context") }
-        defer { heif_context_free(context) }
+        guard let heif = LibHeif.shared else { throw .unsupportedFormat }
+        guard let context = heif.contextAlloc() else { throw .corrupt("libheif could not allocate a context") }
+        defer { heif.contextFree(context) }
 
         // libheif keeps pointers into the data while the context lives; `bytes` outlives it.
         let read = bytes.withUnsafeBytes { data in
-            heif_context_read_from_memory_without_copy(context, data.baseAddress, data.count, nil)
+            heif.readFromMemoryWithoutCopy(context, data.baseAddress, data.count, nil)
         }
         try Self.check(read)
 
         var handle: OpaquePointer?
-        try Self.check(heif_context_get_primary_image_handle(context, &handle))
+        try Self.check(heif.primaryImageHandle(context, &handle))
         guard let handle else { throw .corrupt("the HEIF file has no primary image") }
-        defer { heif_image_handle_release(handle) }
+        defer { heif.handleRelease(handle) }
         try limits.checkDimensions(
-            width: Int(heif_image_handle_get_width(handle)),
-            height: Int(heif_image_handle_get_height(handle))
+            width: Int(heif.handleWidth(handle)),
+            height: Int(heif.handleHeight(handle))
         )
 
-        return try lumaPlane(of: handle)
+        return try lumaPlane(of: handle, heif)
     }
 
     /// The Y plane of a YCbCr 4:2:0 decode, scaled to 8 bits.
-    private func lumaPlane(of handle: OpaquePointer) throws(ImageDecodingError) -> GrayImage {
+    private func lumaPlane(of handle: OpaquePointer, _ heif: LibHeif) throws(ImageDecodingError) -> GrayImage {
         var image: OpaquePointer?
-        try Self.check(heif_decode_image(handle, &image, heif_colorspace_YCbCr, heif_chroma_420, nil))
+        try Self.check(heif.decodeImage(handle, &image, heif_colorspace_YCbCr, heif_chroma_420, nil))
         guard let image else { throw .corrupt("libheif returned no picture") }
-        defer { heif_image_release(image) }
+        defer { heif.imageRelease(image) }
 
-        let width = Int(heif_image_get_width(image, heif_channel_Y))
-        let height = Int(heif_image_get_height(image, heif_channel_Y))
+        let width = Int(heif.imageWidth(image, heif_channel_Y))
+        let height = Int(heif.imageHeight(image, heif_channel_Y))
         try limits.checkDimensions(width: width, height: height)
-        let bits = Int(heif_image_get_bits_per_pixel_range(image, heif_channel_Y))
+        let bits = Int(heif.bitsPerPixelRange(image, heif_channel_Y))
         guard (8...16).contains(bits) else { throw .unsupportedFormat }
         var stride: Int32 = 0
-        guard let plane = heif_image_get_plane_readonly(image, heif_channel_Y, &stride),
+        guard let plane = heif.planeReadonly(image, heif_channel_Y, &stride),
               Int(stride) >= width * (bits > 8 ? 2 : 1)
         else { throw .corrupt("libheif returned no luma plane") }
 
