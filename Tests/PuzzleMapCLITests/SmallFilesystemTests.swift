@@ -13,12 +13,14 @@ import Glibc
         let mountPoint = scratchDirectory("read-only")
         try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: mountPoint) }
-        let started = Date()
-        let refused = try await runPuzzlemap(["serve", "--data-dir", mountPoint.path, "--port", "0"], launcher: insideTmpfs(at: mountPoint, options: "ro"))
-        #expect(refused.status != 0)
+        // Refused at start-up, not after a wait: coreutils' timeout ends a service that is still
+        // running after 20 s with status 124. (Timed by the child, not by this process, whose
+        // tasks may wait their turn while the whole suite runs.)
+        let refused = try await runPuzzlemap(["serve", "--data-dir", mountPoint.path, "--port", "0"],
+                                             launcher: ["/usr/bin/timeout", "20"] + insideTmpfs(at: mountPoint, options: "ro"))
+        #expect(refused.status != 0 && refused.status != 124, "exit status \(refused.status)")
         #expect(refused.output.contains("The data directory \(mountPoint.path) cannot be written (Read-only file system)"), "\(refused.output)")
         #expect(refused.output.contains("--data-dir or PUZZLEMAP_DATA_DIR"))
-        #expect(Date().timeIntervalSince(started) < 30, "refused at start-up, not after a wait")
     }
 
     @Test func aFullDiskRefusesWritesKeepsReadsAndRecoversOnceSpaceIsFreed() async throws {
