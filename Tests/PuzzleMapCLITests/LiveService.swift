@@ -171,8 +171,16 @@ final class LiveService: Sendable {
 
     func send(_ signal: Int32) { kill(processIdentifier, signal) }
 
-    /// Whether the service has not exited yet.
-    var isRunning: Bool { exitStatus.code.withLock { $0 == nil } }
+    /// Whether the service has not exited yet, as the kernel says: an exited process is a
+    /// zombie until the task waiting for it reaps it, then gone. (Not the waiting task's
+    /// answer, which may wait its turn on a busy test run.)
+    var isRunning: Bool {
+        guard exitStatus.code.withLock({ $0 == nil }),
+              let stat = try? String(contentsOfFile: "/proc/\(processIdentifier)/stat", encoding: .utf8),
+              let state = stat.split(separator: ")").last?.split(separator: " ").first
+        else { return false }
+        return state != "Z"
+    }
 
     /// Waits for the process to end; returns its exit status, or the signal that ended it.
     func waitForExit() async -> Int32 {
