@@ -251,6 +251,10 @@ let package = Package(
         ),
         .testTarget(
             name: "DeployTests",
+            dependencies: [
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -29,7 +29,7 @@ import Testing
         return lines[0].split(separator: " ").map(String.init)
     }
 
-    @Test func theTimerAndServiceVerifyWithoutAWarningBesideTheMainUnit() throws {
+    @Test func theTimerAndServiceVerifyWithoutAWarningBesideTheMainUnit() async throws {
         let folder = try ScratchFolder()
         for name in ["puzzlemap.service", "puzzlemap-backup.service", "puzzlemap-backup.timer"] {
             // verify checks that ExecStart exists: point it at a binary that does.
@@ -37,19 +37,19 @@ import Testing
             try text.write(toFile: folder.path(name), atomically: true, encoding: .utf8)
         }
         for name in ["puzzlemap-backup.service", "puzzlemap-backup.timer"] {
-            let result = try run("systemd-analyze", ["verify", folder.path(name)])
+            let result = try await run("systemd-analyze", ["verify", folder.path(name)])
             #expect(result.status == 0, "\(name): \(result.output)")
             #expect(result.output.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "\(name): \(result.output)")
         }
     }
 
-    @Test func theTimerStartsTheBackupServiceEveryNightAndCatchesUpAfterADowntime() throws {
+    @Test func theTimerStartsTheBackupServiceEveryNightAndCatchesUpAfterADowntime() async throws {
         #expect(try Self.values("Unit", in: Self.timer) == ["puzzlemap-backup.service"])
         #expect(FileManager.default.fileExists(atPath: Repository.url(Self.service).path))
         #expect(try Self.values("Persistent", in: Self.timer) == ["true"])
         #expect(try Self.values("WantedBy", in: Self.timer) == ["timers.target"])
         let calendar = try #require(try Self.values("OnCalendar", in: Self.timer).first)
-        let normalized = try run("systemd-analyze", ["calendar", calendar])
+        let normalized = try await run("systemd-analyze", ["calendar", calendar])
         #expect(normalized.status == 0, "\(normalized.output)")
         // Once a day: the retention below counts days.
         #expect(normalized.output.contains("Normalized form: *-*-* 03:30:00"), "\(normalized.output)")
@@ -81,7 +81,7 @@ import Testing
     /// The unit's command line, with its folders moved to scratch ones, run by the built binary
     /// against a database: one backup more, the oldest beyond `--keep` gone, other files kept,
     /// and the keys beside the backups.
-    @Test func theServicesCommandRunsAndKeepsTheNewestBackups() throws {
+    @Test func theServicesCommandRunsAndKeepsTheNewestBackups() async throws {
         let binary = try #require(Repository.builtBinary(), "no puzzlemap binary is built: run `swift build --product puzzlemap`")
         let scratch = try ScratchFolder()
         let data = scratch.path("data")
@@ -98,7 +98,7 @@ import Testing
         let older = (1...keep).map { String(format: "puzzlemap-2020%02d%02dT033000Z.sqlite", 1 + $0 / 28, 1 + $0 % 28) }
         for name in older + ["notes.txt"] { FileManager.default.createFile(atPath: "\(backups)/\(name)", contents: Data()) }
 
-        let result = try run(command[0], Array(command.dropFirst()), environment: ["PUZZLEMAP_DATA_DIR": data])
+        let result = try await run(command[0], Array(command.dropFirst()), environment: ["PUZZLEMAP_DATA_DIR": data])
         #expect(result.status == 0, "\(command.joined(separator: " ")): \(result.output)")
         let files = Set(try FileManager.default.contentsOfDirectory(atPath: backups))
         let fresh = files.filter { $0.hasPrefix("puzzlemap-") && !older.contains($0) }

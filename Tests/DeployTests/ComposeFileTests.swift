@@ -7,9 +7,9 @@ import Testing
     let services: [String: [String: Any]]
     let document: [String: Any]
 
-    init() throws {
+    init() async throws {
         let folder = try ScratchFolder()
-        let result = try run("python3", ["-c", "import json, sys, yaml; json.dump(yaml.safe_load(open(sys.argv[1])), open(sys.argv[2], 'w'))",
+        let result = try await run("python3", ["-c", "import json, sys, yaml; json.dump(yaml.safe_load(open(sys.argv[1])), open(sys.argv[2], 'w'))",
                                          Repository.url("Deploy/compose.yaml").path, folder.path("compose.json")])
         guard result.status == 0 else { throw ToolFailure(tool: "python3 yaml", output: result.output) }
         let data = try Data(contentsOf: URL(fileURLWithPath: folder.path("compose.json")))
@@ -143,20 +143,20 @@ import Testing
     }
 
     /// The instances' check asks for readiness (database included): it passes only on /readyz.
-    @Test func theInstancesHealthCheckAsksForReadiness() throws {
+    @Test func theInstancesHealthCheckAsksForReadiness() async throws {
         let app = try #require(apps["app1"])
         let test = strings((app["healthcheck"] as? [String: Any])?["test"])
         #expect(test.first == "CMD")
         // Compose turns `$$` into `$` before running the command.
         let command = test.dropFirst().map { $0.replacingOccurrences(of: "$$", with: "$") }
-        let stubs = try StubInstances(["ready=200@/readyz", "aliveOnly=200@/healthz", "unready=503"], freePorts: 1)
+        let stubs = try await StubInstances(["ready=200@/readyz", "aliveOnly=200@/healthz", "unready=503"], freePorts: 1)
         defer { stubs.stop() }
-        func check(_ port: Int) throws -> Int32 {
-            try run(command[0], Array(command.dropFirst()), environment: ["PUZZLEMAP_PORT": String(port)]).status
+        func check(_ port: Int) async throws -> Int32 {
+            try await run(command[0], Array(command.dropFirst()), environment: ["PUZZLEMAP_PORT": String(port)]).status
         }
-        #expect(try check(stubs.ports["ready"]!) == 0)
-        #expect(try check(stubs.ports["aliveOnly"]!) != 0)
-        #expect(try check(stubs.ports["unready"]!) != 0)
-        #expect(try check(stubs.freePorts[0]) != 0)
+        #expect(try await check(stubs.ports["ready"]!) == 0)
+        #expect(try await check(stubs.ports["aliveOnly"]!) != 0)
+        #expect(try await check(stubs.ports["unready"]!) != 0)
+        #expect(try await check(stubs.freePorts[0]) != 0)
     }
 }

@@ -42,8 +42,8 @@ import Testing
         #expect(build.baseImage.hasPrefix("swift:") && build.baseImage.hasSuffix("-\(codename)"), "\(build.baseImage)")
     }
 
-    @Test func theRuntimeStageInstallsThePackageOfEveryLibraryTheBinaryLinks() throws {
-        let libraries = try LinkedLibraries(of: builtBinary())
+    @Test func theRuntimeStageInstallsThePackageOfEveryLibraryTheBinaryLinks() async throws {
+        let libraries = try await LinkedLibraries(of: builtBinary())
         #expect(libraries.unresolved.isEmpty, "the binary does not even load here: \(libraries.unresolved) not found")
 
         // The Swift runtime and Foundation come from the toolchain, not from packages: a
@@ -55,9 +55,9 @@ import Testing
         }
 
         let system = libraries.all.filter { !LinkedLibraries.isSwiftRuntime($0) }
-        let owners = try DebianPackages.owners(of: system.map(\.path))
+        let owners = try await DebianPackages.owners(of: system.map(\.path))
         let installed = try runtime.aptPackages.union(Self.baseImagePackages)
-        let brought = try DebianPackages.dependencyClosure(of: installed)
+        let brought = try await DebianPackages.dependencyClosure(of: installed)
         for library in system {
             guard let owner = owners[library.path] else {
                 Issue.record("\(library.soname) (\(library.path)) belongs to no Debian package: the image cannot install it")
@@ -74,31 +74,31 @@ import Testing
 
     /// The libraries the binary opens itself when it first needs them rather than linking them
     /// (`LibHeif.soname`), as this machine's dynamic linker finds them, and their packages.
-    func packagesOfLibrariesOpenedWhenNeeded() throws -> [String: String] {
+    func packagesOfLibrariesOpenedWhenNeeded() async throws -> [String: String] {
         let sonames = try Repository.text("Sources/PuzzleMapImaging/Decoding/LibHeif.swift").captures(of: #"static let soname = "([^"]+)""#).map { $0[0] }
         #expect(!sonames.isEmpty, "LibHeif.swift names no soname the way this test reads it")
-        let cache = try run("ldconfig", ["--print-cache"]).output
+        let cache = try await run("ldconfig", ["--print-cache"]).output
         var packages: [String: String] = [:]
         for soname in sonames {
             // `\tlibheif.so.1 (libc6,x86-64) => /lib/x86_64-linux-gnu/libheif.so.1`
             let path = try #require(cache.captures(of: "^\\s*" + NSRegularExpression.escapedPattern(for: soname) + #" \([^)]*\) => (\S+)$"#,
                                                    options: .anchorsMatchLines).first?.first, "\(soname) is not installed here")
-            packages[soname] = try #require(try DebianPackages.owners(of: [path])[path], "\(path) belongs to no Debian package")
+            packages[soname] = try await #require(try DebianPackages.owners(of: [path])[path], "\(path) belongs to no Debian package")
         }
         return packages
     }
 
-    @Test func theRuntimeStageInstallsTheLibrariesTheBinaryOpensWhenNeeded() throws {
+    @Test func theRuntimeStageInstallsTheLibrariesTheBinaryOpensWhenNeeded() async throws {
         let installed = try runtime.aptPackages
-        for (soname, package) in try packagesOfLibrariesOpenedWhenNeeded() {
+        for (soname, package) in try await packagesOfLibrariesOpenedWhenNeeded() {
             #expect(installed.contains(package), "the binary opens \(soname) from \(package), which the runtime stage does not install")
         }
     }
 
-    @Test func theRuntimeStageInstallsNothingTheBinaryDoesNotNeed() throws {
-        let libraries = try LinkedLibraries(of: builtBinary())
+    @Test func theRuntimeStageInstallsNothingTheBinaryDoesNotNeed() async throws {
+        let libraries = try await LinkedLibraries(of: builtBinary())
         let direct = libraries.all.filter { libraries.direct.contains($0.soname) && !LinkedLibraries.isSwiftRuntime($0) }
-        let needed = Set(try DebianPackages.owners(of: direct.map(\.path)).values).union(try packagesOfLibrariesOpenedWhenNeeded().values)
+        let needed = await Set(try DebianPackages.owners(of: direct.map(\.path)).values).union(try await packagesOfLibrariesOpenedWhenNeeded().values)
         let extra = try runtime.aptPackages.subtracting(needed).subtracting(Self.runtimeDataPackages)
         #expect(extra.isEmpty, "the runtime stage installs \(extra.sorted()), which the binary does not link")
     }
@@ -123,7 +123,7 @@ import Testing
         }
     }
 
-    @Test func theRuntimeStageHasTheFontsCodeSheetsAreDrawnWith() throws {
+    @Test func theRuntimeStageHasTheFontsCodeSheetsAreDrawnWith() async throws {
         let renderer = try Repository.text("Sources/PuzzleMapPrinting/CodeSheetRenderer.swift")
         let faces = Set(renderer.captures(of: #"cairo_select_font_face\([^,]+,\s*"([^"]+)",\s*CAIRO_FONT_SLANT_(\w+),\s*CAIRO_FONT_WEIGHT_(\w+)\)"#)
             .map { "\($0[0]):slant=\($0[1] == "NORMAL" ? "roman" : $0[1].lowercased()):weight=\($0[2] == "NORMAL" ? "regular" : $0[2].lowercased())" })
@@ -131,13 +131,13 @@ import Testing
         let installed = try runtime.aptPackages
         for face in faces.sorted() {
             // The file fontconfig picks for the face, as cairo will, and the package it is in.
-            let match = try run("fc-match", ["--format", "%{family}\t%{file}", face])
+            let match = try await run("fc-match", ["--format", "%{family}\t%{file}", face])
             let fields = match.output.split(separator: "\t").map(String.init)
             let family = String(face.prefix { $0 != ":" })
             #expect(fields.first?.split(separator: ",").contains { $0 == family } == true,
                     "no font of the family \(family) on this machine to find its package by: \(match.output)")
             let file = try #require(fields.last)
-            let owner = try DebianPackages.owners(of: [file])[file]
+            let owner = try await DebianPackages.owners(of: [file])[file]
             #expect(owner.map(installed.contains) == true, "\(face) (\(file)) comes from \(owner ?? "no package"), which the runtime stage does not install")
         }
     }
@@ -157,18 +157,18 @@ import Testing
 
     /// The image's check is liveness: it passes while /healthz answers 200, whatever the
     /// database does, and fails when nothing answers well.
-    @Test func theImageHealthCheckPassesOnlyWhileTheInstanceIsAlive() throws {
+    @Test func theImageHealthCheckPassesOnlyWhileTheInstanceIsAlive() async throws {
         let healthcheck = try #require(runtime.arguments(of: "HEALTHCHECK").last)
         let json = try #require(healthcheck.range(of: "CMD ").map { String(healthcheck[$0.upperBound...]) }, "HEALTHCHECK without CMD")
         let command = try JSONDecoder().decode([String].self, from: Data(json.utf8))
-        let stubs = try StubInstances(["alive=200@/healthz", "sick=503", "readyOnly=200@/readyz"], freePorts: 1)
+        let stubs = try await StubInstances(["alive=200@/healthz", "sick=503", "readyOnly=200@/readyz"], freePorts: 1)
         defer { stubs.stop() }
-        func check(_ port: Int) throws -> Int32 {
-            try run(command[0], Array(command.dropFirst()), environment: ["PUZZLEMAP_PORT": String(port)]).status
+        func check(_ port: Int) async throws -> Int32 {
+            try await run(command[0], Array(command.dropFirst()), environment: ["PUZZLEMAP_PORT": String(port)]).status
         }
-        #expect(try check(stubs.ports["alive"]!) == 0)
-        #expect(try check(stubs.ports["sick"]!) != 0)
-        #expect(try check(stubs.ports["readyOnly"]!) != 0, "the image's check must ask /healthz")
-        #expect(try check(stubs.freePorts[0]) != 0)
+        #expect(try await check(stubs.ports["alive"]!) == 0)
+        #expect(try await check(stubs.ports["sick"]!) != 0)
+        #expect(try await check(stubs.ports["readyOnly"]!) != 0, "the image's check must ask /healthz")
+        #expect(try await check(stubs.freePorts[0]) != 0)
     }
 }

@@ -8,14 +8,14 @@ import Testing
     /// Every nginx configuration in Deploy/; `everyProxyConfigurationIsChecked` keeps the list whole.
     static let proxyConfigurations = ["nginx-puzzlemap.conf", "nginx-compose.conf"]
 
-    @Test func theSystemdUnitVerifiesWithoutAWarning() throws {
+    @Test func theSystemdUnitVerifiesWithoutAWarning() async throws {
         let folder = try ScratchFolder()
         // verify checks that ExecStart exists: point it at a binary that does.
         let unit = try Repository.text("Deploy/puzzlemap.service")
             .replacingOccurrences(of: "/usr/local/bin/puzzlemap", with: "/bin/true")
         let path = folder.path("puzzlemap.service")
         try unit.write(toFile: path, atomically: true, encoding: .utf8)
-        let result = try run("systemd-analyze", ["verify", path])
+        let result = try await run("systemd-analyze", ["verify", path])
         #expect(result.status == 0)
         // verify exits 0 on unknown keys and bad values, but says so: it must say nothing.
         #expect(result.output.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "\(result.output)")
@@ -27,9 +27,9 @@ import Testing
     }
 
     @Test(arguments: proxyConfigurations)
-    func theProxyConfigurationPassesNginxTest(file: String) throws {
-        let proxy = try ProxyUnderTest(file, in: ScratchFolder())
-        let result = try proxy.test()
+    func theProxyConfigurationPassesNginxTest(file: String) async throws {
+        let proxy = try await ProxyUnderTest(file, in: ScratchFolder())
+        let result = try await proxy.test()
         #expect(result.status == 0, "\(result.output)")
     }
 

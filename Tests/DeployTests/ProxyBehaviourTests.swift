@@ -21,30 +21,30 @@ import Testing
         let ports: (http: Int, https: Int)
         private var requests = 0
 
-        init(_ file: String) throws {
+        init(_ file: String) async throws {
             folder = try ScratchFolder()
             let servers = ProxyUnderTest.upstreamServers(in: try Repository.text("Deploy/\(file)"))
-            let stubs = try StubInstances(servers, freePorts: 2)
+            let stubs = try await StubInstances(servers, freePorts: 2)
             self.stubs = stubs
             ports = (stubs.freePorts[0], stubs.freePorts[1])
             let upstreams = Dictionary(uniqueKeysWithValues: servers.map { ($0, "127.0.0.1:\(stubs.ports[$0]!)") })
-            let proxy = try ProxyUnderTest(file, in: folder, upstreams: upstreams, ports: ports)
-            nginx = try proxy.start()
+            let proxy = try await ProxyUnderTest(file, in: folder, upstreams: upstreams, ports: ports)
+            nginx = try await proxy.start()
             // Serving once the TLS port takes connections (curl's 7: could not connect).
             var attempts = 0
-            while try run("curl", ["-sk", "-o", "/dev/null", "--max-time", "1", "https://127.0.0.1:\(ports.https)/"]).status == 7, attempts < 100 {
+            while try await run("curl", ["-sk", "-o", "/dev/null", "--max-time", "1", "https://127.0.0.1:\(ports.https)/"]).status == 7, attempts < 100 {
                 attempts += 1
-                Thread.sleep(forTimeInterval: 0.05)
+                try await Task.sleep(for: .milliseconds(50))
             }
         }
 
         deinit {
-            nginx.stop()
+            nginx.terminate()
             stubs.stop()
         }
 
         /// A request through the proxy, to `https://hunt.example.ac.uk<path>` (or http).
-        func request(_ path: String, https: Bool = true, headers: [String] = [], bodyBytes: Int? = nil) throws -> Reply {
+        func request(_ path: String, https: Bool = true, headers: [String] = [], bodyBytes: Int? = nil) async throws -> Reply {
             requests += 1
             let headerFile = folder.path("headers-\(requests)"), bodyFile = folder.path("body-\(requests)")
             let port = https ? ports.https : ports.http
@@ -59,7 +59,7 @@ import Testing
                 arguments += ["--data-binary", "@\(upload)", "-H", "Content-Type: image/jpeg"]
             }
             arguments.append("\(https ? "https" : "http")://\(ProxyUnderTest.serverName):\(port)\(path)")
-            let result = try run("curl", arguments)
+            let result = try await run("curl", arguments)
             guard result.status == 0, let status = Int(result.output) else { throw ToolFailure(tool: "curl \(path)", output: result.output) }
             let headerText = (try? String(contentsOfFile: headerFile, encoding: .utf8)) ?? ""
             let headers = headerText.captures(of: #"^([A-Za-z0-9-]+):\s*(.*?)\r?$"#, options: .anchorsMatchLines).map { (name: $0[0], value: $0[1]) }
@@ -72,70 +72,70 @@ import Testing
     static let generatedID = #"^[0-9a-f]{32}$"#
 
     @Test(arguments: DeployFilesTests.proxyConfigurations)
-    func plainHTTPIsRedirectedToHTTPS(file: String) throws {
-        let proxy = try ServingProxy(file)
-        let reply = try proxy.request("/v1/map?period=week", https: false)
+    func plainHTTPIsRedirectedToHTTPS(file: String) async throws {
+        let proxy = try await ServingProxy(file)
+        let reply = try await proxy.request("/v1/map?period=week", https: false)
         #expect(reply.status == 301)
         #expect(reply.header("Location") == ["https://\(ProxyUnderTest.serverName)/v1/map?period=week"])
     }
 
     @Test(arguments: DeployFilesTests.proxyConfigurations)
-    func metricsAreRefusedHoweverTheyAreAskedFor(file: String) throws {
-        let proxy = try ServingProxy(file)
+    func metricsAreRefusedHoweverTheyAreAskedFor(file: String) async throws {
+        let proxy = try await ServingProxy(file)
         for path in ["/metrics", "/metrics/", "//metrics", "/%6Detrics", "/Metrics", "/metrics?format=text", "/./metrics"] {
-            let reply = try proxy.request(path)
+            let reply = try await proxy.request(path)
             #expect(reply.status == 403, "\(path) answered \(reply.status)")
             #expect(reply.body["instance"] == nil, "\(path) reached an instance")
         }
-        #expect(try proxy.request("/healthz").status == 200)
+        await #expect(try proxy.request("/healthz").status == 200)
     }
 
     @Test(arguments: DeployFilesTests.proxyConfigurations)
-    func everyRequestCarriesOneIdFromTheProxyToTheInstanceAndBack(file: String) throws {
-        let proxy = try ServingProxy(file)
+    func everyRequestCarriesOneIdFromTheProxyToTheInstanceAndBack(file: String) async throws {
+        let proxy = try await ServingProxy(file)
 
-        let fresh = try proxy.request("/healthz")
+        let fresh = try await proxy.request("/healthz")
         let made = try #require(fresh.body["request_id"] as? String)
         #expect(made.captures(of: Self.generatedID).count == 1, "nginx's id: \(made)")
         #expect(fresh.header("X-Request-ID") == [made], "one id, the instance's own hidden")
         #expect(fresh.body["forwarded_proto"] as? String == "https")
 
-        let given = try proxy.request("/healthz", headers: ["X-Request-ID: app-7f3a:retry.2_b"])
+        let given = try await proxy.request("/healthz", headers: ["X-Request-ID: app-7f3a:retry.2_b"])
         #expect(given.body["request_id"] as? String == "app-7f3a:retry.2_b")
         #expect(given.header("X-Request-ID") == ["app-7f3a:retry.2_b"])
 
         // An id that could forge a log line is replaced, as the service would replace it.
-        let forged = try proxy.request("/healthz", headers: ["X-Request-ID: x\" level=critical"])
+        let forged = try await proxy.request("/healthz", headers: ["X-Request-ID: x\" level=critical"])
         let replaced = try #require(forged.body["request_id"] as? String)
         #expect(replaced.captures(of: Self.generatedID).count == 1, "\(replaced)")
 
         // nginx's own answers carry it too.
-        #expect(try proxy.request("/metrics").header("X-Request-ID").count == 1)
+        await #expect(try proxy.request("/metrics").header("X-Request-ID").count == 1)
     }
 
     @Test(arguments: DeployFilesTests.proxyConfigurations)
-    func photosUpToTheServicesLimitReachTheService(file: String) throws {
-        let proxy = try ServingProxy(file)
+    func photosUpToTheServicesLimitReachTheService(file: String) async throws {
+        let proxy = try await ServingProxy(file)
         let configuration = try Repository.text("Deploy/\(file)")
         let limit = try #require(ProxyUnderTest.values(of: "client_max_body_size", in: configuration).compactMap(ProxyUnderTest.bytes).first)
 
         // Just over the service's limit: the service must see it, to answer in its own words.
         let large = try Repository.serviceUploadLimit() + 1
-        let passed = try proxy.request("/v1/scans", bodyBytes: large)
+        let passed = try await proxy.request("/v1/scans", bodyBytes: large)
         #expect(passed.status == 200)
         #expect(passed.body["body_bytes"] as? Int == large)
 
-        let refused = try proxy.request("/v1/scans", bodyBytes: limit + 1)
+        let refused = try await proxy.request("/v1/scans", bodyBytes: limit + 1)
         #expect(refused.status == 413)
         #expect(refused.body["instance"] == nil)
     }
 
-    @Test func theComposeProxySharesRequestsBetweenTheInstances() throws {
-        let proxy = try ServingProxy("nginx-compose.conf")
+    @Test func theComposeProxySharesRequestsBetweenTheInstances() async throws {
+        let proxy = try await ServingProxy("nginx-compose.conf")
         let servers = ProxyUnderTest.upstreamServers(in: try Repository.text("Deploy/nginx-compose.conf"))
         var reached: Set<String> = []
         for _ in 0..<(2 * servers.count) {
-            let reply = try proxy.request("/v1/leaderboard")
+            let reply = try await proxy.request("/v1/leaderboard")
             if let instance = reply.body["instance"] as? String { reached.insert(instance) }
         }
         #expect(reached == Set(servers))

@@ -1,88 +1,80 @@
 import Foundation
+import Subprocess
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// A child process started with `posix_spawnp` and waited for with `waitpid`.
-///
-/// Not Foundation's `Process`: on Linux its `waitUntilExit()` can wait forever when it is
-/// called off the main thread while another child of the process runs, which is exactly how
-/// these tests run (in parallel, with stand-in instances and nginx alive around short tools).
-/// Output goes to a file rather than a pipe, so no reader waits for an end of file that a
-/// long-lived child, holding an inherited descriptor, would never give.
-final class ChildProcess {
+/// A child process started with swift-subprocess, whose exit a task awaits: the tests' threads
+/// are never blocked waiting for one (they are the whole test run's, shared by every suite),
+/// and it starts without Foundation's `Process` (whose Linux `waitUntilExit()` can wait forever
+/// off the main thread while another child runs, and whose start can crash: see the service's
+/// `MailDelivery.send`). swift-subprocess also gives the child the signal mask and
+/// dispositions the test runner's threads changed back. Output goes to a file rather than a
+/// pipe, so no reader waits for an end of file that a long-lived child, holding an inherited
+/// descriptor, would never give.
+final class ChildProcess: Sendable {
     let pid: pid_t
-    /// How it ended, once it has and has been waited for.
-    private(set) var exitStatus: Int32?
+    /// Its exit status, or 128 plus the signal that ended it, once it has ended.
+    private let ending: Task<Int32, any Error>
 
-    private init(pid: pid_t) {
-        self.pid = pid
+    private init(pid: pid_t, ending: Task<Int32, any Error>) {
+        (self.pid, self.ending) = (pid, ending)
     }
 
-    /// Starts `arguments[0]` from the `PATH` with no input and its standard output and error
+    /// Starts `arguments[0]` (from the `PATH` unless it is a path) with no input and its standard output and error
     /// written to the file `output` (or thrown away).
-    static func start(_ arguments: [String], environment: [String: String] = [:], output: String? = nil) throws -> ChildProcess {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-
-        let variables = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-
-        // A child inherits the spawning thread's blocked signals, and the test runner's threads
-        // block SIGTERM: unblock everything, and give the signals used here their defaults.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        posix_spawnattr_setsigmask(&attributes, &unblocked)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGTERM, SIGINT, SIGQUIT, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        var pid = pid_t()
-        let result = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
-        guard result == 0 else { throw ToolFailure(tool: arguments[0], output: String(cString: strerror(result))) }
-        return ChildProcess(pid: pid)
+    static func start(_ arguments: [String], environment: [String: String] = [:], output: String? = nil) async throws -> ChildProcess {
+        let written = try FileDescriptor.open(FilePath(output ?? "/dev/null"), .writeOnly, options: [.create, .truncate, .closeOnExec],
+                                              permissions: [.ownerReadWrite])
+        let variables = Dictionary(uniqueKeysWithValues: environment.compactMap { name, value in
+            Environment.Key(rawValue: name).map { ($0, Optional(value)) }
+        })
+        let (started, starting) = AsyncStream<pid_t>.makeStream()
+        let ending = Task {
+            defer { starting.finish() }
+            let run = try await Subprocess.run(
+                arguments[0].contains("/") ? .path(FilePath(arguments[0])) : .name(arguments[0]), arguments: Arguments(Array(arguments.dropFirst())), environment: .inherit.updating(variables),
+                input: .none, output: .fileDescriptor(written, closeAfterSpawningProcess: true), error: .combinedWithOutput
+            ) { execution in
+                starting.yield(execution.processIdentifier.value)
+            }
+            switch run.terminationStatus {
+            case .exited(let code): return code
+            case .signaled(let signal): return 128 + signal
+            }
+        }
+        var pids = started.makeAsyncIterator()
+        guard let pid = await pids.next() else {
+            do { _ = try await ending.value } catch { throw ToolFailure(tool: arguments[0], output: "\(error)") }
+            throw ToolFailure(tool: arguments[0], output: "did not start")
+        }
+        return ChildProcess(pid: pid, ending: ending)
     }
 
     /// Waits for the child to end: its exit status, or 128 plus the signal that ended it.
     @discardableResult
-    func wait() -> Int32 {
-        if let exitStatus { return exitStatus }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
-        return ended(status)
+    func wait() async -> Int32 {
+        (try? await ending.value) ?? -1
     }
 
-    /// Whether the child has ended, without waiting for it.
+    /// Whether the child has ended, as the kernel says (gone, or a zombie not yet reaped).
     func hasEnded() -> Bool {
-        if exitStatus != nil { return true }
-        var status: Int32 = 0
-        guard waitpid(pid, &status, WNOHANG) == pid else { return false }
-        ended(status)
-        return true
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let state = stat.split(separator: ")").last?.split(separator: " ").first
+        else { return true }
+        return state == "Z"
     }
 
     /// Asks the child to end (SIGTERM), unless it has, and waits for it.
-    func stop() {
-        if !hasEnded() { kill(pid, SIGTERM) }
-        wait()
+    func stop() async {
+        terminate()
+        await wait()
     }
 
-    @discardableResult
-    private func ended(_ status: Int32) -> Int32 {
-        // WIFEXITED and WEXITSTATUS are macros, which Swift does not import.
-        let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        exitStatus = code
-        return code
+    /// Asks the child to end (SIGTERM), unless it has, without waiting: the task awaiting it
+    /// reaps it.
+    func terminate() {
+        if !hasEnded() { kill(pid, SIGTERM) }
     }
 }

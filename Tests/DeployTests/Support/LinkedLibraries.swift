@@ -14,8 +14,8 @@ struct LinkedLibraries {
     /// Sonames the linker cannot find on this machine.
     var unresolved: [String] = []
 
-    init(of binary: URL) throws {
-        let ldd = try run("ldd", [binary.path])
+    init(of binary: URL) async throws {
+        let ldd = try await run("ldd", [binary.path])
         guard ldd.status == 0 else { throw ToolFailure(tool: "ldd", output: ldd.output) }
         for line in ldd.output.split(separator: "\n") {
             let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
@@ -26,7 +26,7 @@ struct LinkedLibraries {
                 all.append(Library(soname: words[0], path: words[2]))
             }
         }
-        let readelf = try run("readelf", ["--dynamic", "--wide", binary.path])
+        let readelf = try await run("readelf", ["--dynamic", "--wide", binary.path])
         guard readelf.status == 0 else { throw ToolFailure(tool: "readelf", output: readelf.output) }
         direct = Set(readelf.output.captures(of: #"\(NEEDED\)\s+Shared library: \[([^\]]+)\]"#).map { $0[0] })
     }
@@ -41,14 +41,14 @@ enum DebianPackages {
     /// The package that installed each file, for the files any package installed. Debian 12
     /// merged /lib into /usr/lib, but packages list the files where they put them: the linker's
     /// path and its /usr twin are both asked.
-    static func owners(of paths: [String]) throws -> [String: String] {
+    static func owners(of paths: [String]) async throws -> [String: String] {
         var candidates: [String: [String]] = [:]
         for path in paths {
             var forms = [path, URL(fileURLWithPath: path).resolvingSymlinksInPath().path]
             forms += forms.map { $0.hasPrefix("/usr/") ? String($0.dropFirst(4)) : "/usr" + $0 }
             candidates[path] = forms
         }
-        let query = try run("dpkg-query", ["--search"] + Set(candidates.values.joined()).sorted())
+        let query = try await run("dpkg-query", ["--search"] + Set(candidates.values.joined()).sorted())
         // `zlib1g:amd64: /usr/lib/x86_64-linux-gnu/libz.so.1`; unknown paths are reported and skipped.
         var found: [String: String] = [:]
         for match in query.output.captures(of: #"^([a-z0-9][a-z0-9+.-]*)(?::[a-z0-9]+)?: (/.+)$"#, options: .anchorsMatchLines) {
@@ -60,8 +60,8 @@ enum DebianPackages {
     /// `seeds` and everything they depend on, directly or not, among the installed packages:
     /// what `apt-get install` of the seeds brings along. Every alternative of an `a | b`
     /// dependency counts, and a virtual package stands for all that provide it.
-    static func dependencyClosure(of seeds: Set<String>) throws -> Set<String> {
-        let query = try run("dpkg-query", ["--show", "--showformat", "${Package}\t${Provides}\t${Pre-Depends}, ${Depends}\n"])
+    static func dependencyClosure(of seeds: Set<String>) async throws -> Set<String> {
+        let query = try await run("dpkg-query", ["--show", "--showformat", "${Package}\t${Provides}\t${Pre-Depends}, ${Depends}\n"])
         func names(_ field: Substring) -> [String] {
             field.split(whereSeparator: { $0 == "," || $0 == "|" }).compactMap { item in
                 item.split(whereSeparator: { $0 == " " || $0 == "(" }).first

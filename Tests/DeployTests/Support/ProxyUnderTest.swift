@@ -16,13 +16,13 @@ struct ProxyUnderTest {
     ///   - upstreams: where each upstream server (`app1:8080`) really is; a name not listed
     ///     goes to 127.0.0.1 on its port.
     ///   - ports: listen on these loopback ports instead of 80 and 443, to really serve.
-    init(_ file: String, in folder: ScratchFolder, upstreams: [String: String] = [:], ports: (http: Int, https: Int)? = nil) throws {
+    init(_ file: String, in folder: ScratchFolder, upstreams: [String: String] = [:], ports: (http: Int, https: Int)? = nil) async throws {
         self.folder = folder
         original = try Repository.text("Deploy/\(file)")
 
         let ssl = folder.url.appendingPathComponent("ssl")
         try FileManager.default.createDirectory(at: ssl, withIntermediateDirectories: true)
-        let certificate = try run("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=\(Self.serverName)",
+        let certificate = try await run("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=\(Self.serverName)",
                                               "-keyout", ssl.appendingPathComponent("privkey.pem").path,
                                               "-out", ssl.appendingPathComponent("fullchain.pem").path])
         guard certificate.status == 0 else { throw ToolFailure(tool: "openssl", output: certificate.output) }
@@ -67,13 +67,13 @@ struct ProxyUnderTest {
     }
 
     /// `nginx -t`: the configuration parses, and every file and name in it can be found.
-    func test() throws -> ToolResult {
-        try run("nginx", ["-t", "-c", mainConfiguration, "-p", folder.url.path, "-e", folder.path("error.log")])
+    func test() async throws -> ToolResult {
+        try await run("nginx", ["-t", "-c", mainConfiguration, "-p", folder.url.path, "-e", folder.path("error.log")])
     }
 
     /// nginx serving in the foreground; `stop()` it when done.
-    func start() throws -> ChildProcess {
-        try ChildProcess.start(["nginx", "-c", mainConfiguration, "-p", folder.url.path, "-e", folder.path("error.log")])
+    func start() async throws -> ChildProcess {
+        try await ChildProcess.start(["nginx", "-c", mainConfiguration, "-p", folder.url.path, "-e", folder.path("error.log")])
     }
 
     /// The `server` addresses of a configuration's upstream blocks, as written.

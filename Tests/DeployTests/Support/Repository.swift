@@ -48,10 +48,10 @@ struct ToolResult {
 
 /// Runs a tool from the `PATH` to completion.
 @discardableResult
-func run(_ tool: String, _ arguments: [String], environment: [String: String] = [:]) throws -> ToolResult {
+func run(_ tool: String, _ arguments: [String], environment: [String: String] = [:]) async throws -> ToolResult {
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("puzzlemap-deploy-output-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: output) }
-    let status = try ChildProcess.start([tool] + arguments, environment: environment, output: output).wait()
+    let status = try await ChildProcess.start([tool] + arguments, environment: environment, output: output).wait()
     let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
     return ToolResult(status: status, output: text)
 }

@@ -15,20 +15,20 @@ final class StubInstances {
     /// Ports nothing listens on (yet), for a proxy to listen on or a check to find closed.
     let freePorts: [Int]
 
-    init(_ specifications: [Specification], freePorts count: Int = 0) throws {
+    init(_ specifications: [Specification], freePorts count: Int = 0) async throws {
         let announcement = FileManager.default.temporaryDirectory.appendingPathComponent("puzzlemap-stubs-\(UUID().uuidString).json").path
         defer { try? FileManager.default.removeItem(atPath: announcement) }
-        process = try ChildProcess.start(["python3", "-c", Self.script, announcement, String(count)] + specifications)
+        process = try await ChildProcess.start(["python3", "-c", Self.script, announcement, String(count)] + specifications)
         // The script writes its ports, then a newline, once every stand-in listens.
         var text = ""
         let deadline = Date().addingTimeInterval(10)
         while !text.hasSuffix("\n") {
             guard !process.hasEnded() else { throw ToolFailure(tool: "python3 (stub instances)", output: "ended before listening") }
             guard Date() < deadline else {
-                process.stop()
+                await process.stop()
                 throw ToolFailure(tool: "python3 (stub instances)", output: "no ports announced in 10 s")
             }
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Task.sleep(for: .milliseconds(50))
             text = (try? String(contentsOfFile: announcement, encoding: .utf8)) ?? ""
         }
         let announced = try JSONDecoder().decode([String: [Int]].self, from: Data(text.utf8))
@@ -36,7 +36,8 @@ final class StubInstances {
         freePorts = announced["free"] ?? []
     }
 
-    func stop() { process.stop() }
+    /// Asks the stand-ins to end; the task awaiting their process reaps it.
+    func stop() { process.terminate() }
 
     deinit { stop() }
 
