@@ -203,10 +203,13 @@ let package = Package(
 
         // MARK: Tests (mirroring the source tree)
 
-        // Small pictures and ways to damage them, shared by the imaging, route and CLI tests.
+        // Small pictures and ways to damage them, and child processes started for a test: shared by the
+        // imaging, route, CLI and deploy tests.
         .target(
             name: "PuzzleMapTestFixtures",
-            dependencies: ["PuzzleMapCore", "PuzzleMapImaging", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["PuzzleMapCore", "PuzzleMapImaging", .product(name: "GRDB", package: "GRDB.swift"),
+                           .product(name: "Subprocess", package: "swift-subprocess"),
+                           .product(name: "SystemPackage", package: "swift-system")],
             path: "Tests/PuzzleMapTestFixtures",
             swiftSettings: swiftSettings
         ),
@@ -251,18 +254,13 @@ let package = Package(
         ),
         .testTarget(
             name: "DeployTests",
-            dependencies: [
-                .product(name: "Subprocess", package: "swift-subprocess"),
-                .product(name: "SystemPackage", package: "swift-system"),
-            ],
+            dependencies: ["PuzzleMapTestFixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "PuzzleMapCLITests",
             dependencies: ["puzzlemap", "PuzzleMapCore", "PuzzleMapStorage", "PuzzleMapSQLite", "PuzzleMapPostgres", "PuzzleMapTestFixtures",
-                           .product(name: "GRDB", package: "GRDB.swift"),
-                           .product(name: "Subprocess", package: "swift-subprocess"),
-                           .product(name: "SystemPackage", package: "swift-system")],
+                           .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import PuzzleMapTestFixtures
 import Testing
 
 /// Each nginx configuration really serving, on loopback ports, in front of stand-in
@@ -30,10 +31,11 @@ import Testing
             let upstreams = Dictionary(uniqueKeysWithValues: servers.map { ($0, "127.0.0.1:\(stubs.ports[$0]!)") })
             let proxy = try await ProxyUnderTest(file, in: folder, upstreams: upstreams, ports: ports)
             nginx = try await proxy.start()
-            // Serving once the TLS port takes connections (curl's 7: could not connect).
-            var attempts = 0
-            while try await run("curl", ["-sk", "-o", "/dev/null", "--max-time", "1", "https://127.0.0.1:\(ports.https)/"]).status == 7, attempts < 100 {
-                attempts += 1
+            // Serving once the TLS port answers (curl exits 0 on any HTTP answer; 7 is "could not
+            // connect", 28 a timeout), within 30 s however busy the machine is.
+            let deadline = ContinuousClock.now + .seconds(30)
+            while try await run("curl", ["-sk", "-o", "/dev/null", "--max-time", "2", "https://127.0.0.1:\(ports.https)/"]).status != 0,
+                  ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(50))
             }
         }

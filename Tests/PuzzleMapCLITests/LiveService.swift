@@ -3,9 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import PuzzleMapCore
-import Subprocess
-import Synchronization
-import SystemPackage
+import PuzzleMapTestFixtures
 import Testing
 
 /// `puzzlemap serve` as a real process on loopback, for what only a real process shows:
@@ -16,10 +14,9 @@ final class LiveService: Sendable {
     static let secrets = ServiceSecrets(tagKeyData: Data(repeating: 0x5A, count: 32), tokenKeyData: Data(repeating: 0xA5, count: 32))!
     static let publicURL = "https://hunt.example.ac.uk"
 
-    /// The running service, ended when it exits with its status.
-    private let child: Task<TerminationStatus, any Error>
-    private let exitStatus = ExitStatus()
-    let processIdentifier: pid_t
+    /// The running service.
+    private let child: ChildProcess
+    var processIdentifier: pid_t { child.pid }
     let port: Int
     let logFile: URL
     let mailbox: URL
@@ -51,29 +48,9 @@ final class LiveService: Sendable {
         }
         environment.merge(extra) { _, new in new }
 
-        // Started with Subprocess, not Foundation's Process: see `MailDelivery.send`.
-        let command = launcher + [puzzlemapExecutable.path, "serve"]
-        let log = try FileDescriptor.open(FilePath(logFile.path), .writeOnly, options: [.append, .closeOnExec])
-        let (started, starting) = AsyncStream<pid_t>.makeStream()
-        let exitStatus = exitStatus
-        child = Task {
-            defer { starting.finish() }
-            let run = try await Subprocess.run(
-                .path(FilePath(command[0])), arguments: Arguments(Array(command.dropFirst())),
-                environment: .custom(childEnvironment(environment)),
-                input: .none, output: .fileDescriptor(log, closeAfterSpawningProcess: true), error: .combinedWithOutput
-            ) { execution in
-                starting.yield(execution.processIdentifier.value)
-            }
-            exitStatus.code.withLock { $0 = run.terminationStatus.code }
-            return run.terminationStatus
-        }
-        var pids = started.makeAsyncIterator()
-        guard let pid = await pids.next() else {
-            _ = try await child.value
-            throw LiveServiceFailure(message: "the service did not start")
-        }
-        processIdentifier = pid
+        let child = try await ChildProcess.start(launcher + [puzzlemapExecutable.path, "serve"], environment: childEnvironment(environment),
+                                                 output: logFile.path)
+        self.child = child
 
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 120
@@ -82,7 +59,7 @@ final class LiveService: Sendable {
         let deadline = Date().addingTimeInterval(120)
         var found: Int?
         while found == nil {
-            guard exitStatus.code.withLock({ $0 == nil }) else { throw LiveServiceFailure(message: "the service exited: \(Self.read(logFile))") }
+            guard !child.hasEnded() else { throw LiveServiceFailure(message: "the service exited: \(Self.read(logFile))") }
             guard Date() < deadline else { throw LiveServiceFailure(message: "the service did not start listening: \(Self.read(logFile))") }
             try await Task.sleep(for: .milliseconds(50))
             found = Self.read(logFile).split(separator: "\n").lazy.compactMap { line -> Int? in
@@ -91,11 +68,6 @@ final class LiveService: Sendable {
             }.first
         }
         port = found!
-    }
-
-    /// The service's exit status once it has exited, shared with the task that waits for it.
-    private final class ExitStatus: Sendable {
-        let code = Mutex<Int32?>(nil)
     }
 
     struct LiveServiceFailure: Error, CustomStringConvertible {
@@ -171,24 +143,16 @@ final class LiveService: Sendable {
 
     func send(_ signal: Int32) { kill(processIdentifier, signal) }
 
-    /// Whether the service has not exited yet, as the kernel says: an exited process is a
-    /// zombie until the task waiting for it reaps it, then gone. (Not the waiting task's
-    /// answer, which may wait its turn on a busy test run.)
-    var isRunning: Bool {
-        guard exitStatus.code.withLock({ $0 == nil }),
-              let stat = try? String(contentsOfFile: "/proc/\(processIdentifier)/stat", encoding: .utf8),
-              let state = stat.split(separator: ")").last?.split(separator: " ").first
-        else { return false }
-        return state != "Z"
-    }
+    /// Whether the service has not exited yet.
+    var isRunning: Bool { !child.hasEnded() }
 
-    /// Waits for the process to end; returns its exit status, or the signal that ended it.
+    /// Waits for the process to end; returns its exit status, or 128 plus the signal that ended it.
     func waitForExit() async -> Int32 {
-        (try? await child.value)?.code ?? -1
+        await child.wait()
     }
 
     deinit {
-        if isRunning { kill(processIdentifier, SIGKILL) }
+        if isRunning { kill(child.pid, SIGKILL) }
         session.invalidateAndCancel()
     }
 

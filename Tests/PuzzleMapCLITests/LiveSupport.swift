@@ -2,8 +2,7 @@ import Foundation
 import PuzzleMapCore
 import PuzzleMapSQLite
 import PuzzleMapStorage
-import Subprocess
-import SystemPackage
+import PuzzleMapTestFixtures
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -29,29 +28,17 @@ func insideTmpfs(at mountPoint: URL, options: String) -> [String] {
 @discardableResult
 func runPuzzlemap(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
                   launcher: [String] = []) async throws -> (status: Int32, output: String) {
-    let command = launcher + [puzzlemapExecutable.path] + arguments
-    let run = try await Subprocess.run(
-        .path(FilePath(command[0])), arguments: Arguments(Array(command.dropFirst())),
-        environment: .custom(childEnvironment(environment)), workingDirectory: directory.map { FilePath($0.path) },
-        output: .string(limit: 64 << 20), error: .combinedWithOutput)
-    return (run.terminationStatus.code, run.standardOutput)
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("puzzlemap-output-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: output) }
+    let status = try await ChildProcess.start(launcher + [puzzlemapExecutable.path] + arguments, environment: childEnvironment(environment),
+                                              in: directory?.path, output: output).wait()
+    return (status, (try? String(contentsOfFile: output, encoding: .utf8)) ?? "")
 }
 
-/// This process's environment without its `PUZZLEMAP_` settings, with `settings` on top.
-func childEnvironment(_ settings: [String: String]) -> [Environment.Key: String] {
-    let inherited = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PUZZLEMAP_") }
-    return Dictionary(uniqueKeysWithValues: inherited.merging(settings) { _, new in new }.compactMap { name, value in
-        Environment.Key(rawValue: name).map { ($0, value) }
-    })
-}
-
-extension TerminationStatus {
-    /// The exit status, or the number of the signal that ended the process.
-    var code: Int32 {
-        switch self {
-        case .exited(let status), .signaled(let status): status
-        }
-    }
+/// `settings` on top of this process's environment without its own `PUZZLEMAP_` settings.
+func childEnvironment(_ settings: [String: String]) -> [String: String?] {
+    let inherited = ProcessInfo.processInfo.environment.keys.filter { $0.hasPrefix("PUZZLEMAP_") }
+    return Dictionary(uniqueKeysWithValues: inherited.map { ($0, String?.none) }).merging(settings.mapValues { $0 }) { _, new in new }
 }
 
 /// Gives a player XP just below level 3 straight into the database beside the running service

@@ -1,4 +1,5 @@
 import Foundation
+import PuzzleMapTestFixtures
 
 /// One of the nginx configurations in Deploy/, made loadable on this machine as it stands: a
 /// throwaway certificate where the configuration expects one, logs and temporary files in a

@@ -1,4 +1,5 @@
 import Foundation
+import PuzzleMapTestFixtures
 
 /// The repository these tests check, and the tools they check it with.
 enum Repository {
@@ -51,7 +52,12 @@ struct ToolResult {
 func run(_ tool: String, _ arguments: [String], environment: [String: String] = [:]) async throws -> ToolResult {
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("puzzlemap-deploy-output-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: output) }
-    let status = try await ChildProcess.start([tool] + arguments, environment: environment, output: output).wait()
+    let status: Int32
+    do {
+        status = try await ChildProcess.start([tool] + arguments, environment: environment, output: output).wait()
+    } catch let failure as ChildProcess.StartFailure {
+        throw ToolFailure(tool: tool, output: failure.reason)
+    }
     let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
     return ToolResult(status: status, output: text)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PuzzleMapTestFixtures
 
 /// Stand-ins for puzzlemap instances behind the proxy: Python's HTTP server on loopback, one
 /// port per instance, answering every request with what reached it (which instance, path,

@@ -5,7 +5,8 @@ import SystemPackage
 import Glibc
 #endif
 
-/// A child process started with swift-subprocess, whose exit a task awaits: the tests' threads
+/// A child process for a test (a `puzzlemap` service or command, a tool, nginx, a stand-in),
+/// started with swift-subprocess, whose exit a task awaits: the tests' threads
 /// are never blocked waiting for one (they are the whole test run's, shared by every suite),
 /// and it starts without Foundation's `Process` (whose Linux `waitUntilExit()` can wait forever
 /// off the main thread while another child runs, and whose start can crash: see the service's
@@ -13,8 +14,8 @@ import Glibc
 /// dispositions the test runner's threads changed back. Output goes to a file rather than a
 /// pipe, so no reader waits for an end of file that a long-lived child, holding an inherited
 /// descriptor, would never give.
-final class ChildProcess: Sendable {
-    let pid: pid_t
+public final class ChildProcess: Sendable {
+    public let pid: pid_t
     /// Its exit status, or 128 plus the signal that ended it, once it has ended.
     private let ending: Task<Int32, any Error>
 
@@ -22,20 +23,29 @@ final class ChildProcess: Sendable {
         (self.pid, self.ending) = (pid, ending)
     }
 
-    /// Starts `arguments[0]` (from the `PATH` unless it is a path) with no input and its standard output and error
-    /// written to the file `output` (or thrown away).
-    static func start(_ arguments: [String], environment: [String: String] = [:], output: String? = nil) async throws -> ChildProcess {
+    /// Why a child could not be started.
+    public struct StartFailure: Error, CustomStringConvertible {
+        public var command: String
+        public var reason: String
+        public var description: String { "\(command) did not start: \(reason)" }
+    }
+
+    /// Starts `arguments[0]` (from the `PATH` unless it is a path) in `directory` with no input
+    /// and its standard output and error written to the file `output` (or thrown away), in this
+    /// process's environment changed by `environment` (a nil value removes a variable).
+    public static func start(_ arguments: [String], environment: [String: String?] = [:], in directory: String? = nil,
+                             output: String? = nil) async throws -> ChildProcess {
         let written = try FileDescriptor.open(FilePath(output ?? "/dev/null"), .writeOnly, options: [.create, .truncate, .closeOnExec],
                                               permissions: [.ownerReadWrite])
         let variables = Dictionary(uniqueKeysWithValues: environment.compactMap { name, value in
-            Environment.Key(rawValue: name).map { ($0, Optional(value)) }
+            Environment.Key(rawValue: name).map { ($0, value) }
         })
         let (started, starting) = AsyncStream<pid_t>.makeStream()
         let ending = Task {
             defer { starting.finish() }
             let run = try await Subprocess.run(
                 arguments[0].contains("/") ? .path(FilePath(arguments[0])) : .name(arguments[0]), arguments: Arguments(Array(arguments.dropFirst())), environment: .inherit.updating(variables),
-                input: .none, output: .fileDescriptor(written, closeAfterSpawningProcess: true), error: .combinedWithOutput
+                workingDirectory: directory.map { FilePath($0) }, input: .none, output: .fileDescriptor(written, closeAfterSpawningProcess: true), error: .combinedWithOutput
             ) { execution in
                 starting.yield(execution.processIdentifier.value)
             }
@@ -46,20 +56,20 @@ final class ChildProcess: Sendable {
         }
         var pids = started.makeAsyncIterator()
         guard let pid = await pids.next() else {
-            do { _ = try await ending.value } catch { throw ToolFailure(tool: arguments[0], output: "\(error)") }
-            throw ToolFailure(tool: arguments[0], output: "did not start")
+            do { _ = try await ending.value } catch { throw StartFailure(command: arguments[0], reason: "\(error)") }
+            throw StartFailure(command: arguments[0], reason: "it ended before it began")
         }
         return ChildProcess(pid: pid, ending: ending)
     }
 
     /// Waits for the child to end: its exit status, or 128 plus the signal that ended it.
     @discardableResult
-    func wait() async -> Int32 {
+    public func wait() async -> Int32 {
         (try? await ending.value) ?? -1
     }
 
     /// Whether the child has ended, as the kernel says (gone, or a zombie not yet reaped).
-    func hasEnded() -> Bool {
+    public func hasEnded() -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
               let state = stat.split(separator: ")").last?.split(separator: " ").first
         else { return true }
@@ -67,14 +77,14 @@ final class ChildProcess: Sendable {
     }
 
     /// Asks the child to end (SIGTERM), unless it has, and waits for it.
-    func stop() async {
+    public func stop() async {
         terminate()
         await wait()
     }
 
     /// Asks the child to end (SIGTERM), unless it has, without waiting: the task awaiting it
     /// reaps it.
-    func terminate() {
+    public func terminate() {
         if !hasEnded() { kill(pid, SIGTERM) }
     }
 }
