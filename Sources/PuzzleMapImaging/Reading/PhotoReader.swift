@@ -62,8 +62,8 @@ public struct PhotoReader: Sendable {
     /// resolution when it was found at a reduced one (a large JPEG decoded at reduced scale, or
     /// the ladder's downscaled pass), which sees the codes too small for the pass that found
     /// the first (a herbarium sheet's second label); and in a picture small enough not to be
-    /// downscaled, the ladder's locally thresholded rungs still ahead, which see a faint code
-    /// beside a crisp one. Within the same work budget.
+    /// downscaled, the thresholded rung of `QRScanLadder.lookingForMore` if it is still ahead,
+    /// which sees a faint code beside a crisp one. Within the same work budget.
     public func readEveryCode(photo bytes: [UInt8]) throws(PhotoReadingError) -> PhotoReading {
         let reading = try read(photo: bytes)
         guard let found = reading.scan.successfulAttempt, reading.scan.workSpent < scanner.workBudget,
