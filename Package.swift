@@ -204,7 +204,7 @@ let package = Package(
         // MARK: Tests (mirroring the source tree)
 
         // Small pictures and ways to damage them, and child processes started for a test: shared by the
-        // imaging, route, CLI and deploy tests.
+        // imaging, route, printing, CLI and deploy tests.
         .target(
             name: "PuzzleMapTestFixtures",
             dependencies: ["PuzzleMapCore", "PuzzleMapImaging", .product(name: "GRDB", package: "GRDB.swift"),
@@ -248,8 +248,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PuzzleMapPrintingTests",
-            dependencies: ["PuzzleMapPrinting", "PuzzleMapImaging", "PuzzleMapGame", "PuzzleMapStartup", "PuzzleMapCore",
-                           .product(name: "Subprocess", package: "swift-subprocess")],
+            dependencies: ["PuzzleMapPrinting", "PuzzleMapImaging", "PuzzleMapGame", "PuzzleMapStartup", "PuzzleMapCore", "PuzzleMapTestFixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -272,7 +271,6 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "CompressNIO", package: "compress-nio"),
-                .product(name: "Subprocess", package: "swift-subprocess"),
             ],
             swiftSettings: swiftSettings
         ),

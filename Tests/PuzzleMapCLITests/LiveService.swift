@@ -32,7 +32,6 @@ final class LiveService: Sendable {
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
         logFile = dataDirectory.appendingPathComponent("service-\(UUID().uuidString).log")
         self.mailbox = mailbox ?? dataDirectory.appendingPathComponent("mailbox")
-        FileManager.default.createFile(atPath: logFile.path, contents: nil)
         var environment: [String: String] = [
             "PUZZLEMAP_HOST": "127.0.0.1", "PUZZLEMAP_PORT": "0",
             "PUZZLEMAP_DATA_DIR": dataDirectory.path,

@@ -28,11 +28,7 @@ func insideTmpfs(at mountPoint: URL, options: String) -> [String] {
 @discardableResult
 func runPuzzlemap(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
                   launcher: [String] = []) async throws -> (status: Int32, output: String) {
-    let output = FileManager.default.temporaryDirectory.appendingPathComponent("puzzlemap-output-\(UUID().uuidString)").path
-    defer { try? FileManager.default.removeItem(atPath: output) }
-    let status = try await ChildProcess.start(launcher + [puzzlemapExecutable.path] + arguments, environment: childEnvironment(environment),
-                                              in: directory?.path, output: output).wait()
-    return (status, (try? String(contentsOfFile: output, encoding: .utf8)) ?? "")
+    try await ChildProcess.run(launcher + [puzzlemapExecutable.path] + arguments, environment: childEnvironment(environment), in: directory?.path)
 }
 
 /// `settings` on top of this process's environment without its own `PUZZLEMAP_` settings.

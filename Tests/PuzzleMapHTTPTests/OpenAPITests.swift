@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import PuzzleMapHTTP
-import Subprocess
+import PuzzleMapTestFixtures
 import Testing
 import Yams
 
@@ -56,13 +56,13 @@ import Yams
 
     @Test func theDocumentValidatesAsOpenAPI31() async throws {
         let document = documentURL
-        let validator = try await Subprocess.run(.name("python3"), arguments: ["-c", """
+        let validator = try await ChildProcess.run(["python3", "-c", """
             import sys, yaml
             from openapi_spec_validator import validate
             spec = yaml.safe_load(open(sys.argv[1]))
             assert spec["openapi"].startswith("3.1"), spec["openapi"]
             validate(spec)
-            """, document.path], output: .discarded, error: .string(limit: 1 << 20))
-        #expect(validator.terminationStatus.isSuccess, "openapi-spec-validator rejected the document: \(validator.standardError)")
+            """, document.path])
+        #expect(validator.status == 0, "openapi-spec-validator rejected the document: \(validator.output)")
     }
 }

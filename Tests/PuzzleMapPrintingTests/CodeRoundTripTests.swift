@@ -5,7 +5,7 @@ import PuzzleMapGame
 import PuzzleMapImaging
 import PuzzleMapPrinting
 import PuzzleMapStartup
-import Subprocess
+import PuzzleMapTestFixtures
 import Testing
 
 /// Every checkpoint code of the sample campus, printed and photographed back, verifies; every
@@ -65,9 +65,8 @@ import Testing
         let sheets = try await sheets()
         let pdf = "\(output)/codes.pdf"
         try CodeSheetRenderer().writePDF(sheets.map(\.1), to: pdf)
-        let pdftoppm = try await Subprocess.run(.path("/usr/bin/pdftoppm"), arguments: ["-r", "72", "-gray", "-png", pdf, "\(output)/page"],
-                                                output: .discarded, error: .string(limit: 1 << 16))
-        #expect(pdftoppm.terminationStatus.isSuccess, "\(pdftoppm.standardError)")
+        let pdftoppm = try await ChildProcess.run(["/usr/bin/pdftoppm", "-r", "72", "-gray", "-png", pdf, "\(output)/page"])
+        #expect(pdftoppm.status == 0, "\(pdftoppm.output)")
         let pages = try FileManager.default.contentsOfDirectory(atPath: output).filter { $0.hasPrefix("page-") }.sorted()
         #expect(pages.count == sheets.count)
         let verifier = hunt.codes

@@ -43,9 +43,11 @@ public final class ChildProcess: Sendable {
         let (started, starting) = AsyncStream<pid_t>.makeStream()
         let ending = Task {
             defer { starting.finish() }
+            let executable: Executable = arguments[0].contains("/") ? .path(FilePath(arguments[0])) : .name(arguments[0])
             let run = try await Subprocess.run(
-                arguments[0].contains("/") ? .path(FilePath(arguments[0])) : .name(arguments[0]), arguments: Arguments(Array(arguments.dropFirst())), environment: .inherit.updating(variables),
-                workingDirectory: directory.map { FilePath($0) }, input: .none, output: .fileDescriptor(written, closeAfterSpawningProcess: true), error: .combinedWithOutput
+                executable, arguments: Arguments(Array(arguments.dropFirst())), environment: .inherit.updating(variables),
+                workingDirectory: directory.map { FilePath($0) }, input: .none,
+                output: .fileDescriptor(written, closeAfterSpawningProcess: true), error: .combinedWithOutput
             ) { execution in
                 starting.yield(execution.processIdentifier.value)
             }
@@ -60,6 +62,17 @@ public final class ChildProcess: Sendable {
             throw StartFailure(command: arguments[0], reason: "it ended before it began")
         }
         return ChildProcess(pid: pid, ending: ending)
+    }
+
+    /// Runs `arguments` (as ``start(_:environment:in:output:)`` does) to completion: its exit
+    /// status, or 128 plus the signal that ended it, and everything it printed, standard error
+    /// included.
+    public static func run(_ arguments: [String], environment: [String: String?] = [:],
+                           in directory: String? = nil) async throws -> (status: Int32, output: String) {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("puzzlemap-child-output-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let status = try await start(arguments, environment: environment, in: directory, output: output).wait()
+        return (status, (try? String(contentsOfFile: output, encoding: .utf8)) ?? "")
     }
 
     /// Waits for the child to end: its exit status, or 128 plus the signal that ended it.

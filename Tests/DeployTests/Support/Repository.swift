@@ -50,16 +50,8 @@ struct ToolResult {
 /// Runs a tool from the `PATH` to completion.
 @discardableResult
 func run(_ tool: String, _ arguments: [String], environment: [String: String] = [:]) async throws -> ToolResult {
-    let output = FileManager.default.temporaryDirectory.appendingPathComponent("puzzlemap-deploy-output-\(UUID().uuidString)").path
-    defer { try? FileManager.default.removeItem(atPath: output) }
-    let status: Int32
-    do {
-        status = try await ChildProcess.start([tool] + arguments, environment: environment, output: output).wait()
-    } catch let failure as ChildProcess.StartFailure {
-        throw ToolFailure(tool: tool, output: failure.reason)
-    }
-    let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-    return ToolResult(status: status, output: text)
+    let (status, output) = try await ChildProcess.run([tool] + arguments, environment: environment)
+    return ToolResult(status: status, output: output)
 }
 
 /// A scratch folder of one test's own, removed when the test is done with it.
