@@ -30,32 +30,29 @@ struct LibHeif: @unchecked Sendable {  // immutable C function pointers into a l
     /// The library, opened once for the life of the process; nil when it cannot be (not
     /// installed, or a version without one of the functions), and HEIF pictures are then
     /// refused as an unsupported format.
-    static let shared: LibHeif? = LibHeif()
+    static let shared: LibHeif? = try? LibHeif()
 
-    private init?() {
-        guard let library = dlopen(Self.soname, RTLD_NOW | RTLD_LOCAL) else { return nil }
-        func function<Function>(_ name: String, as type: Function.Type) -> Function? {
-            dlsym(library, name).map { unsafeBitCast($0, to: type) }
+    /// libheif or one of its functions is not there.
+    private struct Unavailable: Error {}
+
+    private init() throws {
+        guard let library = dlopen(Self.soname, RTLD_NOW | RTLD_LOCAL) else { throw Unavailable() }
+        func function<Function>(_ name: String) throws -> Function {
+            guard let address = dlsym(library, name) else { throw Unavailable() }
+            return unsafeBitCast(address, to: Function.self)
         }
-        guard let contextAlloc = function("heif_context_alloc", as: puzzlemap_heif_context_alloc.self),
-              let contextFree = function("heif_context_free", as: puzzlemap_heif_context_free.self),
-              let readFromMemoryWithoutCopy = function("heif_context_read_from_memory_without_copy",
-                                                       as: puzzlemap_heif_context_read_from_memory_without_copy.self),
-              let primaryImageHandle = function("heif_context_get_primary_image_handle", as: puzzlemap_heif_context_get_primary_image_handle.self),
-              let handleRelease = function("heif_image_handle_release", as: puzzlemap_heif_image_handle_release.self),
-              let handleWidth = function("heif_image_handle_get_width", as: puzzlemap_heif_image_handle_get_width.self),
-              let handleHeight = function("heif_image_handle_get_height", as: puzzlemap_heif_image_handle_get_height.self),
-              let decodeImage = function("heif_decode_image", as: puzzlemap_heif_decode_image.self),
-              let imageRelease = function("heif_image_release", as: puzzlemap_heif_image_release.self),
-              let imageWidth = function("heif_image_get_width", as: puzzlemap_heif_image_get_width.self),
-              let imageHeight = function("heif_image_get_height", as: puzzlemap_heif_image_get_height.self),
-              let bitsPerPixelRange = function("heif_image_get_bits_per_pixel_range", as: puzzlemap_heif_image_get_bits_per_pixel_range.self),
-              let planeReadonly = function("heif_image_get_plane_readonly", as: puzzlemap_heif_image_get_plane_readonly.self)
-        else { return nil }
-        (self.contextAlloc, self.contextFree, self.readFromMemoryWithoutCopy, self.primaryImageHandle) =
-            (contextAlloc, contextFree, readFromMemoryWithoutCopy, primaryImageHandle)
-        (self.handleRelease, self.handleWidth, self.handleHeight, self.decodeImage) = (handleRelease, handleWidth, handleHeight, decodeImage)
-        (self.imageRelease, self.imageWidth, self.imageHeight, self.bitsPerPixelRange, self.planeReadonly) =
-            (imageRelease, imageWidth, imageHeight, bitsPerPixelRange, planeReadonly)
+        contextAlloc = try function("heif_context_alloc")
+        contextFree = try function("heif_context_free")
+        readFromMemoryWithoutCopy = try function("heif_context_read_from_memory_without_copy")
+        primaryImageHandle = try function("heif_context_get_primary_image_handle")
+        handleRelease = try function("heif_image_handle_release")
+        handleWidth = try function("heif_image_handle_get_width")
+        handleHeight = try function("heif_image_handle_get_height")
+        decodeImage = try function("heif_decode_image")
+        imageRelease = try function("heif_image_release")
+        imageWidth = try function("heif_image_get_width")
+        imageHeight = try function("heif_image_get_height")
+        bitsPerPixelRange = try function("heif_image_get_bits_per_pixel_range")
+        planeReadonly = try function("heif_image_get_plane_readonly")
     }
 }
