@@ -83,7 +83,8 @@ import Testing
             // `\tlibheif.so.1 (libc6,x86-64) => /lib/x86_64-linux-gnu/libheif.so.1`
             let path = try #require(cache.captures(of: "^\\s*" + NSRegularExpression.escapedPattern(for: soname) + #" \([^)]*\) => (\S+)$"#,
                                                    options: .anchorsMatchLines).first?.first, "\(soname) is not installed here")
-            packages[soname] = try await #require(try DebianPackages.owners(of: [path])[path], "\(path) belongs to no Debian package")
+            let owners = try await DebianPackages.owners(of: [path])
+            packages[soname] = try #require(owners[path], "\(path) belongs to no Debian package")
         }
         return packages
     }
@@ -98,7 +99,8 @@ import Testing
     @Test func theRuntimeStageInstallsNothingTheBinaryDoesNotNeed() async throws {
         let libraries = try await LinkedLibraries(of: builtBinary())
         let direct = libraries.all.filter { libraries.direct.contains($0.soname) && !LinkedLibraries.isSwiftRuntime($0) }
-        let needed = await Set(try DebianPackages.owners(of: direct.map(\.path)).values).union(try await packagesOfLibrariesOpenedWhenNeeded().values)
+        let linked = try await DebianPackages.owners(of: direct.map(\.path)).values
+        let needed = Set(linked).union(try await packagesOfLibrariesOpenedWhenNeeded().values)
         let extra = try runtime.aptPackages.subtracting(needed).subtracting(Self.runtimeDataPackages)
         #expect(extra.isEmpty, "the runtime stage installs \(extra.sorted()), which the binary does not link")
     }

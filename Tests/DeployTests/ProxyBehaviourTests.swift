@@ -89,7 +89,7 @@ import Testing
             #expect(reply.status == 403, "\(path) answered \(reply.status)")
             #expect(reply.body["instance"] == nil, "\(path) reached an instance")
         }
-        await #expect(try proxy.request("/healthz").status == 200)
+        #expect(try await proxy.request("/healthz").status == 200)
     }
 
     @Test(arguments: DeployFilesTests.proxyConfigurations)
@@ -112,7 +112,7 @@ import Testing
         #expect(replaced.captures(of: Self.generatedID).count == 1, "\(replaced)")
 
         // nginx's own answers carry it too.
-        await #expect(try proxy.request("/metrics").header("X-Request-ID").count == 1)
+        #expect(try await proxy.request("/metrics").header("X-Request-ID").count == 1)
     }
 
     @Test(arguments: DeployFilesTests.proxyConfigurations)
