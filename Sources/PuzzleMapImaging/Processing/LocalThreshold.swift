@@ -9,27 +9,31 @@ extension GrayImage {
     func locallyThresholded(window: Int, offset: Int = 5) -> GrayImage {
         let radius = max(1, window / 2)
         let stride = width + 1
+        // Both loops run on raw buffers: with checked subscripts they were a tenth of the
+        // scanner's time on the real photos.
         var integral = [Int](repeating: 0, count: stride * (height + 1))
-        pixels.withUnsafeBufferPointer { source in
-            for y in 0..<height {
-                var rowSum = 0
-                for x in 0..<width {
-                    rowSum += Int(source[y * width + x])
-                    integral[(y + 1) * stride + x + 1] = integral[y * stride + x + 1] + rowSum
-                }
-            }
-        }
         var out = [UInt8](repeating: 255, count: pixels.count)
         pixels.withUnsafeBufferPointer { source in
-            for y in 0..<height {
-                let top = max(0, y - radius), bottom = min(height, y + radius + 1)
-                for x in 0..<width {
-                    let left = max(0, x - radius), right = min(width, x + radius + 1)
-                    let sum = integral[bottom * stride + right] - integral[top * stride + right]
-                        - integral[bottom * stride + left] + integral[top * stride + left]
-                    let area = (bottom - top) * (right - left)
-                    if Int(source[y * width + x]) * area < sum - offset * area {
-                        out[y * width + x] = 0
+            integral.withUnsafeMutableBufferPointer { sums in
+                for y in 0..<height {
+                    var rowSum = 0
+                    for x in 0..<width {
+                        rowSum &+= Int(source[y &* width &+ x])
+                        sums[(y &+ 1) &* stride &+ x &+ 1] = sums[y &* stride &+ x &+ 1] &+ rowSum
+                    }
+                }
+                out.withUnsafeMutableBufferPointer { out in
+                    for y in 0..<height {
+                        let top = max(0, y - radius) &* stride, bottom = min(height, y + radius + 1) &* stride
+                        let rows = min(height, y + radius + 1) - max(0, y - radius)
+                        for x in 0..<width {
+                            let left = max(0, x - radius), right = min(width, x + radius + 1)
+                            let sum = sums[bottom &+ right] &- sums[top &+ right] &- sums[bottom &+ left] &+ sums[top &+ left]
+                            let area = rows &* (right &- left)
+                            if Int(source[y &* width &+ x]) &* area < sum &- offset &* area {
+                                out[y &* width &+ x] = 0
+                            }
+                        }
                     }
                 }
             }

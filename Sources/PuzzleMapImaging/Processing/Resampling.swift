@@ -6,7 +6,7 @@ extension GrayImage {
         let newWidth = max(1, width * longestSide / self.longestSide)
         let newHeight = max(1, height * longestSide / self.longestSide)
         var out = [UInt8](repeating: 0, count: newWidth * newHeight)
-        pixels.withUnsafeBufferPointer { source in
+        pixels.withUnsafeBufferPointer { source in out.withUnsafeMutableBufferPointer { out in
             for y in 0..<newHeight {
                 let y0 = y * height / newHeight
                 let y1 = max(y0 + 1, (y + 1) * height / newHeight)
@@ -21,7 +21,7 @@ extension GrayImage {
                     out[y * newWidth + x] = UInt8(sum / ((y1 - y0) * (x1 - x0)))
                 }
             }
-        }
+        } }
         return GrayImage(width: newWidth, height: newHeight, pixels: out)
     }
 
@@ -32,7 +32,7 @@ extension GrayImage {
         let newWidth = width * factor
         let newHeight = height * factor
         var out = [UInt8](repeating: 0, count: newWidth * newHeight)
-        pixels.withUnsafeBufferPointer { source in
+        pixels.withUnsafeBufferPointer { source in out.withUnsafeMutableBufferPointer { out in
             for y in 0..<newHeight {
                 // Sample centres: (y + 0.5) / factor - 0.5, in 1/(2*factor) units.
                 let fy = max(0, (2 * y + 1 - factor))
@@ -50,7 +50,7 @@ extension GrayImage {
                     out[y * newWidth + x] = UInt8((top * (span - wy) + bottom * wy) / (span * span))
                 }
             }
-        }
+        } }
         return GrayImage(width: newWidth, height: newHeight, pixels: out)
     }
 }

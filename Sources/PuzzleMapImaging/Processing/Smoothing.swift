@@ -4,7 +4,7 @@ extension GrayImage {
     func boxBlurred() -> GrayImage {
         guard width >= 3, height >= 3 else { return self }
         var out = pixels
-        pixels.withUnsafeBufferPointer { source in
+        pixels.withUnsafeBufferPointer { source in out.withUnsafeMutableBufferPointer { out in
             for y in 1..<(height - 1) {
                 for x in 1..<(width - 1) {
                     var sum = 0
@@ -15,7 +15,7 @@ extension GrayImage {
                     out[y * width + x] = UInt8(sum / 9)
                 }
             }
-        }
+        } }
         return GrayImage(width: width, height: height, pixels: out)
     }
 }
