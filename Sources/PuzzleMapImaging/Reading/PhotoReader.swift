@@ -62,12 +62,12 @@ public struct PhotoReader: Sendable {
     /// resolution when it was found at a reduced one (a large JPEG decoded at reduced scale, or
     /// the ladder's downscaled pass), which sees the codes too small for the pass that found
     /// the first (a herbarium sheet's second label); and in a picture small enough not to be
-    /// downscaled, the thresholded rung of `QRScanLadder.lookingForMore` if it is still ahead,
-    /// which sees a faint code beside a crisp one. Within the same work budget.
+    /// downscaled, the thresholded rung of `QRScanLadder.lookingForMore(after:)` if it is still
+    /// ahead, which sees a faint code beside a crisp one. Within the same work budget.
     public func readEveryCode(photo bytes: [UInt8]) throws(PhotoReadingError) -> PhotoReading {
         let reading = try read(photo: bytes)
         guard let found = reading.scan.successfulAttempt, reading.scan.workSpent < scanner.workBudget,
-              let rung = QRScanLadder.attempts.firstIndex(where: { $0.name == found })
+              QRScanLadder.attempts.contains(where: { $0.name == found })
         else { return reading }
         let fullResolution: GrayImage?
         do { fullResolution = try decoder.decodeFullResolutionIfReduced(bytes) } catch { throw .image(error) }
@@ -80,7 +80,7 @@ public struct PhotoReader: Sendable {
         } else if found == QRScanLadder.downscaledAttempt {
             (picture, attempts) = (reading.image, [QRScanLadder.everyCodeAttempt])
         } else if reading.image.longestSide <= QRScanLadder.workingLongestSide {
-            (picture, attempts) = (reading.image, QRScanLadder.attempts[(rung + 1)...].filter { QRScanLadder.lookingForMore.contains($0.name) })
+            (picture, attempts) = (reading.image, QRScanLadder.lookingForMore(after: found))
         } else {
             return reading
         }

@@ -18,4 +18,16 @@ struct RealPhotoTests {
         #expect(reading.scan.successfulAttempt == "upscaled-2x-threshold")
         #expect(!reading.scan.ranOutOfBudget)
     }
+
+    /// A crisp small code beside a faint large one: the search stops at the crisp one, and
+    /// looking on with the thresholded rung (every second line) finds the faint one too.
+    @Test func theFaintSecondCodeBesideACrispOneIsFoundWhenEveryCodeIsAskedFor() throws {
+        let bytes = try [UInt8](Data(contentsOf: QRCorpus.realPhotos.appendingPathComponent("bardecoder-multiple_codes.png")))
+        let reader = PhotoReader()
+        #expect(try reader.read(photo: bytes).texts == ["Ver1"])
+        let every = try reader.readEveryCode(photo: bytes)
+        #expect(every.texts == ["Ver1", "http://www.prolinepetfood.com/1/"])
+        #expect(every.scan.successfulAttempt == "original")
+        #expect(every.scan.attemptsRun == 2)
+    }
 }
