@@ -8,6 +8,10 @@ enum Tool: String, CaseIterable {
     case oursProcess = "ours-process"
     case zbarimg
     case zxing
+    /// One plain zbar pass in this process, the ladder's first rung alone, over a picture
+    /// already decoded: file read and image decode are not timed. No reader built on zbar
+    /// can pay less for a picture than this.
+    case firstRung = "first-rung"
 
     var heading: String {
         switch self {
@@ -15,6 +19,7 @@ enum Tool: String, CaseIterable {
         case .oursProcess: "ours process"
         case .zbarimg: "zbarimg"
         case .zxing: "ZXingReader"
+        case .firstRung: "zbar 1 pass"
         }
     }
 }
@@ -22,7 +27,7 @@ enum Tool: String, CaseIterable {
 /// bench-decode's command line.
 ///
 /// Usage: bench-decode [--corpus DIR] [--held-out DIR|none] [--rotations 0|all]
-///                     [--tools ours,ours-process,zbarimg,zxing] [--puzzlemap PATH]
+///                     [--tools ours,ours-process,zbarimg,zxing,first-rung] [--puzzlemap PATH]
 ///                     [--failures] [--attempts]
 struct Options {
     /// The folder holding `shared/qr-corpus`, the repository's parent.
