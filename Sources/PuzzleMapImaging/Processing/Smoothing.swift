@@ -4,18 +4,20 @@ extension GrayImage {
     func boxBlurred() -> GrayImage {
         guard width >= 3, height >= 3 else { return self }
         var out = pixels
-        pixels.withUnsafeBufferPointer { source in out.withUnsafeMutableBufferPointer { out in
-            for y in 1..<(height - 1) {
-                for x in 1..<(width - 1) {
-                    var sum = 0
-                    for dy in -1...1 {
-                        let row = (y + dy) * width + x
-                        sum += Int(source[row - 1]) + Int(source[row]) + Int(source[row + 1])
+        pixels.withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { out in
+                for y in 1..<(height - 1) {
+                    for x in 1..<(width - 1) {
+                        var sum = 0
+                        for dy in -1...1 {
+                            let row = (y + dy) * width + x
+                            sum += Int(source[row - 1]) + Int(source[row]) + Int(source[row + 1])
+                        }
+                        out[y * width + x] = UInt8(sum / 9)
                     }
-                    out[y * width + x] = UInt8(sum / 9)
                 }
             }
-        } }
+        }
         return GrayImage(width: width, height: height, pixels: out)
     }
 }
