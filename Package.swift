@@ -193,7 +193,7 @@ let package = Package(
             // `--static-swift-stdlib` links with `-export-dynamic`, which put 55 000 symbols in
             // the dynamic symbol table; nothing looks them up there (no plugin loads into this
             // process), but the Swift runtime's start-up `dladdr` walked them all, and so did
-            // the page faults: 1.3 ms of every `puzzlemap decode` (12.2 ms -> 10.9).
+            // the page faults: 1.5 ms of every `puzzlemap decode` (12.2 ms -> 10.7 on one core).
             linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))]
         ),
 
