@@ -19,7 +19,7 @@ enum Tool: String, CaseIterable {
         case .oursProcess: "ours process"
         case .zbarimg: "zbarimg"
         case .zxing: "ZXingReader"
-        case .firstRung: "zbar 1 pass"
+        case .firstRung: "one zbar pass"
         }
     }
 }

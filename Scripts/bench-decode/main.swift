@@ -66,7 +66,7 @@ print("""
 
     QR decode benchmark. Cells are exact reads (passes/pictures) or median / p95 ms per picture.
     ours in-proc: PhotoReader in this process (file read, decode, scan). ours process, zbarimg,
-    ZXingReader: one process per picture, start to exit, nothing subtracted. zbar 1 pass: the
+    ZXingReader: one process per picture, start to exit, nothing subtracted. one zbar pass: the
     ladder's first rung alone, in this process, the picture already decoded: the least any
     reader built on zbar pays.
 
