@@ -127,7 +127,8 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         // Headers only: libheif is opened when the first HEIF picture arrives (LibHeif.swift).
         .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // Headers only: cairo is opened when the first code sheet is drawn (LibCairo.swift).
+        .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
         // libjpeg reports errors by longjmp, which Swift cannot catch: a few lines of C do.
         .target(name: "CJPEGShim", dependencies: ["CJPEG"]),

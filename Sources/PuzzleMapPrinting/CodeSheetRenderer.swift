@@ -22,33 +22,37 @@ public struct CodeSheetRenderer: Sendable {
 
     public enum Failure: Error, CustomStringConvertible {
         case cairo(String, path: String)
+        /// libcairo cannot be loaded.
+        case unavailable(DynamicLibrary.Unavailable)
 
         public var description: String {
             switch self {
             case .cairo(let status, let path): "cannot write \(path): \(status)"
+            case .unavailable(let reason): "cannot draw code sheets: \(reason)"
             }
         }
     }
 
     /// Writes every sheet as pages of one PDF file.
     public func writePDF(_ sheets: [CodeSheet], to path: String, progress: (Int) -> Void = { _ in }) throws {
+        let cairo = try Self.cairo()
         let (width, height) = paper.size
-        guard let surface = cairo_pdf_surface_create(path, width, height) else { throw Failure.cairo("no surface", path: path) }
-        defer { cairo_surface_destroy(surface) }
+        guard let surface = cairo.pdfSurfaceCreate(path, width, height) else { throw Failure.cairo("no surface", path: path) }
+        defer { cairo.surfaceDestroy(surface) }
         // Pinned dates: the same content and key must give the same file.
-        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "2026-01-01T00:00:00Z")
-        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, "2026-01-01T00:00:00Z")
-        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "puzzlemap codes")
-        try check(cairo_surface_status(surface), path)
-        let cairo = cairo_create(surface)
-        defer { cairo_destroy(cairo) }
+        cairo.pdfSurfaceSetMetadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "2026-01-01T00:00:00Z")
+        cairo.pdfSurfaceSetMetadata(surface, CAIRO_PDF_METADATA_MOD_DATE, "2026-01-01T00:00:00Z")
+        cairo.pdfSurfaceSetMetadata(surface, CAIRO_PDF_METADATA_CREATOR, "puzzlemap codes")
+        try check(cairo.surfaceStatus(surface), path, cairo)
+        let context = cairo.create(surface)
+        defer { cairo.destroy(context) }
         for (index, sheet) in sheets.enumerated() {
-            draw(sheet, on: cairo, scale: 1)
-            cairo_show_page(cairo)
+            draw(sheet, on: context, scale: 1, with: cairo)
+            cairo.showPage(context)
             progress(index + 1)
         }
-        cairo_surface_finish(surface)
-        try check(cairo_surface_status(surface), path)
+        cairo.surfaceFinish(surface)
+        try check(cairo.surfaceStatus(surface), path, cairo)
     }
 
     /// The sheets as the bytes of one PDF, for a download: written through a temporary file,
@@ -62,52 +66,54 @@ public struct CodeSheetRenderer: Sendable {
 
     /// Writes one SVG per sheet into `directory`, named `<fileStem>.svg`.
     public func writeSVGs(_ sheets: [CodeSheet], into directory: String, progress: (Int) -> Void = { _ in }) throws {
+        let cairo = try Self.cairo()
         let (width, height) = paper.size
         for (index, sheet) in sheets.enumerated() {
             let path = (directory as NSString).appendingPathComponent("\(sheet.fileStem).svg")
-            guard let surface = cairo_svg_surface_create(path, width, height) else { throw Failure.cairo("no surface", path: path) }
-            defer { cairo_surface_destroy(surface) }
-            let cairo = cairo_create(surface)
-            draw(sheet, on: cairo, scale: 1)
-            cairo_destroy(cairo)
-            cairo_surface_finish(surface)
-            try check(cairo_surface_status(surface), path)
+            guard let surface = cairo.svgSurfaceCreate(path, width, height) else { throw Failure.cairo("no surface", path: path) }
+            defer { cairo.surfaceDestroy(surface) }
+            let context = cairo.create(surface)
+            draw(sheet, on: context, scale: 1, with: cairo)
+            cairo.destroy(context)
+            cairo.surfaceFinish(surface)
+            try check(cairo.surfaceStatus(surface), path, cairo)
             progress(index + 1)
         }
     }
 
     /// Writes one PNG per sheet into `directory`, named `<fileStem>.png`, at ``pngResolution``.
     public func writePNGs(_ sheets: [CodeSheet], into directory: String, progress: (Int) -> Void = { _ in }) throws {
+        let cairo = try Self.cairo()
         let scale = pngResolution / 72
         let (width, height) = paper.size
         for (index, sheet) in sheets.enumerated() {
             let path = (directory as NSString).appendingPathComponent("\(sheet.fileStem).png")
-            guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width * scale), Int32(height * scale)) else {
+            guard let surface = cairo.imageSurfaceCreate(CAIRO_FORMAT_RGB24, Int32(width * scale), Int32(height * scale)) else {
                 throw Failure.cairo("no surface", path: path)
             }
-            defer { cairo_surface_destroy(surface) }
-            let cairo = cairo_create(surface)
-            draw(sheet, on: cairo, scale: scale)
-            cairo_destroy(cairo)
-            try check(cairo_surface_write_to_png(surface, path), path)
+            defer { cairo.surfaceDestroy(surface) }
+            let context = cairo.create(surface)
+            draw(sheet, on: context, scale: scale, with: cairo)
+            cairo.destroy(context)
+            try check(cairo.surfaceWriteToPNG(surface, path), path, cairo)
             progress(index + 1)
         }
     }
 
     // MARK: Drawing
 
-    private func draw(_ sheet: CodeSheet, on cairo: OpaquePointer?, scale: Double) {
+    private func draw(_ sheet: CodeSheet, on context: OpaquePointer?, scale: Double, with cairo: LibCairo) {
         let (width, height) = paper.size
-        cairo_save(cairo)
-        cairo_scale(cairo, scale, scale)
-        cairo_set_source_rgb(cairo, 1, 1, 1)
-        cairo_paint(cairo)
-        cairo_set_source_rgb(cairo, 0, 0, 0)
-        cairo_select_font_face(cairo, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
+        cairo.save(context)
+        cairo.scale(context, scale, scale)
+        cairo.setSourceRGB(context, 1, 1, 1)
+        cairo.paint(context)
+        cairo.setSourceRGB(context, 0, 0, 0)
+        cairo.selectFontFace(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
 
-        centred(sheet.huntTitle, size: 30, y: 80, width: width, on: cairo)
-        cairo_select_font_face(cairo, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-        centred(sheet.name, size: 22, y: 122, width: width, on: cairo)
+        centred(sheet.huntTitle, size: 30, y: 80, width: width, on: context, with: cairo)
+        cairo.selectFontFace(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        centred(sheet.name, size: 22, y: 122, width: width, on: context, with: cairo)
 
         // The symbol, module by module, each dark run of a row one rectangle.
         let module = Self.qrWidthPoints / Double(sheet.matrix.size)
@@ -120,34 +126,41 @@ public struct CodeSheetRenderer: Sendable {
                 guard sheet.matrix[x: x, y: y] else { x += 1; continue }
                 let start = x
                 while x < sheet.matrix.size, sheet.matrix[x: x, y: y] { x += 1 }
-                cairo_rectangle(cairo, left + Double(start) * module, top + Double(y) * module, Double(x - start) * module, module)
+                cairo.rectangle(context, left + Double(start) * module, top + Double(y) * module, Double(x - start) * module, module)
             }
         }
-        cairo_fill(cairo)
+        cairo.fill(context)
 
         let below = top + Self.qrWidthPoints + quiet + 40
-        cairo_select_font_face(cairo, "DejaVu Sans Mono", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
-        centred(sheet.manualCode, size: 26, y: below, width: width, on: cairo)
-        cairo_select_font_face(cairo, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-        centred("Code not scanning? Type it in the app.", size: 11, y: below + 22, width: width, on: cairo)
-        centred(sheet.caption, size: 13, y: min(height - 50, below + 70), width: width, on: cairo)
-        cairo_restore(cairo)
+        cairo.selectFontFace(context, "DejaVu Sans Mono", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
+        centred(sheet.manualCode, size: 26, y: below, width: width, on: context, with: cairo)
+        cairo.selectFontFace(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        centred("Code not scanning? Type it in the app.", size: 11, y: below + 22, width: width, on: context, with: cairo)
+        centred(sheet.caption, size: 13, y: min(height - 50, below + 70), width: width, on: context, with: cairo)
+        cairo.restore(context)
     }
 
-    private func centred(_ text: String, size: Double, y: Double, width: Double, on cairo: OpaquePointer?) {
-        cairo_set_font_size(cairo, size)
+    private func centred(_ text: String, size: Double, y: Double, width: Double, on context: OpaquePointer?, with cairo: LibCairo) {
+        cairo.setFontSize(context, size)
         var extents = cairo_text_extents_t()
-        cairo_text_extents(cairo, text, &extents)
+        cairo.textExtents(context, text, &extents)
         // Shrink a long line to fit the page with a margin.
         if extents.width > width - 80 {
-            cairo_set_font_size(cairo, size * (width - 80) / extents.width)
-            cairo_text_extents(cairo, text, &extents)
+            cairo.setFontSize(context, size * (width - 80) / extents.width)
+            cairo.textExtents(context, text, &extents)
         }
-        cairo_move_to(cairo, (width - extents.width) / 2 - extents.x_bearing, y)
-        cairo_show_text(cairo, text)
+        cairo.moveTo(context, (width - extents.width) / 2 - extents.x_bearing, y)
+        cairo.showText(context, text)
     }
 
-    private func check(_ status: cairo_status_t, _ path: String) throws {
-        guard status == CAIRO_STATUS_SUCCESS else { throw Failure.cairo(String(cString: cairo_status_to_string(status)), path: path) }
+    /// cairo's functions, loaded by the first sheet drawn.
+    private static func cairo() throws(Failure) -> LibCairo {
+        do { return try LibCairo.shared.get() } catch { throw .unavailable(error) }
+    }
+
+    private func check(_ status: cairo_status_t, _ path: String, _ cairo: LibCairo) throws {
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw Failure.cairo(cairo.statusToString(status).map { String(cString: $0) } ?? "cairo status \(status.rawValue)", path: path)
+        }
     }
 }

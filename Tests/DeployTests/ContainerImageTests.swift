@@ -73,10 +73,21 @@ import Testing
     }
 
     /// The libraries the binary opens itself when it first needs them rather than linking them
-    /// (`LibHeif.soname`), as this machine's dynamic linker finds them, and their packages.
+    /// (`LibHeif.soname`, `LibCairo.soname`), as this machine's dynamic linker finds them, and
+    /// their packages. Every source that opens one (`DynamicLibrary(Self.soname)`) is read, so a
+    /// new one is checked without being listed here.
     func packagesOfLibrariesOpenedWhenNeeded() async throws -> [String: String] {
-        let sonames = try Repository.text("Sources/PuzzleMapImaging/Decoding/LibHeif.swift").captures(of: #"static let soname = "([^"]+)""#).map { $0[0] }
-        #expect(!sonames.isEmpty, "LibHeif.swift names no soname the way this test reads it")
+        let sources = try #require(FileManager.default.enumerator(at: Repository.url("Sources"), includingPropertiesForKeys: nil))
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+        var sonames: [String] = []
+        for source in sources {
+            let text = try String(contentsOf: source, encoding: .utf8)
+            guard text.contains("DynamicLibrary(Self.soname)") else { continue }
+            let named = text.captures(of: #"static let soname = "([^"]+)""#).map { $0[0] }
+            #expect(named.count == 1, "\(source.lastPathComponent) opens a library but names no soname the way this test reads it")
+            sonames += named
+        }
+        #expect(sonames.count >= 2, "no source opens libheif and cairo the way this test reads it: found \(sonames)")
         let cache = try await run("ldconfig", ["--print-cache"]).output
         var packages: [String: String] = [:]
         for soname in sonames {
@@ -127,7 +138,7 @@ import Testing
 
     @Test func theRuntimeStageHasTheFontsCodeSheetsAreDrawnWith() async throws {
         let renderer = try Repository.text("Sources/PuzzleMapPrinting/CodeSheetRenderer.swift")
-        let faces = Set(renderer.captures(of: #"cairo_select_font_face\([^,]+,\s*"([^"]+)",\s*CAIRO_FONT_SLANT_(\w+),\s*CAIRO_FONT_WEIGHT_(\w+)\)"#)
+        let faces = Set(renderer.captures(of: #"cairo\.selectFontFace\([^,]+,\s*"([^"]+)",\s*CAIRO_FONT_SLANT_(\w+),\s*CAIRO_FONT_WEIGHT_(\w+)\)"#)
             .map { "\($0[0]):slant=\($0[1] == "NORMAL" ? "roman" : $0[1].lowercased()):weight=\($0[2] == "NORMAL" ? "regular" : $0[2].lowercased())" })
         #expect(!faces.isEmpty, "CodeSheetRenderer selects no font faces the way this test reads them")
         let installed = try runtime.aptPackages

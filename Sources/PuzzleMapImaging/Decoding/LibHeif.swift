@@ -1,9 +1,4 @@
 import CHeif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// libheif, opened the first time a HEIF picture arrives rather than linked: linking it loads
 /// four video codecs (libde265, libx265, libaom, libdav1d) and runs their initialisers in every
@@ -32,27 +27,20 @@ struct LibHeif: @unchecked Sendable {  // immutable C function pointers into a l
     /// refused as an unsupported format.
     static let shared: LibHeif? = try? LibHeif()
 
-    /// libheif or one of its functions is not there.
-    private struct Unavailable: Error {}
-
-    private init() throws {
-        guard let library = dlopen(Self.soname, RTLD_NOW | RTLD_LOCAL) else { throw Unavailable() }
-        func function<Function>(_ name: String) throws -> Function {
-            guard let address = dlsym(library, name) else { throw Unavailable() }
-            return unsafeBitCast(address, to: Function.self)
-        }
-        contextAlloc = try function("heif_context_alloc")
-        contextFree = try function("heif_context_free")
-        readFromMemoryWithoutCopy = try function("heif_context_read_from_memory_without_copy")
-        primaryImageHandle = try function("heif_context_get_primary_image_handle")
-        handleRelease = try function("heif_image_handle_release")
-        handleWidth = try function("heif_image_handle_get_width")
-        handleHeight = try function("heif_image_handle_get_height")
-        decodeImage = try function("heif_decode_image")
-        imageRelease = try function("heif_image_release")
-        imageWidth = try function("heif_image_get_width")
-        imageHeight = try function("heif_image_get_height")
-        bitsPerPixelRange = try function("heif_image_get_bits_per_pixel_range")
-        planeReadonly = try function("heif_image_get_plane_readonly")
+    private init() throws(DynamicLibrary.Unavailable) {
+        let library = try DynamicLibrary(Self.soname)
+        contextAlloc = try library.function("heif_context_alloc")
+        contextFree = try library.function("heif_context_free")
+        readFromMemoryWithoutCopy = try library.function("heif_context_read_from_memory_without_copy")
+        primaryImageHandle = try library.function("heif_context_get_primary_image_handle")
+        handleRelease = try library.function("heif_image_handle_release")
+        handleWidth = try library.function("heif_image_handle_get_width")
+        handleHeight = try library.function("heif_image_handle_get_height")
+        decodeImage = try library.function("heif_decode_image")
+        imageRelease = try library.function("heif_image_release")
+        imageWidth = try library.function("heif_image_get_width")
+        imageHeight = try library.function("heif_image_get_height")
+        bitsPerPixelRange = try library.function("heif_image_get_bits_per_pixel_range")
+        planeReadonly = try library.function("heif_image_get_plane_readonly")
     }
 }
