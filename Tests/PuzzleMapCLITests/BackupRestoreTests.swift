@@ -32,7 +32,7 @@ import Testing
         // The folder already holds older backups and a file of the operator's.
         try FileManager.default.createDirectory(at: backups, withIntermediateDirectories: true)
         let older = ["puzzlemap-20200101T033000Z.sqlite", "puzzlemap-20200102T033000Z.sqlite", "puzzlemap-20200103T033000Z.sqlite"]
-        for name in older + ["notes.txt"] { FileManager.default.createFile(atPath: backups.appendingPathComponent(name).path, contents: Data()) }
+        for name in older + ["notes.txt"] { try Data().write(to: backups.appendingPathComponent(name)) }
         let backup = try await runPuzzlemap(["backup", "--to", backups.path, "--keep", "2", "--data-dir", live.path])
         #expect(backup.status == 0, "\(backup.output)")
         let kept = try FileManager.default.contentsOfDirectory(atPath: backups.path).sorted()

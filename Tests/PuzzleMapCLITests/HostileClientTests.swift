@@ -55,18 +55,18 @@ import Glibc
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var paths: [String] = []
-        func write(_ name: String, _ bytes: [UInt8]) {
-            let path = folder.appendingPathComponent(name).path
-            FileManager.default.createFile(atPath: path, contents: Data(bytes))
-            paths.append(path)
+        func write(_ name: String, _ bytes: [UInt8]) throws {
+            let file = folder.appendingPathComponent(name)
+            try Data(bytes).write(to: file)
+            paths.append(file.path)
         }
-        write("empty.jpg", [])
-        write("notes.jpg", Array("Lecture 3: eigenvalues\n".utf8))
-        write("bomb.png", PNGChunks.grayFile(width: 100_000, height: 100_000))
+        try write("empty.jpg", [])
+        try write("notes.jpg", Array("Lecture 3: eigenvalues\n".utf8))
+        try write("bomb.png", PNGChunks.grayFile(width: 100_000, height: 100_000))
         for fixture in FixtureImages.all {
             var random = SplitMix64(seed: UInt64(fixture.bytes.count) &+ 7)
             for round in 0..<12 {
-                write("\(fixture.format)-\(paths.count)-\(round).img", ImageDamage.damage(fixture.bytes, round: round, using: &random))
+                try write("\(fixture.format)-\(paths.count)-\(round).img", ImageDamage.damage(fixture.bytes, round: round, using: &random))
             }
         }
 
