@@ -1,10 +1,10 @@
 import CCairo
 import PuzzleMapImaging
 
-/// cairo, opened the first time a code sheet is drawn rather than linked: linking it loads
-/// cairo with fontconfig, FreeType, pixman and the X rendering libraries in every process, 0.7 ms
-/// of each `puzzlemap` start (an empty C program linked with the decoding libraries starts in
-/// 2.9 ms, 3.6 ms linked with cairo too), for the few commands and pages that print.
+/// cairo, opened the first time a code sheet is drawn rather than linked: linking it loaded
+/// cairo with fontconfig, FreeType, pixman and the X rendering libraries into every process,
+/// 1.3 ms of each `puzzlemap decode` (10.7 -> 9.3 ms, one core), for the few commands and pages
+/// that print.
 struct LibCairo: @unchecked Sendable {  // immutable C function pointers into a library never closed
     /// The library's name as the dynamic linker finds it (Debian's `libcairo2`).
     static let soname = "libcairo.so.2"
