@@ -34,8 +34,8 @@ struct LibCairo: @unchecked Sendable {  // immutable C function pointers into a 
     let surfaceDestroy: puzzlemap_cairo_surface_destroy
     let statusToString: puzzlemap_cairo_status_to_string
 
-    /// The library, opened once for the life of the process.
-    static let shared = Result<LibCairo, DynamicLibrary.Unavailable> { () throws(DynamicLibrary.Unavailable) in try LibCairo() }
+    /// The library, opened once for the life of the process, or why it cannot be.
+    static let shared = Result(catching: LibCairo.init)
 
     private init() throws(DynamicLibrary.Unavailable) {
         let library = try DynamicLibrary(Self.soname)

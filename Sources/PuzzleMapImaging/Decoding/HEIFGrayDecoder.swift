@@ -10,7 +10,7 @@ struct HEIFGrayDecoder {
     var limits: ImageDecodingLimits
 
     func decode(_ bytes: [UInt8]) throws(ImageDecodingError) -> GrayImage {
-        guard let heif = LibHeif.shared else { throw .unsupportedFormat }
+        guard case .success(let heif) = LibHeif.shared else { throw .unsupportedFormat }
         guard let context = heif.contextAlloc() else { throw .corrupt("libheif could not allocate a context") }
         defer { heif.contextFree(context) }
 

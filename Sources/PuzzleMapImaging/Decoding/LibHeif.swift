@@ -22,10 +22,10 @@ struct LibHeif: @unchecked Sendable {  // immutable C function pointers into a l
     let bitsPerPixelRange: puzzlemap_heif_image_get_bits_per_pixel_range
     let planeReadonly: puzzlemap_heif_image_get_plane_readonly
 
-    /// The library, opened once for the life of the process; nil when it cannot be (not
-    /// installed, or a version without one of the functions), and HEIF pictures are then
-    /// refused as an unsupported format.
-    static let shared: LibHeif? = try? LibHeif()
+    /// The library, opened once for the life of the process, or why it cannot be (not
+    /// installed, or a version without one of the functions): HEIF pictures are then refused
+    /// as an unsupported format.
+    static let shared = Result(catching: LibHeif.init)
 
     private init() throws(DynamicLibrary.Unavailable) {
         let library = try DynamicLibrary(Self.soname)
