@@ -102,8 +102,11 @@ import Testing
 
     @Test func theRuntimeStageInstallsTheLibrariesTheBinaryOpensWhenNeeded() async throws {
         let installed = try runtime.aptPackages
+        let linked = try await LinkedLibraries(of: builtBinary()).direct
         for (soname, package) in try await packagesOfLibrariesOpenedWhenNeeded() {
             #expect(installed.contains(package), "the binary opens \(soname) from \(package), which the runtime stage does not install")
+            // Opened, not linked: every process would load it, and its dependencies, at start.
+            #expect(!linked.contains(soname), "the binary links \(soname), which it should only open when it needs it")
         }
     }
 
