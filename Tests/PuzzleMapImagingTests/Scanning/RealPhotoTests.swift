@@ -2,9 +2,10 @@ import Foundation
 import PuzzleMapImaging
 import Testing
 
-/// Whole-scene phone photos of 500 to 1000 px from other decoders' suites
-/// (`../shared/qr-corpus/real`), each holding one small code that zbar misses as it is and in
-/// every earlier rung: the ladder's last rung reads it. Skipped where the corpus is absent.
+/// Real photos from other decoders' suites (`../shared/qr-corpus/real`) that chose a rung of
+/// the ladder: whole-scene phone photos whose small code only the last rung reads, and a faint
+/// code beside a crisp one that only the look for more codes finds. Skipped where the corpus is
+/// absent.
 @Suite(.enabled(if: QRCorpus.realPhotosArePresent, "needs ../shared/qr-corpus/real"))
 struct RealPhotoTests {
     @Test(arguments: [
