@@ -23,8 +23,11 @@ extension PostgresHuntRepository {
                         return StoredRiddle(riddle: riddle, retiredAt: retiredAt)
                     },
                 lastImport: try await connection.value("SELECT summary FROM contentImport ORDER BY id DESC LIMIT 1", as: String.self, logger: logger)
-                    .map { try StoredJSON.decode(ContentImportSummary.self, from: $0) })
+                    .map { try StoredJSON.decode(ContentImportSummary.self, from: $0) },
+                activeAttempts: try await connection.rows("SELECT \(unescaped: Columns.attempt) FROM riddleAttempt WHERE closedAt IS NULL ORDER BY id",
+                                                          as: Columns.AttemptRow.self, logger: logger).map(Columns.attempt))
             let contentImport = plan(stored)
+            try await release(contentImport.releases, at: date, connection)
             for offer in contentImport.offers {
                 try await connection.run("""
                     INSERT INTO offerStock (offerId, partnerId, stock) VALUES (\(offer.id), \(offer.partnerID), \(offer.stock))
@@ -157,8 +160,8 @@ extension PostgresHuntRepository {
     ) async throws -> GameEvent {
         do {
             return try await write { connection in
-                try await append(playerID: playerID, kind: kind, checkpointID: checkpointID, riddleID: riddleID, xp: xp, hintsUsed: 0,
-                                 at: date, connection)
+                try await append(GameEvent(id: 0, playerID: playerID, kind: kind, checkpointID: checkpointID, riddleID: riddleID, xp: xp,
+                                           occurredAt: date), connection)
             }
         } catch let error as PSQLError where error.isIntegrityViolation {
             throw StorageError.notFound(error.serverMessage)

@@ -138,12 +138,7 @@ extension PostgresHuntRepository {
         for award in solve.awards {
             // The scanner's share names the scan, so voiding it takes the share back.
             let scan = award.playerID == playerID ? scanID : nil
-            if let xp = award.solvedXP {
-                _ = try await append(playerID: award.playerID, kind: .solved, checkpointID: checkpointID, riddleID: solve.riddleID, xp: xp,
-                                     hintsUsed: solve.hintsUsed, at: date, scanID: scan, connection)
-            }
-            _ = try await append(playerID: award.playerID, kind: .crewBonus, checkpointID: checkpointID, riddleID: solve.riddleID, xp: award.bonusXP,
-                                 hintsUsed: 0, at: date, scanID: scan, connection)
+            for event in award.events { try await append(event.naming(scan: scan), connection) }
             if award.playerID != playerID { _ = try await issue(award.grants, to: award.playerID, at: date, connection) }
         }
     }
@@ -222,7 +217,7 @@ extension PostgresHuntRepository {
     }
 
     /// The invitations matching every id given: one by its id, a crew's to a player, or a player's.
-    private func crewInvitations(id: Int64? = nil, crewID: Int64? = nil, playerID: Int64? = nil,
+    func crewInvitations(id: Int64? = nil, crewID: Int64? = nil, playerID: Int64? = nil,
                                  _ connection: PostgresConnection) async throws -> [CrewInvitation] {
         try await connection.rows("""
             SELECT i.id, i.crewId, i.playerId, i.createdAt, crew.name, (SELECT COUNT(*) FROM crewMember m WHERE m.crewId = i.crewId)::integer,
@@ -247,7 +242,7 @@ extension PostgresHuntRepository {
         return crew
     }
 
-    private func crew(ofPlayer playerID: Int64, _ connection: PostgresConnection) async throws -> Crew? {
+    func crew(ofPlayer playerID: Int64, _ connection: PostgresConnection) async throws -> Crew? {
         guard let id = try await connection.value("SELECT crewId FROM crewMember WHERE playerId = \(playerID)", as: Int64.self, logger: logger) else {
             return nil
         }

@@ -63,8 +63,7 @@ extension PostgresHuntRepository {
             case .success(let decided): void = decided
             }
             guard let state else { throw StorageError.notFound("scan \(id)") }
-            _ = try await append(playerID: state.scan.playerID, kind: .voided, checkpointID: state.scan.checkpointID, riddleID: nil, xp: void.xp,
-                                 hintsUsed: 0, at: date, scanID: id, reason: reason, connection)
+            try await append(void.event, connection)
             for voucher in void.withdrawnVouchers {
                 // Only while still unredeemed: the decision read it so, under the row lock.
                 if try await connection.count("DELETE FROM voucher WHERE id = \(voucher.id) AND redeemedAt IS NULL RETURNING id",
@@ -80,11 +79,10 @@ extension PostgresHuntRepository {
         }
     }
 
-    public func adjustXP(playerID: Int64, xp: Int, reason: String, at date: Date, audit: AuditRecord) async throws -> GameEvent {
+    public func adjustXP(_ adjustment: GameEvent, audit: AuditRecord) async throws -> GameEvent {
         try await write { connection in
-            let event = try await append(playerID: playerID, kind: .adjusted, checkpointID: nil, riddleID: nil, xp: xp, hintsUsed: 0, at: date,
-                                         reason: reason, connection)
-            _ = try await Self.appendAudit(audit, at: date, on: connection, logger: logger)
+            let event = try await append(adjustment, connection)
+            _ = try await Self.appendAudit(audit, at: adjustment.occurredAt, on: connection, logger: logger)
             return event
         }
     }

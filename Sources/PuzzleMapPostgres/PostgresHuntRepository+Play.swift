@@ -37,24 +37,25 @@ extension PostgresHuntRepository {
     }
 
     public func startRiddle(
-        playerID: Int64, category: Category, at date: Date, givenUpSince: Date,
-        choose: @Sendable ([GameEvent], Set<String>) -> Riddle?
+        playerID: Int64, category: Category, at date: Date, decide: @Sendable (RiddleHoldings) -> RiddleRequestDecision
     ) async throws -> RiddleRequestOutcome {
         try await write { connection in
             try await lockPlayer(playerID, connection)
-            if let held = try await connection.row("""
-                SELECT \(unescaped: Columns.attempt) FROM riddleAttempt
-                WHERE playerId = \(playerID) AND category = \(category.rawValue) AND closedAt IS NULL
-                """, as: Columns.AttemptRow.self, logger: logger) {
-                return .existing(try Columns.attempt(held))
+            let givenUp = try await connection.rows("""
+                SELECT riddleId, MAX(closedAt) FROM riddleAttempt
+                WHERE playerId = \(playerID) AND outcome = \(RiddleAttempt.Outcome.givenUp.rawValue) GROUP BY riddleId
+                """, as: (String, StoredDate).self, logger: logger)
+            let holdings = RiddleHoldings(active: try await activeAttempts(playerID: playerID, connection),
+                                          givenUp: Dictionary(uniqueKeysWithValues: givenUp.map { ($0.0, $0.1.date) }),
+                                          ledger: try await events(playerID: playerID, connection))
+            let decision = decide(holdings)
+            try await release(decision.releases, at: date, connection)
+            let riddle: Riddle
+            switch decision.outcome {
+            case .keep(let held): return .existing(held)
+            case .refuse(let refusal): return .refused(refusal)
+            case .start(let chosen): riddle = chosen
             }
-            let ledger = try await events(playerID: playerID, connection)
-            let recentlyGivenUp = Set(try await connection.values("""
-                SELECT riddleId FROM riddleAttempt
-                WHERE playerId = \(playerID) AND outcome = \(RiddleAttempt.Outcome.givenUp.rawValue)
-                    AND closedAt > \(StoredDate(givenUpSince))
-                """, as: String.self, logger: logger))
-            guard let riddle = choose(ledger, recentlyGivenUp) else { return .noneChosen(ledger: ledger) }
             let id = try await connection.returned("""
                 INSERT INTO riddleAttempt (playerId, riddleId, checkpointId, category, hintsUsed, startedAt)
                 VALUES (\(playerID), \(riddle.id), \(riddle.checkpointID), \(category.rawValue), 0, \(StoredDate(date)))
@@ -65,9 +66,29 @@ extension PostgresHuntRepository {
         }
     }
 
+    /// Closes the held riddles the game took back, telling their holders.
+    func release(_ releases: [RiddleRelease], at date: Date, _ connection: PostgresConnection) async throws {
+        for release in releases {
+            try await connection.run("""
+                UPDATE riddleAttempt SET closedAt = \(StoredDate(date)), outcome = \(RiddleAttempt.Outcome.released.rawValue)
+                WHERE id = \(release.attempt.id) AND closedAt IS NULL
+                """, logger: logger)
+        }
+        try await announce(releases.map(\.news), at: date, connection)
+    }
+
     public func activeAttempts(playerID: Int64) async throws -> [RiddleAttempt] {
         try await autocommit { connection in
             try await activeAttempts(playerID: playerID, connection)
+        }
+    }
+
+    public func latestAttempts(playerID: Int64) async throws -> [RiddleAttempt] {
+        try await autocommit { connection in
+            try await connection.rows("""
+                SELECT DISTINCT ON (category) \(unescaped: Columns.attempt) FROM riddleAttempt WHERE playerId = \(playerID)
+                ORDER BY category, id DESC
+                """, as: Columns.AttemptRow.self, logger: logger).map(Columns.attempt)
         }
     }
 

@@ -57,13 +57,9 @@ extension PostgresHuntRepository {
                         \(location?.accuracyMetres), \(StoredDate(date)))
                 RETURNING id
                 """, as: Int64.self, from: "scan", logger: logger)
-            if let event = effect.event {
-                _ = try await append(playerID: playerID, kind: event.kind, checkpointID: checkpointID, riddleID: event.riddleID, xp: event.xp,
-                                     hintsUsed: event.hintsUsed, at: date, scanID: scanID, connection)
-            }
+            if let event = effect.event { try await append(event.naming(scan: scanID), connection) }
             if let won = effect.challengeWon, try await win(challengeID: won.challengeID, by: playerID, scanID: scanID, at: date, connection) {
-                _ = try await append(playerID: playerID, kind: .challengeWon, checkpointID: checkpointID, riddleID: won.riddleID, xp: won.xp,
-                                     hintsUsed: 0, at: date, scanID: scanID, connection)
+                try await append(won.bonus.naming(scan: scanID), connection)
             }
             try await applyCrew(scan: effect.crewScan, solve: effect.crewSolve, playerID: playerID, checkpointID: checkpointID, scanID: scanID,
                                 at: date, connection)
@@ -100,8 +96,7 @@ extension PostgresHuntRepository {
             let checkIn = PendingCheckIn(id: id, playerID: playerID, checkpointID: checkpointID, expiresAt: expiresAt.date)
             let before = try await events(playerID: playerID, connection)
             guard let effect = decide(checkIn, before) else { return nil }
-            _ = try await append(playerID: playerID, kind: .checkedIn, checkpointID: checkpointID, riddleID: nil, xp: effect.xp,
-                                 hintsUsed: 0, at: date, connection)
+            try await append(effect.event, connection)
             try await announce(effect.liveEvents, at: date, connection)
             return effect.answer(try await issue(effect.grants, to: playerID, at: date, connection))
         }

@@ -121,14 +121,7 @@ extension SQLiteHuntRepository {
         for award in solve.awards {
             // The scanner's share names the scan, so voiding it takes the share back.
             let scan = award.playerID == playerID ? scanID : nil
-            if let xp = award.solvedXP {
-                var record = GameEventRecord(id: nil, playerId: award.playerID, kind: .solved, checkpointId: checkpointID, riddleId: solve.riddleID,
-                                             xp: xp, hintsUsed: solve.hintsUsed, occurredAt: date, scanId: scan)
-                try append(&record, db)
-            }
-            var bonus = GameEventRecord(id: nil, playerId: award.playerID, kind: .crewBonus, checkpointId: checkpointID, riddleId: solve.riddleID,
-                                        xp: award.bonusXP, hintsUsed: 0, occurredAt: date, scanId: scan)
-            try append(&bonus, db)
+            for event in award.events { try append(event.naming(scan: scan), db) }
             if award.playerID != playerID { _ = try Self.issue(award.grants, to: award.playerID, at: date, db) }
         }
     }

@@ -57,9 +57,7 @@ extension SQLiteHuntRepository {
             case .success(let decided): void = decided
             }
             guard let state else { throw StorageError.notFound("scan \(id)") }
-            var record = GameEventRecord(id: nil, playerId: state.scan.playerID, kind: .voided, checkpointId: state.scan.checkpointID,
-                                         riddleId: nil, xp: void.xp, hintsUsed: 0, occurredAt: date, scanId: id, reason: reason)
-            try append(&record, db)
+            try append(void.event, db)
             for voucher in void.withdrawnVouchers {
                 // Only while still unredeemed: the decision read it so, under this transaction.
                 try db.execute(sql: "DELETE FROM voucher WHERE id = ? AND redeemedAt IS NULL", arguments: [voucher.id])
@@ -74,13 +72,11 @@ extension SQLiteHuntRepository {
         }
     }
 
-    public func adjustXP(playerID: Int64, xp: Int, reason: String, at date: Date, audit: AuditRecord) async throws -> GameEvent {
+    public func adjustXP(_ adjustment: GameEvent, audit: AuditRecord) async throws -> GameEvent {
         try await database.write { db in
-            var record = GameEventRecord(id: nil, playerId: playerID, kind: .adjusted, checkpointId: nil, riddleId: nil, xp: xp, hintsUsed: 0,
-                                         occurredAt: date, reason: reason)
-            try append(&record, db)
-            _ = try Self.appendAudit(audit, at: date, in: db)
-            return record.event
+            let event = try append(adjustment, db)
+            _ = try Self.appendAudit(audit, at: adjustment.occurredAt, in: db)
+            return event
         }
     }
 

@@ -58,24 +58,47 @@ extension SQLiteHuntRepository {
     }
 
     public func startRiddle(
-        playerID: Int64, category: Category, at date: Date, givenUpSince: Date,
-        choose: @Sendable ([GameEvent], Set<String>) -> Riddle?
+        playerID: Int64, category: Category, at date: Date, decide: @Sendable (RiddleHoldings) -> RiddleRequestDecision
     ) async throws -> RiddleRequestOutcome {
         try await database.write { db in
-            let mine = RiddleAttemptRecord.filter(RiddleAttemptRecord.Columns.playerId == playerID)
-            if let held = try mine.filter(RiddleAttemptRecord.Columns.category == category)
-                .filter(RiddleAttemptRecord.Columns.closedAt == nil).fetchOne(db) {
-                return .existing(held.attempt)
+            let givenUp = try Row.fetchAll(db, sql: """
+                SELECT riddleId, MAX(closedAt) AS lastGivenUp FROM riddleAttempt WHERE playerId = ? AND outcome = ? GROUP BY riddleId
+                """, arguments: [playerID, RiddleAttempt.Outcome.givenUp.rawValue])
+            let holdings = RiddleHoldings(
+                active: try Self.activeAttempts(playerID: playerID, db),
+                givenUp: Dictionary(uniqueKeysWithValues: givenUp.map { ($0["riddleId"] as String, $0["lastGivenUp"] as Date) }),
+                ledger: try Self.events(playerID: playerID, db))
+            let decision = decide(holdings)
+            try release(decision.releases, at: date, db)
+            switch decision.outcome {
+            case .keep(let held):
+                return .existing(held)
+            case .refuse(let refusal):
+                return .refused(refusal)
+            case .start(let riddle):
+                var record = RiddleAttemptRecord(id: nil, playerId: playerID, riddleId: riddle.id, checkpointId: riddle.checkpointID,
+                                                 category: category, hintsUsed: 0, startedAt: date)
+                try record.insert(db)
+                return .started(record.attempt)
             }
-            let ledger = try Self.events(playerID: playerID, db)
-            let recentlyGivenUp = try String.fetchSet(db, mine.select(RiddleAttemptRecord.Columns.riddleId)
-                .filter(RiddleAttemptRecord.Columns.outcome == RiddleAttempt.Outcome.givenUp.rawValue)
-                .filter(RiddleAttemptRecord.Columns.closedAt > givenUpSince))
-            guard let riddle = choose(ledger, recentlyGivenUp) else { return .noneChosen(ledger: ledger) }
-            var record = RiddleAttemptRecord(id: nil, playerId: playerID, riddleId: riddle.id, checkpointId: riddle.checkpointID,
-                                             category: category, hintsUsed: 0, startedAt: date)
-            try record.insert(db)
-            return .started(record.attempt)
+        }
+    }
+
+    /// Closes the held riddles the game took back, telling their holders.
+    func release(_ releases: [RiddleRelease], at date: Date, _ db: Database) throws {
+        for release in releases {
+            try db.execute(sql: "UPDATE riddleAttempt SET closedAt = ?, outcome = ? WHERE id = ? AND closedAt IS NULL",
+                           arguments: [date, RiddleAttempt.Outcome.released.rawValue, release.attempt.id])
+        }
+        try announce(releases.map(\.news), at: date, db)
+    }
+
+    public func latestAttempts(playerID: Int64) async throws -> [RiddleAttempt] {
+        try await database.read { db in
+            try RiddleAttemptRecord.fetchAll(db, sql: """
+                SELECT * FROM riddleAttempt WHERE id IN (SELECT MAX(id) FROM riddleAttempt WHERE playerId = ? GROUP BY category)
+                ORDER BY category
+                """, arguments: [playerID]).map(\.attempt)
         }
     }
 

@@ -52,16 +52,10 @@ extension SQLiteHuntRepository {
                                  photo.map { Int64(bitPattern: $0.perceptual) }, location?.coordinate.latitude,
                                  location?.coordinate.longitude, location?.accuracyMetres, date])
             let scanID = db.lastInsertedRowID
-            if let event = effect.event {
-                var record = GameEventRecord(id: nil, playerId: playerID, kind: event.kind, checkpointId: checkpointID, riddleId: event.riddleID,
-                                             xp: event.xp, hintsUsed: event.hintsUsed, occurredAt: date, scanId: scanID)
-                try append(&record, db)
-            }
+            if let event = effect.event { try append(event.naming(scan: scanID), db) }
             // One writer at a time: the challenge read above is still open.
             if let won = effect.challengeWon, try Self.win(challengeID: won.challengeID, by: playerID, scanID: scanID, at: date, db) {
-                var record = GameEventRecord(id: nil, playerId: playerID, kind: .challengeWon, checkpointId: checkpointID, riddleId: won.riddleID,
-                                             xp: won.xp, hintsUsed: 0, occurredAt: date, scanId: scanID)
-                try append(&record, db)
+                try append(won.bonus.naming(scan: scanID), db)
             }
             try applyCrew(scan: effect.crewScan, solve: effect.crewSolve, playerID: playerID, checkpointID: checkpointID, scanID: scanID, at: date, db)
             let vouchers = try Self.issue(effect.grants, to: playerID, at: date, db)
@@ -93,9 +87,7 @@ extension SQLiteHuntRepository {
             let before = try GameEventRecord.filter(GameEventRecord.Columns.playerId == playerID)
                 .order(GameEventRecord.Columns.id).fetchAll(db).map(\.event)
             guard let effect = decide(checkIn, before) else { return nil }
-            var record = GameEventRecord(id: nil, playerId: playerID, kind: .checkedIn, checkpointId: checkIn.checkpointID, riddleId: nil,
-                                         xp: effect.xp, hintsUsed: 0, occurredAt: date)
-            try append(&record, db)
+            try append(effect.event, db)
             try announce(effect.liveEvents, at: date, db)
             return effect.answer(try Self.issue(effect.grants, to: playerID, at: date, db))
         }

@@ -4,18 +4,22 @@ import PuzzleMapCore
 import PuzzleMapStorage
 
 extension SQLiteHuntRepository {
-    /// Appends a ledger event and, in the same transaction, adds its XP to the player's
-    /// all-time and weekly scores that leaderboards read. The ledger stays the truth; the scores
-    /// are its running sums.
-    func append(_ record: inout GameEventRecord, _ db: Database) throws {
+    /// Appends a ledger event as the game made it (`GameEvent`'s constructors), numbered here,
+    /// and in the same transaction adds its XP to the player's all-time and weekly scores that
+    /// leaderboards read. The ledger stays the truth; the scores are its running sums.
+    @discardableResult
+    func append(_ event: GameEvent, _ db: Database) throws -> GameEvent {
+        var record = GameEventRecord(id: nil, playerId: event.playerID, kind: event.kind, checkpointId: event.checkpointID, riddleId: event.riddleID,
+                                     xp: event.xp, hintsUsed: event.hintsUsed, occurredAt: event.occurredAt, scanId: event.scanID, reason: event.reason)
         try record.insert(db)
         try db.execute(sql: """
             INSERT INTO score (playerId, xp, lastActiveAt) VALUES (?, ?, ?)
             ON CONFLICT(playerId) DO UPDATE SET xp = xp + excluded.xp, lastActiveAt = excluded.lastActiveAt
-            """, arguments: [record.playerId, record.xp, record.occurredAt])
+            """, arguments: [event.playerID, event.xp, event.occurredAt])
         try db.execute(sql: """
             INSERT INTO weeklyScore (playerId, weekStart, xp) VALUES (?, ?, ?)
             ON CONFLICT(weekStart, playerId) DO UPDATE SET xp = xp + excluded.xp
-            """, arguments: [record.playerId, weeks.start(of: record.occurredAt), record.xp])
+            """, arguments: [event.playerID, weeks.start(of: event.occurredAt), event.xp])
+        return record.event
     }
 }

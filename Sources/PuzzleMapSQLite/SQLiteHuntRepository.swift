@@ -70,8 +70,10 @@ public struct SQLiteHuntRepository: HuntRepository {
             let stored = StoredContent(
                 checkpoints: try CheckpointRecord.fetchAll(db).map { PlacedCheckpoint(stored: $0.stored, position: $0.position) },
                 riddles: try RiddleRecord.fetchAll(db).map { StoredRiddle(riddle: $0.riddle, retiredAt: $0.retiredAt) },
-                lastImport: try ContentImportRecord.order(ContentImportRecord.Columns.id.desc).fetchOne(db)?.summary)
+                lastImport: try ContentImportRecord.order(ContentImportRecord.Columns.id.desc).fetchOne(db)?.summary,
+                activeAttempts: try RiddleAttemptRecord.filter(RiddleAttemptRecord.Columns.closedAt == nil).fetchAll(db).map(\.attempt))
             let contentImport = plan(stored)
+            try release(contentImport.releases, at: date, db)
             for offer in contentImport.offers {
                 try db.execute(sql: """
                     INSERT INTO offerStock (offerId, partnerId, stock) VALUES (?, ?, ?)
@@ -157,10 +159,7 @@ public struct SQLiteHuntRepository: HuntRepository {
     ) async throws -> GameEvent {
         do {
             return try await database.write { db in
-                var record = GameEventRecord(id: nil, playerId: playerID, kind: kind, checkpointId: checkpointID,
-                                             riddleId: riddleID, xp: xp, hintsUsed: 0, occurredAt: date)
-                try append(&record, db)
-                return record.event
+                try append(GameEvent(id: 0, playerID: playerID, kind: kind, checkpointID: checkpointID, riddleID: riddleID, xp: xp, occurredAt: date), db)
             }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
             throw StorageError.notFound(error.message ?? "foreign key")

@@ -12,18 +12,17 @@ public enum CrewRiddleStart: Sendable, Equatable {
 
 /// What a member's scan of a crew riddle's place writes, besides the scan itself.
 public struct CrewSolve: Sendable {
-    /// One member's share: the riddle's reward as a `solved` event (nil for a member who had
-    /// solved the place before), the bonus, and the offers those unlock.
+    /// One member's share: the riddle's reward as a `solved` event (none for a member who had
+    /// solved the place before) and the `crewBonus`, appended in that order, and the offers
+    /// those unlock.
     public struct Award: Sendable {
         public var playerID: Int64
-        public var solvedXP: Int?
-        public var bonusXP: Int
+        public var events: [GameEvent]
         public var grants: [VoucherGrant]
 
-        public init(playerID: Int64, solvedXP: Int?, bonusXP: Int, grants: [VoucherGrant]) {
+        public init(playerID: Int64, events: [GameEvent], grants: [VoucherGrant]) {
             self.playerID = playerID
-            self.solvedXP = solvedXP
-            self.bonusXP = bonusXP
+            self.events = events
             self.grants = grants
         }
     }

@@ -31,8 +31,9 @@ public protocol ModerationStore: Sendable {
     func voidScan(id: Int64, reason: String, at date: Date,
                   decide: @Sendable (VoidState?) -> Result<ScanVoid, ModerationRefusal>,
                   audit: @Sendable (ModeratedScan, ScanVoid) -> AuditRecord) async throws -> Result<(ModeratedScan, ScanVoid), ModerationRefusal>
-    /// Appends an organiser's XP adjustment to the player's ledger, with its audit line.
-    func adjustXP(playerID: Int64, xp: Int, reason: String, at date: Date, audit: AuditRecord) async throws -> GameEvent
+    /// Appends an organiser's XP adjustment (`GameEvent.adjusted`) to the player's ledger, with
+    /// its audit line; the event as numbered.
+    func adjustXP(_ adjustment: GameEvent, audit: AuditRecord) async throws -> GameEvent
     /// Sets (or, with `nil`, lifts) the player's suspension unless `decide`, given the current
     /// one, refuses; with its audit line, in one transaction. The account as it is afterwards.
     func setSuspension(playerID: Int64, to suspension: Suspension?, at date: Date, audit: AuditRecord,

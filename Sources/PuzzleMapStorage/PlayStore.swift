@@ -7,8 +7,8 @@ public enum RiddleRequestOutcome: Sendable, Equatable {
     case existing(RiddleAttempt)
     /// A new riddle was drawn and is now held.
     case started(RiddleAttempt)
-    /// `choose` found none to offer, given this ledger (as it was told it).
-    case noneChosen(ledger: [GameEvent])
+    /// None to offer, for the reason the game gave.
+    case refused(GameRefusal)
 }
 
 /// The player's side of the game: the quiz, the riddles they hold, the hints they take.
@@ -16,14 +16,15 @@ public protocol PlayStore: Sendable {
     func saveQuiz(playerID: Int64, result: QuizResult) async throws
     func quiz(playerID: Int64) async throws -> QuizResult?
 
-    /// Holds `choose`'s riddle for the player unless one of the category is already held. The
-    /// check and the insert are one transaction, so two simultaneous requests hold one riddle.
-    /// `choose` is told the player's ledger (the game says which places it solved: a voided
-    /// solve does not count) and the riddles given up after `givenUpSince`; when it chooses
-    /// none, the outcome carries the ledger, so the caller can say why.
-    func startRiddle(playerID: Int64, category: Category, at date: Date, givenUpSince: Date,
-                     choose: @Sendable (_ ledger: [GameEvent], _ recentlyGivenUpRiddleIDs: Set<String>) -> Riddle?) async throws -> RiddleRequestOutcome
+    /// Reads what the player holds, gave up and found (`RiddleHoldings`) under the player's
+    /// lock, lets `decide` say what asking in `category` comes to, and writes it: the releases
+    /// it decided (closed, their holders told), then the new attempt. One transaction, so two
+    /// simultaneous requests hold one riddle.
+    func startRiddle(playerID: Int64, category: Category, at date: Date,
+                     decide: @Sendable (RiddleHoldings) -> RiddleRequestDecision) async throws -> RiddleRequestOutcome
     func activeAttempts(playerID: Int64) async throws -> [RiddleAttempt]
+    /// The player's latest attempt in each category, held or closed, in category order.
+    func latestAttempts(playerID: Int64) async throws -> [RiddleAttempt]
     func attempt(id: Int64, playerID: Int64) async throws -> RiddleAttempt?
     /// Gives up an active riddle; `nil` if it is not the player's or not active.
     func giveUp(attemptID: Int64, playerID: Int64, at date: Date) async throws -> RiddleAttempt?

@@ -30,14 +30,14 @@ public struct ScanState: Sendable {
 public struct ScanEffect: Sendable {
     /// Close this riddle as solved.
     public var solvedAttemptID: Int64?
-    /// Append this event to the ledger.
-    public var event: (kind: GameEvent.Kind, riddleID: String?, xp: Int, hintsUsed: Int)?
+    /// Append this event to the ledger, naming the scan.
+    public var event: GameEvent?
     /// Open a pending check-in with this id, lapsing at `expiresAt`.
     public var checkIn: (id: String, expiresAt: Date)?
     /// Offers the event unlocks: a voucher each, while stock lasts.
     public var grants: [VoucherGrant]
-    /// The challenge this scan wins, and the bonus appended to the ledger for it.
-    public var challengeWon: (challengeID: Int64, riddleID: String, xp: Int)?
+    /// The challenge this scan wins, and the bonus appended to the ledger for it (naming the scan).
+    public var challengeWon: (challengeID: Int64, bonus: GameEvent)?
     /// What the scan announces: badges, a level, the friend beaten, the crew's news.
     public var liveEvents: [LiveEvent] = []
     /// Record the scan on this crew riddle (a member's scan of its place).
@@ -53,9 +53,9 @@ public struct ScanEffect: Sendable {
     /// for replays under the same key.
     public var answer: @Sendable ([Voucher]) throws -> Data
 
-    public init(solvedAttemptID: Int64? = nil, event: (kind: GameEvent.Kind, riddleID: String?, xp: Int, hintsUsed: Int)? = nil,
+    public init(solvedAttemptID: Int64? = nil, event: GameEvent? = nil,
                 checkIn: (id: String, expiresAt: Date)? = nil, grants: [VoucherGrant] = [],
-                challengeWon: (challengeID: Int64, riddleID: String, xp: Int)? = nil, outcome: String, flag: ScanFlag?,
+                challengeWon: (challengeID: Int64, bonus: GameEvent)? = nil, outcome: String, flag: ScanFlag?,
                 answer: @escaping @Sendable ([Voucher]) throws -> Data) {
         self.solvedAttemptID = solvedAttemptID
         self.event = event
@@ -86,7 +86,8 @@ public struct ScanAnswer: Sendable {
 
 /// What registering a check-in earns, as the game decided it, and the answer it gives.
 public struct CheckInEffect<Answer>: Sendable {
-    public var xp: Int
+    /// The `checkedIn` event to append.
+    public var event: GameEvent
     /// Offers the check-in unlocks: a voucher each, while stock lasts.
     public var grants: [VoucherGrant]
     /// What the check-in announces: badges, a level.
@@ -94,8 +95,8 @@ public struct CheckInEffect<Answer>: Sendable {
     /// The answer, given the vouchers actually issued.
     public var answer: @Sendable ([Voucher]) -> Answer
 
-    public init(xp: Int, grants: [VoucherGrant], liveEvents: [LiveEvent] = [], answer: @escaping @Sendable ([Voucher]) -> Answer) {
-        self.xp = xp
+    public init(event: GameEvent, grants: [VoucherGrant], liveEvents: [LiveEvent] = [], answer: @escaping @Sendable ([Voucher]) -> Answer) {
+        self.event = event
         self.grants = grants
         self.liveEvents = liveEvents
         self.answer = answer

@@ -166,7 +166,7 @@ extension TestService {
                     let answer = try await repository.performScan(
                         playerID: player, checkpointID: place, idempotencyKey: nil, requestDigest: "request", photo: nil, location: nil, photoWindow: 0, at: now
                     ) { _ in
-                        ScanEffect(event: (.explored, nil, 25, 0), grants: [VoucherGrant(offerID: offer.id, expiresAt: now + 86_400)],
+                        ScanEffect(event: .explored(by: player, at: place, xp: 25, on: now), grants: [VoucherGrant(offerID: offer.id, expiresAt: now + 86_400)],
                                    outcome: "explored", flag: nil) { vouchers in Data("\(vouchers.count)".utf8) }
                     }
                     return Int(String(decoding: answer.answer, as: UTF8.self))!

@@ -28,11 +28,14 @@ public struct StoredContent: Sendable {
     public var checkpoints: [PlacedCheckpoint]
     public var riddles: [StoredRiddle]
     public var lastImport: ContentImportSummary?
+    /// Every riddle players hold now: the import takes back those it stops playing.
+    public var activeAttempts: [RiddleAttempt]
 
-    public init(checkpoints: [PlacedCheckpoint], riddles: [StoredRiddle], lastImport: ContentImportSummary?) {
+    public init(checkpoints: [PlacedCheckpoint], riddles: [StoredRiddle], lastImport: ContentImportSummary?, activeAttempts: [RiddleAttempt] = []) {
         self.checkpoints = checkpoints
         self.riddles = riddles
         self.lastImport = lastImport
+        self.activeAttempts = activeAttempts
     }
 }
 
@@ -52,10 +55,14 @@ public struct ContentImport: Sendable {
     /// False when the files are the very content imported last: then only the stock is
     /// written and no import is recorded.
     public var isRecorded: Bool
+    /// Held riddles the content no longer plays: closed as released, their holders told. Even
+    /// an unchanged import releases any left stranded by an earlier version.
+    public var releases: [RiddleRelease]
 
     public init(importing content: CampusContent, over stored: StoredContent, at date: Date) {
         let fingerprint = content.fingerprint
         offers = content.offers.sorted { $0.id < $1.id }
+        releases = RiddleHolding.releases(of: stored.activeAttempts, under: content)
         if let last = stored.lastImport, last.fingerprint == fingerprint {
             summary = ContentImportSummary(fingerprint: fingerprint, importedAt: last.importedAt)
             checkpoints = []

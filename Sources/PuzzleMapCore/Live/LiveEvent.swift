@@ -43,6 +43,9 @@ public struct LiveEvent: Hashable, Codable, Sendable {
         case crewSolved = "crew_solved"
         /// A friend invited the player into their crew (`from`, `crew`; `subjectID` the invitation).
         case crewInvited = "crew_invited"
+        /// A riddle the player held left the game (`category`; `subjectID` the attempt): they may
+        /// ask for another in the category at once.
+        case riddleReleased = "riddle_released"
     }
 
     /// Who hears of it.

@@ -6,7 +6,8 @@ import Foundation
 /// was drunk). Pure: the store reads under its lock, this decides, the store writes.
 public struct ScanVoid: Hashable, Sendable {
     /// The void's ledger entry: minus the XP the scan's events earned.
-    public var xp: Int
+    public var event: GameEvent
+    public var xp: Int { event.xp }
     public var levelBefore: Int
     public var levelAfter: Int
     /// Badges earned with the scan and not without it, in the order of the badges file.
@@ -16,8 +17,8 @@ public struct ScanVoid: Hashable, Sendable {
     /// Redeemed vouchers of offers no longer earned: they stay redeemed.
     public var redeemedVouchers: [Voucher]
 
-    public init(xp: Int, levelBefore: Int, levelAfter: Int, badgesLost: [Badge], withdrawnVouchers: [Voucher], redeemedVouchers: [Voucher]) {
-        self.xp = xp
+    public init(event: GameEvent, levelBefore: Int, levelAfter: Int, badgesLost: [Badge], withdrawnVouchers: [Voucher], redeemedVouchers: [Voucher]) {
+        self.event = event
         self.levelBefore = levelBefore
         self.levelAfter = levelAfter
         self.badgesLost = badgesLost
@@ -25,16 +26,16 @@ public struct ScanVoid: Hashable, Sendable {
         self.redeemedVouchers = redeemedVouchers
     }
 
-    /// Decides the void of scan `scanID` for a player whose ledger is `events` and who unlocked
-    /// `unlocked` (wherever those vouchers are now). Refused if the ledger already voids it.
-    public static func decide(scanID: Int64, checkpointID: String, events: [GameEvent], unlocked: [Voucher], at now: Date,
-                              content: CampusContent) -> Result<ScanVoid, ModerationRefusal> {
+    /// Decides the void of scan `scanID` of `playerID`, for `reason`, for a player whose ledger
+    /// is `events` and who unlocked `unlocked` (wherever those vouchers are now). Refused if the
+    /// ledger already voids it.
+    public static func decide(scanID: Int64, of playerID: Int64, checkpointID: String, reason: String, events: [GameEvent], unlocked: [Voucher],
+                              at now: Date, content: CampusContent) -> Result<ScanVoid, ModerationRefusal> {
         if let earlier = events.first(where: { $0.kind == .voided && $0.scanID == scanID }) {
             return .failure(.scanAlreadyVoided(at: earlier.occurredAt))
         }
         let earned = events.filter { $0.scanID == scanID }.reduce(0) { $0 + $1.xp }
-        let void = GameEvent(id: 0, playerID: 0, kind: .voided, checkpointID: checkpointID, riddleID: nil, xp: -earned, occurredAt: now,
-                             scanID: scanID)
+        let void = GameEvent.voided(scan: scanID, of: playerID, at: checkpointID, xp: -earned, reason: reason, on: now)
         let before = PlayerStanding(events: events, content: content)
         let after = PlayerStanding(events: events + [void], content: content)
         let stillEarned = { (offer: Offer) -> Bool in
@@ -45,7 +46,7 @@ public struct ScanVoid: Hashable, Sendable {
         }
         let lost = unlocked.filter { voucher in content.offer(id: voucher.offerID).map { !stillEarned($0) } ?? false }
         return .success(ScanVoid(
-            xp: -earned, levelBefore: before.totals.level, levelAfter: after.totals.level,
+            event: void, levelBefore: before.totals.level, levelAfter: after.totals.level,
             badgesLost: content.badges.filter { before.earnedAt[$0.id] != nil && after.earnedAt[$0.id] == nil },
             withdrawnVouchers: lost.filter { $0.redeemedAt == nil }, redeemedVouchers: lost.filter { $0.redeemedAt != nil }))
     }

@@ -7,6 +7,9 @@ public struct RiddleAttempt: Hashable, Codable, Sendable, Identifiable {
     public enum Outcome: String, Codable, Sendable {
         case solved
         case givenUp = "given_up"
+        /// Taken back because the content no longer plays the riddle (its place was retired,
+        /// the riddle removed or moved): the player was told and may ask again at once.
+        case released
     }
 
     public var id: Int64

@@ -64,8 +64,8 @@ extension Hunt {
         let (content, now) = (content, now())
         let (scan, void) = try await repository.voidScan(id: id, reason: reason, at: now, decide: { state in
             guard let state else { return .failure(.scanNotFound) }
-            return ScanVoid.decide(scanID: state.scan.id, checkpointID: state.scan.checkpointID, events: state.events,
-                                   unlocked: state.unlocked, at: now, content: content)
+            return ScanVoid.decide(scanID: state.scan.id, of: state.scan.playerID, checkpointID: state.scan.checkpointID, reason: reason,
+                                   events: state.events, unlocked: state.unlocked, at: now, content: content)
         }, audit: { scan, void in
             organiser.record(.scanVoided, subject: "scan:\(scan.id) player:\(scan.username)", detail: Self.auditDetail(of: void, reason: reason))
         }).get()
@@ -89,7 +89,7 @@ extension Hunt {
         if let refusal = ModerationRules.checkAdjustment(xp: xp, limits: limits) { throw refusal }
         let account = try await player(username: username)
         let event = try await repository.adjustXP(
-            playerID: account.player.id, xp: xp, reason: reason, at: now(),
+            .adjusted(account.player.id, xp: xp, reason: reason, on: now()),
             audit: organiser.record(.xpAdjusted, subject: "player:\(account.player.username)", detail: "\(xp > 0 ? "+" : "")\(xp) XP · \(reason)"))
         let totals = PlayerStanding(events: try await repository.events(playerID: account.player.id), content: content).totals
         return (account, event, totals)

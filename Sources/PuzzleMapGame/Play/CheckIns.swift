@@ -12,10 +12,9 @@ extension Hunt {
         let xp = content.rules.checkInXP
         let registered = try await repository.registerCheckIn(id: id, playerID: playerID, at: now) { checkIn, before -> CheckInEffect<StandingChange>? in
             guard checkIn.expiresAt > now, !before.counted.contains(where: { $0.checkpointID == checkIn.checkpointID }) else { return nil }
-            let event = GameEvent(id: 0, playerID: playerID, kind: .checkedIn, checkpointID: checkIn.checkpointID, riddleID: nil, xp: xp,
-                                  occurredAt: now)
+            let event = GameEvent.checkedIn(by: playerID, at: checkIn.checkpointID, xp: xp, on: now)
             let progression = Progression(before: before, adding: event, content: content)
-            return CheckInEffect(xp: xp, grants: progression.grants(at: now, in: timeZone), liveEvents: progression.liveEvents(for: playerID)) {
+            return CheckInEffect(event: event, grants: progression.grants(at: now, in: timeZone), liveEvents: progression.liveEvents(for: playerID)) {
                 StandingChange(progression, vouchers: $0)
             }
         }

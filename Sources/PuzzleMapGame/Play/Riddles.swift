@@ -22,23 +22,29 @@ extension Hunt {
         guard let quiz = try await repository.quiz(playerID: playerID) else { throw GameRefusal.quizRequired }
         let now = now()
         let closed = Set(try await liveNotices().closures.keys)
-        let selection = RiddleSelection(content: content, timeZone: timeZone, profile: quiz.profile, closed: closed)
+        let rules = RiddleHolding(selection: RiddleSelection(content: content, timeZone: timeZone, profile: quiz.profile, closed: closed),
+                                  giveUpCooldown: limits.giveUpCooldown)
         let random = random
-        let outcome = try await repository.startRiddle(playerID: playerID, category: category, at: now, givenUpSince: now - limits.giveUpCooldown) { ledger, givenUp in
+        let outcome = try await repository.startRiddle(playerID: playerID, category: category, at: now) { holdings in
             var generator = random.generator
-            return selection.choose(in: category, solved: PlayerStanding.places(in: ledger).solved, recentlyGivenUp: givenUp, at: now,
-                                    using: &generator)
+            return rules.ask(in: category, holdings: holdings, at: now, using: &generator)
         }
         switch outcome {
         case .existing(let attempt):
             return (try held(attempt), false)
         case .started(let attempt):
             return (try held(attempt), true)
-        case .noneChosen(let ledger):
-            let solved = PlayerStanding.places(in: ledger).solved
-            if selection.hasUnsolved(in: category, solved: solved) { throw GameRefusal.nothingOpen(category) }
-            let remaining = Category.allCases.filter { $0 != category && selection.hasUnsolved(in: $0, solved: solved) }
-            throw GameRefusal.categoryExhausted(category, remaining: remaining)
+        case .refused(let refusal):
+            throw refusal
+        }
+    }
+
+    /// The categories whose riddle the game took back from the player since they last asked
+    /// there (its place left the hunt), with when: the note the play page shows until they ask
+    /// again, which they may at once.
+    public func releasedRiddles(playerID: Int64) async throws -> [(category: Category, at: Date)] {
+        try await repository.latestAttempts(playerID: playerID).compactMap { attempt in
+            attempt.outcome == .released ? attempt.closedAt.map { (attempt.category, $0) } : nil
         }
     }
 

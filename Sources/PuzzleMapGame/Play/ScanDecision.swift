@@ -23,23 +23,23 @@ struct ScanDecision: Sendable {
             let answer = try ScanOutcome.photoAlreadyUsed.encoded()
             return ScanEffect(outcome: ScanOutcome.photoAlreadyUsed.label, flag: .reusedPhoto) { _ in answer }
         }
-        var kind: ScanReport.Kind, event: (kind: GameEvent.Kind, riddleID: String?, xp: Int, hintsUsed: Int)?
+        var kind: ScanReport.Kind, event: GameEvent?
         var (solvedAttemptID, insider, funRiddle): (Int64?, String?, String?) = (nil, nil, nil)
         let challenges = ChallengeRules(limits: content.rules.limits)
         let racing = challenges.racing(state.acceptedChallenges, at: now)
         switch ScanJudge.verdict(at: checkpoint.id, active: state.active, racing: racing, events: state.events, content: content) {
         case .solved(let attempt, let riddle, let xp):
-            (kind, event) = (.solved, (.solved, riddle.id, xp, attempt.hintsUsed))
+            (kind, event) = (.solved, .solved(by: playerID, riddleID: riddle.id, at: checkpoint.id, xp: xp, hintsUsed: attempt.hintsUsed, on: now))
             (solvedAttemptID, insider) = (attempt.id, riddle.insider)
         case .alreadyVisited:
             (kind, event) = (.alreadyVisited, nil)
         case .wrongPlace:
             (kind, event) = (.wrongPlace, nil)
         case .explored(let xp, let riddle):
-            (kind, event) = (.explored, (.explored, nil, xp, 0))
+            (kind, event) = (.explored, .explored(by: playerID, at: checkpoint.id, xp: xp, on: now))
             funRiddle = riddle?.text
         case .raced(_, let riddle, let xp):
-            (kind, event) = (.solved, (.solved, riddle.id, xp, 0))
+            (kind, event) = (.solved, .solved(by: playerID, riddleID: riddle.id, at: checkpoint.id, xp: xp, hintsUsed: 0, on: now))
             insider = riddle.insider
         }
         // Being first at the place wins the race, whatever else the scan earns there.
@@ -58,22 +58,18 @@ struct ScanDecision: Sendable {
         }
         let checkIn = kind == .wrongPlace
             ? ScanReport.CheckIn(id: UUID().uuidString.lowercased(), expiresAt: now + content.rules.limits.checkInLifetime) : nil
-        let bonus = won.map { _ in
-            GameEvent(id: 0, playerID: 0, kind: .challengeWon, checkpointID: checkpoint.id, riddleID: nil, xp: content.rules.challengeWinXP,
-                      occurredAt: now)
+        let wonRace = won.flatMap { win in racing.first { $0.id == win.challengeID } }
+        let bonus = won.map { win in
+            GameEvent.challengeWon(by: playerID, riddleID: wonRace?.riddleID, at: checkpoint.id, xp: win.bonusXP, on: now)
         }
-        let progression = Progression(before: state.events, adding: [event.map {
-            GameEvent(id: 0, playerID: 0, kind: $0.kind, checkpointID: checkpoint.id, riddleID: $0.riddleID, xp: $0.xp,
-                      hintsUsed: $0.hintsUsed, occurredAt: now)
-        }].compactMap(\.self) + crew.scannerEvents + [bonus].compactMap(\.self), content: content)
+        let progression = Progression(before: state.events, adding: [event].compactMap(\.self) + crew.scannerEvents + [bonus].compactMap(\.self),
+                                      content: content)
         // A photo shows the sticker itself; only a typed code is judged by where the phone was.
         let flag = ScanFlag.flag(from: state.previousScan, to: checkpoint, at: now, typedLocation: photo == nil ? location : nil,
                                  failedCodes: failedCodes, content: content)
         let report = ScanReport(kind: kind, checkpoint: checkpoint, standing: StandingChange(progression, vouchers: []), insider: insider,
                                 funRiddle: funRiddle, checkIn: checkIn, flagged: flag != nil, decidedAt: now, ownerVerified: ownerVerified,
                                 challengeWon: won, crew: crew.outcome)
-        let wonRace = won.flatMap { win in racing.first { $0.id == win.challengeID } }
-        let challengeRiddle = wonRace?.riddleID
         // The badges and level the scan brought, and the friend beaten hears who got there first.
         let liveEvents = progression.liveEvents(for: playerID) + crew.liveEvents + (wonRace.map { race in
             let winner = race.challenger.id == playerID ? race.challenger : race.challenged
@@ -81,7 +77,7 @@ struct ScanDecision: Sendable {
         } ?? [])
         var effect = ScanEffect(solvedAttemptID: solvedAttemptID, event: event, checkIn: checkIn.map { ($0.id, $0.expiresAt) },
                           grants: progression.grants(at: now, in: timeZone),
-                          challengeWon: won.map { ($0.challengeID, challengeRiddle ?? "", $0.bonusXP) },
+                          challengeWon: won.flatMap { win in bonus.map { (win.challengeID, $0) } },
                           outcome: kind.rawValue, flag: flag) { vouchers in
             // The vouchers are the ones stock allowed, known only once they are issued.
             var report = report
@@ -128,12 +124,11 @@ struct CrewScanning {
             let ledger = member == scanner ? scannerLedger : play.ledgers[member] ?? []
             let solvedBefore = ledger.counted.contains { $0.kind == .solved && $0.checkpointID == place.id }
             let share = [
-                solvedBefore ? nil : GameEvent(id: 0, playerID: member, kind: .solved, checkpointID: place.id, riddleID: riddle.id, xp: xp,
-                                               hintsUsed: play.riddle.hintsUsed, occurredAt: now),
-                GameEvent(id: 0, playerID: member, kind: .crewBonus, checkpointID: place.id, riddleID: riddle.id, xp: rules.bonusXP, occurredAt: now),
+                solvedBefore ? nil : GameEvent.solved(by: member, riddleID: riddle.id, at: place.id, xp: xp, hintsUsed: play.riddle.hintsUsed, on: now),
+                GameEvent.crewBonus(by: member, riddleID: riddle.id, at: place.id, xp: rules.bonusXP, on: now),
             ].compactMap(\.self)
             let progression = Progression(before: ledger, adding: share, content: content)
-            awards.append(CrewSolve.Award(playerID: member, solvedXP: solvedBefore ? nil : xp, bonusXP: rules.bonusXP,
+            awards.append(CrewSolve.Award(playerID: member, events: share,
                                           grants: member == scanner ? [] : progression.grants(at: now, in: decision.timeZone)))
             if member == scanner {
                 scannerEvents = share

@@ -126,6 +126,7 @@ struct LiveMessage: Encodable {
         case .badgeEarned, .levelReached: "/progress"
         case .challengeReceived, .challengeAccepted, .challengeDeclined, .challengeLost: "/challenges"
         case .crewJoined, .crewScanned, .crewHint, .crewSolved, .crewInvited: "/crew"
+        case .riddleReleased: "/play"
         }
     }
 

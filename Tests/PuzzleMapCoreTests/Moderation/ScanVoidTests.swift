@@ -38,9 +38,10 @@ import Testing
 
     @Test func voidingASolveTakesBackItsXPItsBadgeItsLevelAndTheVouchersTheyUnlocked() throws {
         let unlocked = [voucher(1, "tea"), voucher(2, "coffee"), voucher(3, "cake", redeemed: true)]
-        let void = try ScanVoid.decide(scanID: 11, checkpointID: "rankine-building", events: ledger, unlocked: unlocked, at: start + 7200,
+        let void = try ScanVoid.decide(scanID: 11, of: 1, checkpointID: "rankine-building", reason: "Shared photo", events: ledger, unlocked: unlocked, at: start + 7200,
                                        content: content).get()
         #expect(void.xp == -150)
+        #expect(void.event == .voided(scan: 11, of: 1, at: "rankine-building", xp: -150, reason: "Shared photo", on: start + 7200))
         #expect(void.levelBefore == 2 && void.levelAfter == 1)
         #expect(void.badgesLost.map(\.id) == ["lab-fan"])
         #expect(void.withdrawnVouchers.map(\.id) == [2], "the level-2 coffee is withdrawn; the level-1 tea is still earned")
@@ -48,7 +49,7 @@ import Testing
     }
 
     @Test func afterTheVoidTheStandingNoLongerCountsTheScan() throws {
-        let void = try ScanVoid.decide(scanID: 11, checkpointID: "rankine-building", events: ledger, unlocked: [], at: start + 7200,
+        let void = try ScanVoid.decide(scanID: 11, of: 1, checkpointID: "rankine-building", reason: "Shared photo", events: ledger, unlocked: [], at: start + 7200,
                                        content: content).get()
         let after = ledger + [GameEvent(id: 4, playerID: 1, kind: .voided, checkpointID: "rankine-building", riddleID: nil, xp: void.xp,
                                         occurredAt: start + 7200, scanID: 11, reason: "Shared photo")]
@@ -64,14 +65,14 @@ import Testing
     @Test func voidingAScanTwiceIsRefusedNamingTheFirstVoid() {
         let voided = ledger + [GameEvent(id: 4, playerID: 1, kind: .voided, checkpointID: "rankine-building", riddleID: nil, xp: -150,
                                          occurredAt: start + 7200, scanID: 11, reason: "Shared photo")]
-        let again = ScanVoid.decide(scanID: 11, checkpointID: "rankine-building", events: voided, unlocked: [], at: start + 9000, content: content)
+        let again = ScanVoid.decide(scanID: 11, of: 1, checkpointID: "rankine-building", reason: "Shared photo", events: voided, unlocked: [], at: start + 9000, content: content)
         #expect(again == .failure(.scanAlreadyVoided(at: start + 7200)))
     }
 
     @Test func voidingAScanThatScoredNothingTakesNothingBack() throws {
-        let void = try ScanVoid.decide(scanID: 99, checkpointID: "kelvin-building", events: ledger, unlocked: [voucher(1, "tea")],
+        let void = try ScanVoid.decide(scanID: 99, of: 1, checkpointID: "kelvin-building", reason: "Shared photo", events: ledger, unlocked: [voucher(1, "tea")],
                                        at: start + 7200, content: content).get()
-        #expect(void == ScanVoid(xp: 0, levelBefore: 2, levelAfter: 2, badgesLost: [], withdrawnVouchers: [], redeemedVouchers: []))
+        #expect(void == ScanVoid(event: .voided(scan: 99, of: 1, at: "kelvin-building", xp: 0, reason: "Shared photo", on: start + 7200), levelBefore: 2, levelAfter: 2, badgesLost: [], withdrawnVouchers: [], redeemedVouchers: []))
     }
 
     @Test func anAdjustmentCountsTowardsXPAndLevelsButNoPlace() {

@@ -11,7 +11,7 @@ extension GameWorld {
         _ = try await hunt.repository.performScan(
             playerID: playerID, checkpointID: hunt.content.checkpoints[0].id, idempotencyKey: nil, requestDigest: "", photo: nil, location: nil,
             photoWindow: 0, at: clock.now
-        ) { _ in ScanEffect(event: (.explored, nil, 0, 0), grants: [grant], outcome: "explored", flag: nil) { _ in Data() } }
+        ) { _ in ScanEffect(event: .explored(by: playerID, at: hunt.content.checkpoints[0].id, xp: 0, on: clock.now), grants: [grant], outcome: "explored", flag: nil) { _ in Data() } }
         return try #require(try await hunt.repository.vouchers(playerID: playerID).first { $0.offerID == offerID })
     }
 

@@ -82,7 +82,8 @@ import Testing
                 return try await repository.performScan(playerID: player.id, checkpointID: place, idempotencyKey: nil, requestDigest: "r",
                                                         photo: nil, location: nil, photoWindow: 600, at: start + 60) { state in
                     let open = state.acceptedChallenges.first { $0.checkpointID == place }
-                    return ScanEffect(event: (.explored, nil, 25, 0), challengeWon: open.map { ($0.id, riddle.id, 50) }, outcome: "explored", flag: nil) { _ in
+                    return ScanEffect(event: .explored(by: player.id, at: place, xp: 25, on: start + 60),
+                                      challengeWon: open.map { ($0.id, .challengeWon(by: player.id, riddleID: riddle.id, at: place, xp: 50, on: start + 60)) }, outcome: "explored", flag: nil) { _ in
                         Data((open == nil ? "lost" : "won").utf8)
                     }
                 }

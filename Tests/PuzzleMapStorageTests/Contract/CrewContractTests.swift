@@ -53,7 +53,7 @@ import Testing
                     effect.crewScan = play.riddle.id
                     if !play.riddle.scans.isEmpty {
                         effect.crewSolve = CrewSolve(crewRiddleID: play.riddle.id, riddleID: riddle.id, hintsUsed: 0, awards: [
-                            .init(playerID: ada.id, solvedXP: 100, bonusXP: 50, grants: []), .init(playerID: bob.id, solvedXP: 100, bonusXP: 50, grants: []),
+                            Self.share(of: ada.id, in: riddle, at: start + 60), Self.share(of: bob.id, in: riddle, at: start + 60),
                         ])
                     }
                     return effect
@@ -67,6 +67,12 @@ import Testing
         }
     }
 
+    /// A member's share of a crew solve of `riddle`: its 100 XP and the 50 XP bonus.
+    static func share(of member: Int64, in riddle: Riddle, at date: Date) -> CrewSolve.Award {
+        CrewSolve.Award(playerID: member, events: [.solved(by: member, riddleID: riddle.id, at: riddle.checkpointID, xp: 100, hintsUsed: 0, on: date),
+                                                   .crewBonus(by: member, riddleID: riddle.id, at: riddle.checkpointID, xp: 50, on: date)], grants: [])
+    }
+
     /// Solves `riddle` for the crew at `date`, as a member's scan that the game found solving does.
     private func solve(_ riddle: Riddle, crew: Crew, by member: Player, at date: Date, _ repository: any HuntRepository) async throws {
         let category = try #require(try await repository.imported().checkpoint(id: riddle.checkpointID)?.category)
@@ -78,7 +84,7 @@ import Testing
             var effect = ScanEffect(outcome: "crew", flag: nil) { _ in Data() }
             effect.crewScan = play.riddle.id
             effect.crewSolve = CrewSolve(crewRiddleID: play.riddle.id, riddleID: riddle.id, hintsUsed: 0,
-                                         awards: [.init(playerID: member.id, solvedXP: 100, bonusXP: 50, grants: [])])
+                                         awards: [Self.share(of: member.id, in: riddle, at: date)])
             return effect
         }
     }

@@ -17,10 +17,10 @@ import Testing
             let location = ReportedLocation(coordinate: Coordinate(latitude: 55.88, longitude: -4.29), accuracyMetres: 12)
             _ = try await repository.performScan(playerID: ada.id, checkpointID: place, idempotencyKey: nil, requestDigest: "r", photo: nil,
                                                  location: location, photoWindow: 0, at: start) { _ in
-                ScanEffect(event: (.explored, nil, 25, 0), outcome: "explored", flag: .typedFarAway) { _ in Data() }
+                ScanEffect(event: .explored(by: ada.id, at: place, xp: 25, on: start), outcome: "explored", flag: .typedFarAway) { _ in Data() }
             }
             _ = try await repository.performScan(playerID: ada.id, checkpointID: content.checkpoints[1].id, idempotencyKey: nil, requestDigest: "r2",
-                                                 photo: nil, location: nil, photoWindow: 0, at: start + 60, decide: ScanContractTests.exploring())
+                                                 photo: nil, location: nil, photoWindow: 0, at: start + 60, decide: ScanContractTests.exploring(ada.id, at: content.checkpoints[1].id, on: start + 60))
             let flagged = try await repository.flaggedScans(limit: 10)
             #expect(flagged.count == 1)
             let scan = try #require(flagged.first)
@@ -43,7 +43,7 @@ import Testing
             let voided = try await repository.voidScan(id: scan.id, reason: "Shared photo", at: start + 600, decide: { state in
                 guard let state else { return .failure(.scanNotFound) }
                 #expect(state.events.map(\.xp) == [25] && state.unlocked.map(\.offerID) == [offer])
-                return .success(ScanVoid(xp: -25, levelBefore: 1, levelAfter: 1, badgesLost: [], withdrawnVouchers: state.unlocked,
+                return .success(ScanVoid(event: .voided(scan: state.scan.id, of: ada.id, at: state.scan.checkpointID, xp: -25, reason: "Shared photo", on: start + 600), levelBefore: 1, levelAfter: 1, badgesLost: [], withdrawnVouchers: state.unlocked,
                                          redeemedVouchers: []))
             }, audit: { _, _ in Self.audit }).get()
             #expect(voided.0.voiding == ModeratedScan.Voiding(at: start + 600, reason: "Shared photo"))
@@ -83,7 +83,7 @@ import Testing
         try await backend.withRepository { repository in
             _ = try await repository.imported()
             let ada = try await repository.signUp("ada")
-            let event = try await repository.adjustXP(playerID: ada.id, xp: 40, reason: "Fixed a sticker", at: start, audit: Self.audit)
+            let event = try await repository.adjustXP(.adjusted(ada.id, xp: 40, reason: "Fixed a sticker", on: start), audit: Self.audit)
             #expect(event.kind == .adjusted && event.xp == 40 && event.reason == "Fixed a sticker" && event.checkpointID == nil)
             #expect(try await repository.events(playerID: ada.id) == [event])
             #expect(try await repository.standing(playerID: ada.id, period: .all, at: start) == (1, 40))

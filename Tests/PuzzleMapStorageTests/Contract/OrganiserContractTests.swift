@@ -63,13 +63,12 @@ import Testing
             // Ada signed up yesterday and took a riddle two days ago; today she takes a hint and solves it.
             let ada = try await repository.signUp("ada", at: start - 86_400)
             let riddle = try #require(content.riddles.first { $0.checkpointID == place.id })
-            guard case .started(let attempt) = try await repository.startRiddle(playerID: ada.id, category: place.category, at: start - 2 * 86_400,
-                                                                               givenUpSince: start - 3 * 86_400, choose: { _, _ in riddle })
+            guard case .started(let attempt) = try await repository.ask(for: riddle, playerID: ada.id, category: place.category, at: start - 2 * 86_400)
             else { Issue.record("no riddle"); return }
             _ = try await repository.takeHint(attemptID: attempt.id, playerID: ada.id, maxHints: 3, at: start + 100)
             _ = try await repository.performScan(playerID: ada.id, checkpointID: place.id, idempotencyKey: nil, requestDigest: "r", photo: nil,
                                                  location: nil, photoWindow: 0, at: start + 3600) { _ in
-                ScanEffect(solvedAttemptID: attempt.id, event: (.solved, riddle.id, 100, 1), outcome: "solved", flag: nil) { _ in Data() }
+                ScanEffect(solvedAttemptID: attempt.id, event: .solved(by: ada.id, riddleID: riddle.id, at: place.id, xp: 100, hintsUsed: 1, on: start + 3600), outcome: "solved", flag: nil) { _ in Data() }
             }
             // Bob signed up today; a photo of his gave no code near the first place, and another player's photo was reused at the second.
             let bob = try await repository.signUp("bob", at: start + 60)

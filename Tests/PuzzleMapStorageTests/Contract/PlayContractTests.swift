@@ -67,15 +67,14 @@ import Testing
     // MARK: Riddles
 
     @Test(arguments: StorageBackend.allCases)
-    func askingForARiddleHoldsOnePerCategoryAndOffersWhatWasNotSolvedOrJustGivenUp(_ backend: StorageBackend) async throws {
+    func askingForARiddleReadsTheHoldingsUnderTheLockAndWritesWhatTheGameDecided(_ backend: StorageBackend) async throws {
         try await backend.withRepository { repository in
             let content = try await repository.imported()
             let ada = try await repository.signUp("ada")
             let lab = try #require(content.riddles.first { riddle in content.checkpoint(id: riddle.checkpointID)?.category == .lab })
-            let outcome = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start, givenUpSince: start - 3600) { ledger, givenUp in
-                #expect(ledger.isEmpty)
-                #expect(givenUp.isEmpty)
-                return lab
+            let outcome = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start) { holdings in
+                #expect(holdings == RiddleHoldings(active: [], givenUp: [:], ledger: []))
+                return RiddleRequestDecision(.start(lab))
             }
             guard case .started(let attempt) = outcome else {
                 Issue.record("expected a new riddle, got \(String(describing: outcome))")
@@ -83,16 +82,17 @@ import Testing
             }
             #expect(attempt == RiddleAttempt(id: attempt.id, playerID: ada.id, riddleID: lab.id, checkpointID: lab.checkpointID, category: .lab,
                                              hintsUsed: 0, startedAt: start, closedAt: nil, outcome: nil))
-            let again = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start + 1, givenUpSince: start + 1 - 3600) { _, _ in
-                Issue.record("a held riddle must be answered without choosing")
-                return nil
+            let again = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start + 1) { holdings in
+                #expect(holdings.active == [attempt])
+                return RiddleRequestDecision(.keep(attempt))
             }
             #expect(again == .existing(attempt))
             #expect(try await repository.activeAttempts(playerID: ada.id) == [attempt])
             #expect(try await repository.attempt(id: attempt.id, playerID: ada.id) == attempt)
             #expect(try await repository.attempt(id: attempt.id, playerID: ada.id + 1) == nil)
-            #expect(try await repository.startRiddle(playerID: ada.id, category: .social, at: start, givenUpSince: start - 3600) { _, _ in nil }
-                        == .noneChosen(ledger: []))
+            #expect(try await repository.startRiddle(playerID: ada.id, category: .social, at: start) { _ in
+                RiddleRequestDecision(.refuse(.nothingOpen(.social)))
+            } == .refused(.nothingOpen(.social)))
 
             let givenUp = try #require(try await repository.giveUp(attemptID: attempt.id, playerID: ada.id, at: start + 120))
             #expect(givenUp.closedAt == start + 120)
@@ -104,17 +104,42 @@ import Testing
                                                  at: start + 130)
             let ledger = try await repository.events(playerID: ada.id)
             #expect(ledger.map(\.checkpointID) == [content.checkpoints[4].id])
-            let none = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start + 3000, givenUpSince: start + 3000 - 3600) { told, givenUp in
-                #expect(told == ledger)
-                #expect(givenUp == [lab.id])
-                return nil
+            // Given up again later: the holdings name the last time.
+            guard case .started(let second) = try await repository.ask(for: lab, playerID: ada.id, category: .lab, at: start + 200) else {
+                Issue.record("no riddle")
+                return
             }
-            #expect(none == .noneChosen(ledger: ledger))
-            // An hour after giving up, the riddle may come back.
-            _ = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start + 120 + 3600, givenUpSince: start + 120) { _, givenUp in
-                #expect(givenUp.isEmpty)
-                return nil
+            _ = try await repository.giveUp(attemptID: second.id, playerID: ada.id, at: start + 300)
+            _ = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start + 3000) { holdings in
+                #expect(holdings == RiddleHoldings(active: [], givenUp: [lab.id: start + 300], ledger: ledger))
+                return RiddleRequestDecision(.refuse(.categoryExhausted(.lab, remaining: [])))
             }
+            #expect(try await repository.latestAttempts(playerID: ada.id).map(\.id) == [second.id])
+        }
+    }
+
+    @Test(arguments: StorageBackend.allCases)
+    func aReleaseTheGameDecidesClosesTheHeldRiddleAndTellsItsHolderBeforeTheNewOneIsHeld(_ backend: StorageBackend) async throws {
+        try await backend.withRepository { repository in
+            let content = try await repository.imported()
+            let ada = try await repository.signUp("ada")
+            let labs = content.riddles.filter { content.checkpoint(id: $0.checkpointID)?.category == .lab }
+            guard case .started(let first) = try await repository.ask(for: labs[0], playerID: ada.id, category: .lab, at: start) else {
+                Issue.record("no riddle")
+                return
+            }
+            let news = LiveEvent(playerID: ada.id, kind: .riddleReleased, values: ["category": "lab"], subjectID: first.id)
+            guard case .started(let second) = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start + 60, decide: { _ in
+                RiddleRequestDecision(.start(labs[1]), releases: [RiddleRelease(attempt: first, news: news)])
+            }) else {
+                Issue.record("no new riddle")
+                return
+            }
+            #expect(try await repository.activeAttempts(playerID: ada.id) == [second])
+            var released = first
+            (released.closedAt, released.outcome) = (start + 60, .released)
+            #expect(try await repository.attempt(id: first.id, playerID: ada.id) == released)
+            #expect(try await repository.liveEvents(playerID: ada.id, after: 0, limit: 10).map(\.event) == [news])
         }
     }
 
@@ -125,7 +150,7 @@ import Testing
             let ada = try await repository.signUp("ada")
             let riddles = content.riddles.filter { content.checkpoint(id: $0.checkpointID)?.category == .lecture }
             let outcomes = try await concurrently(12) { index in
-                try await repository.startRiddle(playerID: ada.id, category: .lecture, at: start, givenUpSince: start - 3600) { _, _ in riddles[index % riddles.count] }
+                try await repository.ask(for: riddles[index % riddles.count], playerID: ada.id, category: .lecture, at: start)
             }
             var started: [RiddleAttempt] = []
             var existing: [RiddleAttempt] = []
@@ -133,7 +158,7 @@ import Testing
                 switch outcome {
                 case .started(let attempt): started.append(attempt)
                 case .existing(let attempt): existing.append(attempt)
-                case .noneChosen: Issue.record("no riddle")
+                case .refused: Issue.record("no riddle")
                 }
             }
             #expect(started.count == 1)
@@ -149,7 +174,7 @@ import Testing
             let content = try await repository.imported()
             let ada = try await repository.signUp("ada")
             let riddle = content.riddles[0]
-            guard case .started(let attempt) = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start, givenUpSince: start - 3600, choose: { _, _ in riddle })
+            guard case .started(let attempt) = try await repository.ask(for: riddle, playerID: ada.id, category: .lab, at: start)
             else {
                 Issue.record("no riddle")
                 return
@@ -173,7 +198,7 @@ import Testing
             let ada = try await repository.signUp("ada")
             let bob = try await repository.signUp("bob")
             let lab = try #require(content.riddles.first { riddle in content.checkpoint(id: riddle.checkpointID)?.category == .lab })
-            _ = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start, givenUpSince: start - 3600) { _, _ in lab }
+            _ = try await repository.ask(for: lab, playerID: ada.id, category: .lab, at: start)
             _ = try await VoucherContractTests.unlock(content.offers[0].id, for: ada.id, at: content.checkpoints[2].id, repository)
             _ = try await VoucherContractTests.unlock(content.offers[1].id, for: ada.id, at: content.checkpoints[3].id, repository)
             _ = try await VoucherContractTests.unlock(content.offers[0].id, for: bob.id, at: content.checkpoints[2].id, repository)

@@ -8,19 +8,20 @@ import Testing
 @Suite struct ScanContractTests {
     let start = ContractFixture.start
 
-    /// A decision that explores the place for `xp` and answers how many events the player had
-    /// before and how many vouchers were issued: `"<events>/<vouchers>"`.
-    static func exploring(xp: Int = 25, grants: [VoucherGrant] = []) -> @Sendable (ScanState) throws -> ScanEffect {
+    /// A decision that `player` explores `place` for `xp` and answers how many events the
+    /// player had before and how many vouchers were issued: `"<events>/<vouchers>"`.
+    static func exploring(_ player: Int64, at place: String, on date: Date, xp: Int = 25, grants: [VoucherGrant] = [])
+        -> @Sendable (ScanState) throws -> ScanEffect {
         { state in
-            ScanEffect(event: (.explored, nil, xp, 0), grants: grants, outcome: "explored", flag: nil) { vouchers in
+            ScanEffect(event: .explored(by: player, at: place, xp: xp, on: date), grants: grants, outcome: "explored", flag: nil) { vouchers in
                 Data("\(state.events.count)/\(vouchers.count)".utf8)
             }
         }
     }
 
-    /// A decision that registers any check-in for `xp`, unlocking nothing.
-    static func earning(_ xp: Int) -> @Sendable (PendingCheckIn, [GameEvent]) -> CheckInEffect<[Voucher]>? {
-        { _, _ in CheckInEffect(xp: xp, grants: []) { $0 } }
+    /// A decision that registers any check-in for `xp` at `date`, unlocking nothing.
+    static func earning(_ xp: Int, at date: Date) -> @Sendable (PendingCheckIn, [GameEvent]) -> CheckInEffect<[Voucher]>? {
+        { checkIn, _ in CheckInEffect(event: .checkedIn(by: checkIn.playerID, at: checkIn.checkpointID, xp: xp, on: date), grants: []) { $0 } }
     }
 
     static func text(_ answer: ScanAnswer) -> String { String(decoding: answer.answer, as: UTF8.self) }
@@ -31,7 +32,7 @@ import Testing
             let content = try await repository.imported()
             let ada = try await repository.signUp("ada")
             let riddle = content.riddles[0]
-            guard case .started(let attempt) = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start, givenUpSince: start - 3600, choose: { _, _ in riddle })
+            guard case .started(let attempt) = try await repository.ask(for: riddle, playerID: ada.id, category: .lab, at: start)
             else {
                 Issue.record("no riddle")
                 return
@@ -45,7 +46,7 @@ import Testing
                 #expect(state.events.isEmpty)
                 #expect(state.previousScan == nil)
                 #expect(state.othersRecentPhotos.isEmpty)
-                return ScanEffect(solvedAttemptID: attempt.id, event: (.solved, riddle.id, 150, 2), outcome: "solved", flag: .tooFast) { _ in
+                return ScanEffect(solvedAttemptID: attempt.id, event: .solved(by: ada.id, riddleID: riddle.id, at: riddle.checkpointID, xp: 150, hintsUsed: 2, on: start + 60), outcome: "solved", flag: .tooFast) { _ in
                     Data("solved".utf8)
                 }
             }
@@ -89,7 +90,7 @@ import Testing
             let ada = try await repository.signUp("ada")
             let place = content.checkpoints[1].id
             let first = try await repository.performScan(playerID: ada.id, checkpointID: place, idempotencyKey: "key", requestDigest: "request", photo: nil, location: nil,
-                                                         photoWindow: 600, at: start, decide: Self.exploring())
+                                                         photoWindow: 600, at: start, decide: Self.exploring(ada.id, at: place, on: start))
             let retry = try await repository.performScan(playerID: ada.id, checkpointID: place, idempotencyKey: "key", requestDigest: "another request",
                                                          photo: nil, location: nil, photoWindow: 600, at: start + 5) { _ in
                 Issue.record("a replay must not decide again")
@@ -115,7 +116,7 @@ import Testing
             let place = content.checkpoints[1].id
             let answers = try await concurrently(20) { _ in
                 try await repository.performScan(playerID: ada.id, checkpointID: place, idempotencyKey: "same", requestDigest: "request", photo: nil, location: nil,
-                                                 photoWindow: 600, at: start, decide: Self.exploring())
+                                                 photoWindow: 600, at: start, decide: Self.exploring(ada.id, at: place, on: start))
             }
             #expect(answers.filter { !$0.replayed }.count == 1)
             #expect(answers.map(Self.text) == Array(repeating: "0/0", count: 20))
@@ -137,7 +138,7 @@ import Testing
                     photoWindow: 600, at: start + Double(index)
                 ) { state in
                     let grants = state.events.count >= 2 ? [VoucherGrant(offerID: offer, expiresAt: start + 86_400)] : []
-                    return try Self.exploring(grants: grants)(state)
+                    return try Self.exploring(ada.id, at: content.checkpoints[index].id, on: start + Double(index), grants: grants)(state)
                 }
             }
             let parts: [[Substring]] = answers.map { Self.text($0).split(separator: "/") }
@@ -160,7 +161,7 @@ import Testing
             let photo = PhotoFingerprint(sha256: "aaaa", perceptual: 0xF0F0_F0F0_F0F0_F0F0)
             let location = ReportedLocation(coordinate: Coordinate(latitude: 55.8721, longitude: -4.2882), accuracyMetres: 8)
             _ = try await repository.performScan(playerID: ada.id, checkpointID: place, idempotencyKey: nil, requestDigest: "request", photo: photo, location: location,
-                                                 photoWindow: 600, at: start, decide: Self.exploring())
+                                                 photoWindow: 600, at: start, decide: Self.exploring(ada.id, at: place, on: start))
 
             /// The photos the store hands the decision, in (sha256, perceptual) order: whether
             /// one is the same picture is the game's rule, not the store's. A scan shown any is
@@ -209,11 +210,11 @@ import Testing
                                                  photoWindow: 600, at: start + 10) { _ in
                 ScanEffect(checkIn: (id: "ci-1", expiresAt: start + 600), outcome: "wrong_place", flag: nil) { _ in Data() }
             }
-            #expect(try await repository.registerCheckIn(id: "ci-1", playerID: bob.id, at: start + 20, decide: Self.earning(10)) == nil)
+            #expect(try await repository.registerCheckIn(id: "ci-1", playerID: bob.id, at: start + 20, decide: Self.earning(10, at: start + 20)) == nil)
             let vouchers = try #require(try await repository.registerCheckIn(id: "ci-1", playerID: ada.id, at: start + 30) { checkIn, before in
                 #expect(checkIn == PendingCheckIn(id: "ci-1", playerID: ada.id, checkpointID: place, expiresAt: start + 600))
                 #expect(before.map(\.xp) == [25])
-                return CheckInEffect(xp: 10, grants: [VoucherGrant(offerID: offer, expiresAt: start + 86_400)]) { $0 }
+                return CheckInEffect(event: .checkedIn(by: ada.id, at: place, xp: 10, on: start + 30), grants: [VoucherGrant(offerID: offer, expiresAt: start + 86_400)]) { $0 }
             })
             let event = try #require(try await repository.events(playerID: ada.id).last)
             #expect(event == GameEvent(id: event.id, playerID: ada.id, kind: .checkedIn, checkpointID: place, riddleID: nil,
@@ -221,7 +222,7 @@ import Testing
             #expect(vouchers == [Voucher(id: vouchers[0].id, offerID: offer, playerID: ada.id, issuedAt: start + 30,
                                          expiresAt: start + 86_400, giftedBy: nil, redeemedAt: nil, redeemedBy: nil)])
             #expect(try await repository.vouchers(playerID: ada.id) == vouchers)
-            #expect(try await repository.registerCheckIn(id: "ci-1", playerID: ada.id, at: start + 40, decide: Self.earning(10)) == nil)
+            #expect(try await repository.registerCheckIn(id: "ci-1", playerID: ada.id, at: start + 40, decide: Self.earning(10, at: start + 40)) == nil)
             #expect(try await repository.events(playerID: ada.id).count == 2)
         }
     }
@@ -240,20 +241,20 @@ import Testing
             // Refused by the game: nothing is written, and the check-in is gone.
             try await checkIn("refused", at: content.checkpoints[0].id, expiring: start + 60)
             #expect(try await repository.registerCheckIn(id: "refused", playerID: ada.id, at: start + 60) { _, _ -> CheckInEffect<[Voucher]>? in nil } == nil)
-            #expect(try await repository.registerCheckIn(id: "refused", playerID: ada.id, at: start + 61, decide: Self.earning(10)) == nil)
+            #expect(try await repository.registerCheckIn(id: "refused", playerID: ada.id, at: start + 61, decide: Self.earning(10, at: start + 61)) == nil)
 
             try await checkIn("cancelled", at: content.checkpoints[1].id, expiring: start + 600)
             #expect(try await repository.cancelCheckIn(id: "cancelled", playerID: ada.id + 1) == false)
             #expect(try await repository.cancelCheckIn(id: "cancelled", playerID: ada.id))
             #expect(try await repository.cancelCheckIn(id: "cancelled", playerID: ada.id) == false)
-            #expect(try await repository.registerCheckIn(id: "cancelled", playerID: ada.id, at: start + 1, decide: Self.earning(10)) == nil)
+            #expect(try await repository.registerCheckIn(id: "cancelled", playerID: ada.id, at: start + 1, decide: Self.earning(10, at: start + 1)) == nil)
 
             // A second check-in at one place replaces the first.
             try await checkIn("older", at: content.checkpoints[2].id, expiring: start + 600)
             try await checkIn("newer", at: content.checkpoints[2].id, expiring: start + 600)
             #expect(try await repository.cancelCheckIn(id: "older", playerID: ada.id) == false)
 
-            #expect(try await repository.registerCheckIn(id: "newer", playerID: ada.id, at: start + 3, decide: Self.earning(10)) != nil)
+            #expect(try await repository.registerCheckIn(id: "newer", playerID: ada.id, at: start + 3, decide: Self.earning(10, at: start + 3)) != nil)
             #expect(try await repository.events(playerID: ada.id).map(\.checkpointID) == [content.checkpoints[2].id])
         }
     }
@@ -268,7 +269,7 @@ import Testing
                 ScanEffect(checkIn: (id: "ci", expiresAt: start + 600), outcome: "wrong_place", flag: nil) { _ in Data() }
             }
             let results = try await concurrently(10) { _ in
-                try await repository.registerCheckIn(id: "ci", playerID: ada.id, at: start + 1, decide: Self.earning(10))
+                try await repository.registerCheckIn(id: "ci", playerID: ada.id, at: start + 1, decide: Self.earning(10, at: start + 1))
             }
             #expect(results.compactMap { $0 }.count == 1)
             #expect(try await repository.events(playerID: ada.id).count == 1)

@@ -151,6 +151,63 @@ import Testing
             #expect(try await repository.leaderboard(viewer: eve, period: .all, friendsOnly: true, limit: 10, at: start).isEmpty)
             #expect(try await repository.leaderboard(viewer: dee, period: .all, friendsOnly: true, limit: 10, at: start).map(\.player.username) == ["dee"])
 
+    /// A friend just added, with no XP, is on the board among friends at once, at 0 XP, and so
+    /// is the player without any: every friend and the player are there, this week and all
+    /// time, those without XP last (ties by id), a friend whose total was corrected below 0
+    /// among them at 0, an erased friend not at all. Everyone's board still holds only those
+    /// with XP, and has no place for the player without any.
+    @Test(arguments: StorageBackend.allCases)
+    func friendJustAddedAppearsOnFriendsBoardAtZeroXP(_ backend: StorageBackend) async throws {
+        try await backend.withRepository { repository in
+            let place = try await repository.imported().checkpoints[0].id
+            var players: [Player] = []
+            for name in ["ada", "bob", "cy", "dee", "eve", "fay"] { players.append(try await repository.signUp(name)) }
+            let (ada, bob, cy, dee, eve, fay) = (players[0], players[1], players[2], players[3], players[4], players[5])
+            func scores(_ scores: [(Int, Player)]) -> [PlayerScore] { scores.map { PlayerScore(player: $1, xp: $0) } }
+            func view(_ player: Player, _ period: LeaderboardPeriod, friendsOnly: Bool = true, rows: Int = 10) async throws -> BoardView {
+                try await repository.boardView(playerID: player.id, period: period, friendsOnly: friendsOnly, at: start) { _ in rows }
+            }
+
+            // Eve, new, adds Fay, newer still: neither has earned anything.
+            _ = try await repository.requestFriend(from: eve.id, to: fay.id, mutual: true, at: start)
+            for period in LeaderboardPeriod.allCases {
+                let allTimeXP: [Int64: Int] = period == .all ? [:] : [eve.id: 0, fay.id: 0]
+                #expect(try await view(eve, period) == BoardView(hidden: [], top: scores([(0, eve), (0, fay)]), allTimeXP: allTimeXP,
+                                                                 mine: .init(xp: 0, playersAhead: 0)), "\(period)")
+                #expect(try await view(fay, period).mine == .init(xp: 0, playersAhead: 0), "\(period)")
+                #expect(try await view(eve, period, friendsOnly: false) == BoardView(hidden: [], top: [], allTimeXP: [:], mine: nil), "\(period)")
+            }
+
+            // Ada has 100 XP, 60 of it last week; her friends are bob (50 this week), cy (none),
+            // dee (30, corrected down by 45) and eve; fay (erased) was one too.
+            let audit = AuditRecord(actorID: nil, actorName: "olive", action: .xpAdjusted, subject: "player", detail: "test")
+            _ = try await repository.appendEvent(playerID: ada.id, kind: .explored, checkpointID: place, riddleID: nil, xp: 60, at: start - 86_400)
+            _ = try await repository.appendEvent(playerID: ada.id, kind: .explored, checkpointID: place, riddleID: nil, xp: 40, at: start)
+            _ = try await repository.appendEvent(playerID: bob.id, kind: .explored, checkpointID: place, riddleID: nil, xp: 50, at: start)
+            _ = try await repository.appendEvent(playerID: dee.id, kind: .explored, checkpointID: place, riddleID: nil, xp: 30, at: start)
+            _ = try await repository.adjustXP(.adjusted(dee.id, xp: -45, reason: "a void", on: start), audit: audit)
+            for friend in [bob, cy, dee, eve, fay] {
+                _ = try await repository.requestFriend(from: ada.id, to: friend.id, mutual: true, at: start)
+            }
+            try await repository.eraseAccount(id: fay.id, at: start)
+
+            #expect(try await view(ada, .all) == BoardView(hidden: [], top: scores([(100, ada), (50, bob), (0, cy), (0, dee), (0, eve)]), allTimeXP: [:],
+                                                           mine: .init(xp: 100, playersAhead: 0)))
+            #expect(try await view(ada, .week) == BoardView(hidden: [], top: scores([(50, bob), (40, ada), (0, cy), (0, dee), (0, eve)]),
+                                                            allTimeXP: [ada.id: 100, bob.id: 50, cy.id: 0, dee.id: -15, eve.id: 0],
+                                                            mine: .init(xp: 40, playersAhead: 1)))
+            #expect(try await view(ada, .all, rows: 3).top == scores([(100, ada), (50, bob), (0, cy)]))
+            // The viewer without XP stands among those at 0, behind everyone with some.
+            #expect(try await view(cy, .all) == BoardView(hidden: [], top: scores([(100, ada), (0, cy)]), allTimeXP: [:],
+                                                          mine: .init(xp: 0, playersAhead: 1)))
+            #expect(try await view(dee, .week).mine == .init(xp: 0, playersAhead: 1))
+            #expect(try await view(eve, .week).top == scores([(40, ada), (0, eve)]))
+            // Everyone's board is unchanged: those with XP, and no place for those without.
+            #expect(try await view(cy, .all, friendsOnly: false) == BoardView(hidden: [], top: scores([(100, ada), (50, bob)]), allTimeXP: [:], mine: nil))
+            #expect(try await view(dee, .week, friendsOnly: false).mine == nil)
+        }
+    }
+
             #expect(try await repository.standing(playerID: cy, period: .all, at: start) == (2, 100))
             #expect(try await repository.standing(playerID: dee, period: .all, at: start) == (4, 40))
             #expect(try await repository.standing(playerID: dee, period: .week, at: start) == (nil, 0))
@@ -221,13 +278,13 @@ import Testing
                 case 0, 1, 2, 3:
                     _ = try await repository.appendEvent(playerID: player.id, kind: .explored, checkpointID: places[step % places.count],
                                                          riddleID: nil, xp: [10, 25, 100, 25][step % 4], at: at)
-                case 4: _ = try await repository.adjustXP(playerID: player.id, xp: -35, reason: "a void", at: at, audit: audit)
+                case 4: _ = try await repository.adjustXP(.adjusted(player.id, xp: -35, reason: "a void", on: at), audit: audit)
                 default:
                     if step == 41 {
                         try await repository.eraseAccount(id: player.id, at: at)
                         players.removeAll { $0.id == player.id }
                     } else {
-                        _ = try await repository.adjustXP(playerID: player.id, xp: 10, reason: "a fix", at: at, audit: audit)
+                        _ = try await repository.adjustXP(.adjusted(player.id, xp: 10, reason: "a fix", on: at), audit: audit)
                     }
                 }
                 for period in [LeaderboardPeriod.all, .week] {

@@ -27,19 +27,17 @@ import Testing
             let riddles = Array(content.riddles.prefix(3))
             for (index, minutes) in [10.0, 20.0].enumerated() {
                 let riddle = riddles[index]
-                guard case .started(let attempt) = try await repository.startRiddle(playerID: ada.id, category: Category.allCases[index], at: start, givenUpSince: start - 3600,
-                                                                                   choose: { _, _ in riddle })
+                guard case .started(let attempt) = try await repository.ask(for: riddle, playerID: ada.id, category: Category.allCases[index], at: start)
                 else { Issue.record("no riddle"); return }
                 _ = try await repository.takeHint(attemptID: attempt.id, playerID: ada.id, maxHints: 3, at: start)
                 _ = try await repository.performScan(playerID: ada.id, checkpointID: riddle.checkpointID, idempotencyKey: nil, requestDigest: "request", photo: nil,
                                                      location: nil, photoWindow: 0, at: start + minutes * 60) { _ in
-                    ScanEffect(solvedAttemptID: attempt.id, event: (.solved, riddle.id, 100, 1), outcome: "solved", flag: index == 1 ? .tooFast : nil) { _ in
+                    ScanEffect(solvedAttemptID: attempt.id, event: .solved(by: ada.id, riddleID: riddle.id, at: riddle.checkpointID, xp: 100, hintsUsed: 1, on: start + minutes * 60), outcome: "solved", flag: index == 1 ? .tooFast : nil) { _ in
                         Data()
                     }
                 }
             }
-            guard case .started(let third) = try await repository.startRiddle(playerID: ada.id, category: .social, at: start + 1300, givenUpSince: start + 1300 - 3600,
-                                                                             choose: { _, _ in riddles[2] })
+            guard case .started(let third) = try await repository.ask(for: riddles[2], playerID: ada.id, category: .social, at: start + 1300)
             else { Issue.record("no riddle"); return }
             _ = try await repository.giveUp(attemptID: third.id, playerID: ada.id, at: start + 1400)
             _ = try await repository.performScan(playerID: ada.id, checkpointID: riddles[0].checkpointID, idempotencyKey: nil, requestDigest: "request", photo: nil,

@@ -41,6 +41,20 @@ extension SocialStore {
     }
 }
 
+extension PlayStore {
+    /// Asks for a riddle in `category` as the game does where one is held (`RiddleHolding`
+    /// keeps it), drawing `riddle` where none is (`nil`: refused as nothing open). `seeing` is
+    /// shown the holdings the store read.
+    func ask(for riddle: Riddle?, playerID: Int64, category: Category, at date: Date,
+             seeing: @escaping @Sendable (RiddleHoldings) -> Void = { _ in }) async throws -> RiddleRequestOutcome {
+        try await startRiddle(playerID: playerID, category: category, at: date) { holdings in
+            seeing(holdings)
+            if let held = holdings.active.first(where: { $0.category == category }) { return RiddleRequestDecision(.keep(held)) }
+            return RiddleRequestDecision(riddle.map { .start($0) } ?? .refuse(.nothingOpen(category)))
+        }
+    }
+}
+
 extension VoucherStore {
     func giftVoucher(id: Int64, from: Int64, to: Int64, dailyLimit: Int, dayStart: Date, at date: Date) async throws -> Result<Voucher, RewardRefusal> {
         try await giftVoucher(id: id, from: from, to: to, dayStart: dayStart, at: date) { $0.refusal(giver: from, perDay: dailyLimit, at: date) }

@@ -12,7 +12,7 @@ import Testing
                        at date: Date = ContractFixture.start, expiring: Date? = nil) async throws -> Int {
         let answer = try await repository.performScan(
             playerID: player, checkpointID: place, idempotencyKey: nil, requestDigest: "request", photo: nil, location: nil, photoWindow: 0, at: date,
-            decide: ScanContractTests.exploring(grants: [VoucherGrant(offerID: offer, expiresAt: expiring ?? date + 14 * 86_400)]))
+            decide: ScanContractTests.exploring(player, at: place, on: date, grants: [VoucherGrant(offerID: offer, expiresAt: expiring ?? date + 14 * 86_400)]))
         return Int(ScanContractTests.text(answer).split(separator: "/")[1])!
     }
 

@@ -1,0 +1,98 @@
+import Foundation
+
+/// What a player holds and lately gave up, as a store reads it under the player's lock: the
+/// state every rule about holding riddles decides from.
+public struct RiddleHoldings: Sendable, Equatable {
+    /// The riddles held now (one per category, by the rules below).
+    public var active: [RiddleAttempt]
+    /// The riddles the player gave up, each with the last time they gave it up.
+    public var givenUp: [String: Date]
+    /// The player's ledger: which places they found.
+    public var ledger: [GameEvent]
+
+    public init(active: [RiddleAttempt], givenUp: [String: Date], ledger: [GameEvent]) {
+        self.active = active
+        self.givenUp = givenUp
+        self.ledger = ledger
+    }
+}
+
+/// What asking for a riddle in a category comes to.
+public struct RiddleRequestDecision: Sendable, Equatable {
+    public enum Outcome: Sendable, Equatable {
+        /// The one already held in the category, again: one riddle per category at a time.
+        case keep(RiddleAttempt)
+        /// Hold this riddle, new.
+        case start(Riddle)
+        /// None to offer, and why (`nothingOpen`, `categoryExhausted`).
+        case refuse(GameRefusal)
+    }
+
+    public var outcome: Outcome
+    /// A riddle held in the category that the content no longer plays, taken back first (one
+    /// an import raced with); none as a rule.
+    public var releases: [RiddleRelease]
+
+    public init(_ outcome: Outcome, releases: [RiddleRelease] = []) {
+        self.outcome = outcome
+        self.releases = releases
+    }
+}
+
+/// The rules of holding riddles, written once: asking in a category, the give-up cooldown,
+/// and taking back riddles the content no longer plays. Pure: a store reads the holdings
+/// under its lock, these decide, the store writes what they decided.
+public struct RiddleHolding: Sendable {
+    public let selection: RiddleSelection
+    /// How long a riddle given up waits before it is offered again (unless nothing else is left).
+    public let giveUpCooldown: TimeInterval
+
+    public init(selection: RiddleSelection, giveUpCooldown: TimeInterval) {
+        self.selection = selection
+        self.giveUpCooldown = giveUpCooldown
+    }
+
+    /// The riddle held in `category`, or a new one drawn among the unsolved places open now or
+    /// within the opening window, or the refusal saying why there is none.
+    public func ask<R: RandomNumberGenerator>(in category: Category, holdings: RiddleHoldings, at now: Date, using generator: inout R)
+        -> RiddleRequestDecision {
+        let held = holdings.active.filter { $0.category == category }
+        let releases = Self.releases(of: held, under: selection.content)
+        if let kept = held.first(where: { Self.isPlayable($0, in: selection.content) }) { return RiddleRequestDecision(.keep(kept)) }
+        let solved = PlayerStanding.places(in: holdings.ledger).solved
+        let cooling = Set(holdings.givenUp.filter { $0.value > now - giveUpCooldown }.keys)
+        if let riddle = selection.choose(in: category, solved: solved, recentlyGivenUp: cooling, at: now, using: &generator) {
+            return RiddleRequestDecision(.start(riddle), releases: releases)
+        }
+        if selection.hasUnsolved(in: category, solved: solved) { return RiddleRequestDecision(.refuse(.nothingOpen(category)), releases: releases) }
+        let remaining = Category.allCases.filter { $0 != category && selection.hasUnsolved(in: $0, solved: solved) }
+        return RiddleRequestDecision(.refuse(.categoryExhausted(category, remaining: remaining)), releases: releases)
+    }
+
+    /// Whether `content` still plays the riddle `attempt` holds, at the place it was held for.
+    /// A riddle that left the files, or now describes another place, is no longer playable.
+    public static func isPlayable(_ attempt: RiddleAttempt, in content: CampusContent) -> Bool {
+        content.riddles.contains { $0.id == attempt.riddleID && $0.checkpointID == attempt.checkpointID }
+            && content.checkpoints.contains { $0.id == attempt.checkpointID }
+    }
+
+    /// The held riddles `content` no longer plays, each taken back (closed as `released`, not
+    /// given up: the player may ask again at once) with the news for its holder.
+    public static func releases(of active: [RiddleAttempt], under content: CampusContent) -> [RiddleRelease] {
+        active.filter { !isPlayable($0, in: content) }.map { attempt in
+            RiddleRelease(attempt: attempt, news: LiveEvent(playerID: attempt.playerID, kind: .riddleReleased,
+                                                            values: ["category": attempt.category.rawValue], subjectID: attempt.id))
+        }
+    }
+}
+
+/// A held riddle taken back because the content no longer plays it, and what its holder hears.
+public struct RiddleRelease: Sendable, Hashable {
+    public var attempt: RiddleAttempt
+    public var news: LiveEvent
+
+    public init(attempt: RiddleAttempt, news: LiveEvent) {
+        self.attempt = attempt
+        self.news = news
+    }
+}
