@@ -1,0 +1,43 @@
+import Foundation
+import PuzzleMapCore
+import PuzzleMapGame
+import PuzzleMapStorage
+import Testing
+
+/// A building torn down: its riddle leaves the content, and whoever held it is released with a
+/// note saying why and may ask for another at once, rather than being stuck in the category.
+@Suite struct RiddleReleaseTests {
+    @Test(arguments: GameWorld.Store.allCases)
+    func aReloadThatRetiresAHeldRiddleReleasesItsHolderWithANoteAndANewRiddleAtOnce(_ store: GameWorld.Store) async throws {
+        let world = try await GameWorld(store: store)
+        let (ada, bob) = (try await world.player("ada"), try await world.player("bob"))
+        let (held, _) = try await world.hunt.askForRiddle(playerID: ada, category: .lab)
+        let (bobs, _) = try await world.hunt.askForRiddle(playerID: bob, category: .lecture)
+        // The place of Ada's riddle leaves the files, and with it every riddle there.
+        var next = world.hunt.content
+        next.checkpoints.removeAll { $0.id == held.riddle.checkpointID }
+        next.riddles.removeAll { $0.checkpointID == held.riddle.checkpointID }
+        let retired = next
+        let running = RunningHunt(world.hunt, source: ContentSource { retired })
+        world.clock.advance(by: 60)
+        let summary = try await running.reload(by: .service)
+        #expect(summary.checkpointsRetired == 1)
+        let hunt = running.hunt
+
+        #expect(try await hunt.heldRiddles(playerID: ada).isEmpty)
+        let released = try await hunt.releasedRiddles(playerID: ada)
+        #expect(released.map(\.category) == [.lab] && released.map(\.at) == [world.clock.now])
+        let news = try await hunt.repository.liveEvents(playerID: ada, after: 0, limit: 10).map(\.event)
+        #expect(news == [LiveEvent(playerID: ada, kind: .riddleReleased, values: ["category": "lab"], subjectID: held.attempt.id)])
+        await #expect(throws: GameRefusal.riddleNotFound) { try await hunt.takeHint(playerID: ada, attemptID: held.attempt.id) }
+
+        // Asking again gives a new riddle at once (a release is not a give-up: no cooldown).
+        let (again, isNew) = try await hunt.askForRiddle(playerID: ada, category: .lab)
+        #expect(isNew)
+        #expect(again.riddle.checkpointID != held.riddle.checkpointID)
+        #expect(try await hunt.releasedRiddles(playerID: ada).isEmpty, "the note goes once they have asked again")
+        // Bob's riddle is still played: untouched.
+        #expect(try await hunt.heldRiddles(playerID: bob).map(\.attempt) == [bobs.attempt])
+        #expect(try await hunt.releasedRiddles(playerID: bob).isEmpty)
+    }
+}
