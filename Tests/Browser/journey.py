@@ -683,8 +683,9 @@ def choose(j, label):
 
 
 def map_and_sticker_report(j):
-    """The navigation's Map: a plan drawn on the page, every place with its hours and status,
-    and a damaged sticker reported from the solved place's entry."""
+    """The navigation's Map: a plan drawn on the page, every place with its hours and status
+    (named once found, only numbered before), and a damaged sticker reported from the solved
+    place's entry."""
     riddle = j.facts["riddle"]
     place = j.checkpoints[riddle["checkpoint"]]
     j.navigate("Map", "map")
@@ -695,9 +696,16 @@ def map_and_sticker_report(j):
     pins = plan[0].find_elements(By.TAG_NAME, "circle")
     if len(pins) != len(j.checkpoints):
         raise StepFailed(f"the plan has {len(pins)} places, the campus {len(j.checkpoints)}")
-    for name in (p["name"] for p in j.checkpoints.values()):
-        j.expect_text(name)
+    j.expect_text(place["name"])
     j.expect_words("Solved")
+    for number, other in enumerate(j.checkpoints.values(), start=1):
+        card = squash(j.driver.find_element(By.ID, f"place-{number}").text)
+        if "Not found yet" not in card:
+            continue
+        if f"Place {number}" not in card:
+            raise StepFailed(f"the map's place {number}, not found yet, is not called 'Place {number}': {card!r}")
+        if other["name"] in card:
+            raise StepFailed(f"the map names place {number} before it is found: {card!r}")
     if not re.search(r"Open now|Opens (\w+ )?at \d\d:\d\d|Closed for now", j.text()):
         raise StepFailed("the map says nothing about opening hours")
     j.press(f"Report a damaged or missing sticker at {place['name']}", "report-sticker")
@@ -1151,7 +1159,7 @@ def as_someone_else(j):
 def organiser_closes_a_place_and_tells_players(j):
     """An organiser (an account `puzzlemap admin add` made one) signs in, lands on the console,
     closes a checkpoint with a note and sends a message; the player's next page shows the
-    message and the map shows the note."""
+    message and the map shows the place closed (with the note once the player has found it)."""
     api(j, "POST", "/v1/accounts", {"email": ORGANISER_EMAIL, "username": ORGANISER_USERNAME, "password": ORGANISER_PASSWORD,
                                     "displayName": "Olive"})
     subprocess.run([j.args.puzzlemap, "admin", "add", ORGANISER_EMAIL, "--data-dir", j.args.data_dir,
@@ -1176,9 +1184,13 @@ def organiser_closes_a_place_and_tells_players(j):
     restore()
     j.open("/map", "map-with-closed-place")
     j.expect_text(f"From the organisers: {BROADCAST}")
-    entry = j.driver.find_element(By.ID, f"place-{place_id}")
-    if "Closed for a fire drill until 16:00" not in entry.text or "Closed by the organisers" not in entry.text:
-        raise StepFailed(f"the map's entry for {place['name']} does not show the organisers' note: {squash(entry.text)!r}")
+    entry = squash(j.driver.find_element(By.ID, f"place-{list(j.checkpoints).index(place_id) + 1}").text)
+    if "Closed by the organisers" not in entry:
+        raise StepFailed(f"the map's entry for {place['name']} does not say the organisers closed it: {entry!r}")
+    # The note may name the place, so it shows only once the player has found it.
+    found = "Not found yet" not in entry
+    if found != ("Closed for a fire drill until 16:00" in entry):
+        raise StepFailed(f"the map's entry for {place['name']} (found: {found}) shows the organisers' note wrongly: {entry!r}")
 
 
 BARISTA_EMAIL = "barista@kimchi-cafe.example"  # a shop's own address, not the university's

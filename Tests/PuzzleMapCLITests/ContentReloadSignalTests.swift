@@ -21,6 +21,8 @@ import Testing
         let quiz = try await service.call("GET", "/v1/quiz")
         let questions = (quiz.json["questions"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
         _ = try await service.call("PUT", "/v1/me/quiz", json: ["answers": Dictionary(uniqueKeysWithValues: questions.map { ($0, "agree") })], token: token)
+        // The map names a place once the player has found it.
+        #expect(try await service.call("POST", "/v1/scans", json: ["code": LiveService.qrText(checkpointNumber: 1)], token: token).status == 200)
         func firstPlaceName() async throws -> String? {
             ((try await service.call("GET", "/v1/map", token: token).json["checkpoints"] as? [[String: Any]])?.first?["name"] as? String)
         }

@@ -23,8 +23,10 @@ import Testing
         let ada = try await world.player("ada")
         let (held, _) = try await world.hunt.askForRiddle(playerID: ada, category: .social)
         let before = try await world.hunt.map(playerID: ada)
-        #expect(before.map(\.checkpoint.id) == world.hunt.content.checkpoints.map(\.id))
-        #expect(before.allSatisfy { $0.status == .unvisited && $0.facts == nil })
+        #expect(before.map(\.number) == Array(1...world.hunt.content.checkpoints.count))
+        #expect(before.map(\.coordinate) == world.hunt.content.checkpoints.map(\.coordinate))
+        // Nothing that names a place before it is found: only its pin.
+        #expect(before.allSatisfy { $0.status == .unvisited && $0.checkpoint == nil && $0.facts == nil && $0.hoursSummary == nil && $0.closure == nil })
         #expect(try await world.hunt.progress(playerID: ada, ownerVerified: false).riddlesHeld == 1)
 
         _ = try await world.scan(ada, at: held.riddle.checkpointID)
@@ -35,9 +37,14 @@ import Testing
         #expect(progress.solvedByCategory[.social] == 1)
         #expect(progress.placesVisited == 1)
         #expect(progress.riddlesHeld == 0)
-        let found = try #require(try await world.hunt.map(playerID: ada).first { $0.checkpoint.id == held.riddle.checkpointID })
-        #expect(found.status == .solved)
-        #expect(found.facts == found.checkpoint.facts)
+        let place = try #require(world.hunt.content.checkpoints.firstIndex { $0.id == held.riddle.checkpointID })
+        let after = try await world.hunt.map(playerID: ada)
+        let found = after[place]
+        #expect(found.number == place + 1 && found.status == .solved)
+        #expect(found.checkpoint == world.hunt.content.checkpoints[place])
+        #expect(found.facts == world.hunt.content.checkpoints[place].facts)
+        #expect(found.hoursSummary == world.hunt.content.checkpoints[place].hours.summary)
+        #expect(after.filter { $0.checkpoint != nil }.map(\.number) == [place + 1], "only the place found is named")
     }
     @Test func theMapsHoursWorkedOutOnceAMinuteAreThoseOfTheMomentItself() async throws {
         let world = try await GameWorld()
@@ -47,10 +54,9 @@ import Testing
             world.clock.advance(by: 37 * 60 + 13)
             let now = world.clock.now
             let places = try await world.hunt.map(playerID: ada)
-            for place in places {
-                #expect(place.isOpenNow == place.checkpoint.hours.isOpen(at: now, in: world.hunt.timeZone), "\(place.checkpoint.id) at \(now)")
-                #expect(place.nextOpening == place.checkpoint.hours.nextOpening(after: now, in: world.hunt.timeZone), "\(place.checkpoint.id) at \(now)")
-                #expect(place.hoursSummary == place.checkpoint.hours.summary)
+            for (place, checkpoint) in zip(places, world.hunt.content.checkpoints) {
+                #expect(place.isOpenNow == checkpoint.hours.isOpen(at: now, in: world.hunt.timeZone), "\(checkpoint.id) at \(now)")
+                #expect(place.nextOpening == checkpoint.hours.nextOpening(after: now, in: world.hunt.timeZone), "\(checkpoint.id) at \(now)")
             }
         }
     }

@@ -2,7 +2,8 @@ import Foundation
 
 /// An organiser's "closed for now" on a checkpoint in play: the building is shut for the
 /// afternoon, the sticker is gone. A closed checkpoint is not offered, its scans are refused
-/// with the note, and the map shows the note, until an organiser reopens it.
+/// with the note, and the map shows it closed (with the note, to players who have found it),
+/// until an organiser reopens it.
 public struct CheckpointClosure: Hashable, Codable, Sendable {
     /// What players read: why, and until when if known.
     public var note: String

@@ -10,7 +10,8 @@ extension Hunt {
     }
 
     /// Closes a checkpoint for now: it is no longer offered, its scans are refused with the
-    /// note, and the map shows the note. Closing a closed one replaces its note.
+    /// note, and the map shows it closed (with the note, to players who have found it). Closing
+    /// a closed one replaces its note.
     public func closeCheckpoint(_ id: String, note: String, by organiser: Organiser) async throws -> StoredCheckpoint {
         let note = try Self.checked(note, max: CheckpointClosure.maxNoteLength)
         let now = now()

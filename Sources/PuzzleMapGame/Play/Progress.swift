@@ -21,24 +21,56 @@ public struct PlayerProgress: Sendable {
     public var moderation: [ModerationNotice]
 }
 
-/// A place on the map as one player sees it.
+/// A place on the map as one player sees it. Before the player has found it (solved or
+/// visited), it shows only that it is there: its numbered pin, whether it is open now or when
+/// it opens, and whether the organisers closed it. What would name it (the checkpoint: its
+/// name, id, building, floor, category and facts; its timetable; the organisers' note, which
+/// may name it) is `nil` until then, so no page or API built on this can narrow a riddle's
+/// answer down by accident.
 public struct MapPlace: Sendable {
     public enum Status: String, Sendable {
         case solved, visited, unvisited
     }
 
-    public var checkpoint: Checkpoint
-    /// Its weekly timetable in words.
-    public var hoursSummary: String
-    public var isOpenNow: Bool
+    /// Its number on the map, from 1, in the campus file's order: the same for every player,
+    /// and all a place not found yet is called by.
+    public let number: Int
+    /// Where its pin goes on the plan.
+    public let coordinate: Coordinate
+    public let isOpenNow: Bool
     /// When it opens next on the campus clock, if it is closed now and opens within two weeks.
-    public var nextOpening: NextOpening?
-    public var status: Status
-    /// Set while an organiser has closed the place for now: its note says why.
-    public var closure: CheckpointClosure?
-    /// The public facts, once the player has found the place; `nil` before, so the map gives
-    /// nothing away.
-    public var facts: [String]? { status == .unvisited ? nil : checkpoint.facts }
+    public let nextOpening: NextOpening?
+    public let status: Status
+    /// Whether an organiser has closed the place for now (their note only once it is found).
+    public let isClosedByOrganisers: Bool
+
+    private let place: Checkpoint
+    private let timetable: String
+    private let organisersClosure: CheckpointClosure?
+
+    init(number: Int, place: Checkpoint, timetable: String, isOpenNow: Bool, nextOpening: NextOpening?, status: Status,
+         closure: CheckpointClosure?) {
+        self.number = number
+        coordinate = place.coordinate
+        self.isOpenNow = isOpenNow
+        self.nextOpening = nextOpening
+        self.status = status
+        isClosedByOrganisers = closure != nil
+        self.place = place
+        self.timetable = timetable
+        organisersClosure = closure
+    }
+
+    /// Whether the player has found the place: solved its riddle or visited it.
+    public var isFound: Bool { status != .unvisited }
+    /// The place itself, once found; `nil` before.
+    public var checkpoint: Checkpoint? { isFound ? place : nil }
+    /// Its weekly timetable in words, once found.
+    public var hoursSummary: String? { isFound ? timetable : nil }
+    /// Set while an organiser has closed the place for now, once found: its note says why.
+    public var closure: CheckpointClosure? { isFound ? organisersClosure : nil }
+    /// The public facts, once found.
+    public var facts: [String]? { checkpoint?.facts }
 }
 
 extension Hunt {
@@ -55,7 +87,8 @@ extension Hunt {
     }
 
     /// Every place in play, in the campus file's order, with whether it is open now and what
-    /// the player has done there. `playVersion` as for ``progress(playerID:ownerVerified:playVersion:)``.
+    /// the player has done there; a place not found yet is only a numbered pin (see ``MapPlace``).
+    /// `playVersion` as for ``progress(playerID:ownerVerified:playVersion:)``.
     public func map(playerID: Int64, playVersion: Int64? = nil) async throws -> [MapPlace] {
         let entry = try await played(playerID: playerID, at: playVersion)
         let now = now()
@@ -64,11 +97,17 @@ extension Hunt {
         // The content is imported before it is played: its checkpoints are the live ones, in file order.
         return content.checkpoints.indices.map { index in
             let place = content.checkpoints[index]
-            return MapPlace(checkpoint: place, hoursSummary: placeHours.summaries[index], isOpenNow: hours[index].isOpen && closures[place.id] == nil,
-                            nextOpening: hours[index].nextOpening,
+            return MapPlace(number: index + 1, place: place, timetable: placeHours.summaries[index],
+                            isOpenNow: hours[index].isOpen && closures[place.id] == nil, nextOpening: hours[index].nextOpening,
                             status: entry.solved.contains(place.id) ? .solved : entry.visited.contains(place.id) ? .visited : .unvisited,
                             closure: closures[place.id])
         }
+    }
+
+    /// The checkpoint numbered `number` on every player's map (see ``MapPlace/number``): how a
+    /// player names a place they have not found yet, such as in a report of its damaged sticker.
+    public func checkpointID(mapNumber number: Int) -> String? {
+        content.checkpoints.indices.contains(number - 1) ? content.checkpoints[number - 1].id : nil
     }
 
     /// What the player's progress and map are made from: kept at `playVersion`, or read and

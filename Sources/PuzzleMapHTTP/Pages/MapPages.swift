@@ -41,19 +41,23 @@ struct MapPages {
         var entries: [Entry]
     }
 
+    /// The map as the game gives it: a card and pin per place, named and described once the
+    /// player has found it, and only numbered before.
     struct MapView {
         struct Place {
             var number: Int
-            var id: String
+            /// The place's name once found; "Place 3" before.
             var name: String
-            var whereabouts: String
+            /// Building and floor, once found.
+            var whereabouts: String?
             var status: String
             var statusClass: String
             var hours: String
             var openClass: String
-            var timetable: String
+            /// The weekly timetable, once found.
+            var timetable: String?
             var facts: [String]
-            /// The organisers' note while they have closed the place.
+            /// The organisers' note while they have closed the place, once found.
             var closedNote: String?
             var x: String
             var y: String
@@ -64,11 +68,11 @@ struct MapPages {
         var places: [Place]
 
         init(_ places: [MapPlace], library: PageLibrary) {
-            let plan = MapPlan(places.map(\.checkpoint.coordinate))
+            let plan = MapPlan(places.map(\.coordinate))
             self.places = places.enumerated().map { index, place in
                 let checkpoint = place.checkpoint
                 let point = plan.points[index]
-                let hours: String = if place.closure != nil {
+                let hours: String = if place.isClosedByOrganisers {
                     library.text("map.closedByOrganisers")
                 } else if place.isOpenNow {
                     library.text("map.openNow")
@@ -79,15 +83,18 @@ struct MapPages {
                 } else {
                     library.text("map.closed")
                 }
+                // A sticker report names a found place; one not found yet goes by its number.
+                let reported = checkpoint?.id ?? "\(place.number)"
                 return Place(
-                    number: index + 1, id: checkpoint.id, name: checkpoint.name,
-                    whereabouts: library.text("map.whereabouts", ["building": checkpoint.building, "floor": "\(checkpoint.floor)"]),
+                    number: place.number, name: checkpoint?.name ?? library.text("map.unfoundPlace", ["number": "\(place.number)"]),
+                    whereabouts: checkpoint.map { library.text("map.whereabouts", ["building": $0.building, "floor": "\($0.floor)"]) },
                     status: library.text("map.status.\(place.status.rawValue)"), statusClass: "status-\(place.status.rawValue)",
                     hours: hours, openClass: place.isOpenNow ? "open" : "shut", timetable: place.hoursSummary,
                     facts: place.facts ?? [], closedNote: place.closure?.note,
                     x: String(format: "%.1f", point.x), y: String(format: "%.1f", point.y), labelY: String(format: "%.1f", point.y + 4),
-                    report: "/report?kind=sticker_damaged&place=\(PageForm.escapeQuery(checkpoint.id))",
-                    reportLabel: library.text("map.report", ["place": checkpoint.name]))
+                    report: "/report?kind=sticker_damaged&place=\(PageForm.escapeQuery(reported))",
+                    reportLabel: checkpoint.map { library.text("map.report", ["place": $0.name]) }
+                        ?? library.text("map.reportUnfound", ["number": "\(place.number)"]))
             }
         }
     }

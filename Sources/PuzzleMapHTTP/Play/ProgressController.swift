@@ -42,22 +42,27 @@ struct ProgressController {
         }
     }
 
+    /// The map as the game gives it: a place not found yet is a numbered pin, whether it is
+    /// open and whether the organisers closed it; the rest is there once it is found.
     struct MapView: ResponseCodable {
         struct Place: Codable {
-            var id: String
-            var name: String
-            var category: Category
-            var building: String
-            var floor: Int
+            /// Its number on the map, the same for every player.
+            var number: Int
             var latitude: Double
             var longitude: Double
             var openNow: Bool
-            var openingHours: String
             var status: String
-            /// Public facts, once the place is found.
-            var facts: [String]?
             /// When a closed place opens next, on the campus clock.
             var opensAt: OpensAt?
+            var closedByOrganisers: Bool
+            // Once the place is found:
+            var id: String?
+            var name: String?
+            var category: Category?
+            var building: String?
+            var floor: Int?
+            var openingHours: String?
+            var facts: [String]?
             /// The organisers' note while they have closed the place for now.
             var closedNote: String?
         }
@@ -93,11 +98,12 @@ struct ProgressController {
         return MapView(checkpoints: try await services.hunt.map(playerID: identity.playerID, playVersion: identity.playVersion).map { place in
             let checkpoint = place.checkpoint
             return MapView.Place(
-                id: checkpoint.id, name: checkpoint.name, category: checkpoint.category, building: checkpoint.building, floor: checkpoint.floor,
-                latitude: checkpoint.coordinate.latitude, longitude: checkpoint.coordinate.longitude,
-                openNow: place.isOpenNow, openingHours: place.hoursSummary, status: place.status.rawValue, facts: place.facts,
+                number: place.number, latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
+                openNow: place.isOpenNow, status: place.status.rawValue,
                 opensAt: place.nextOpening.map { MapView.OpensAt(date: $0.date.description, time: $0.time.description) },
-                closedNote: place.closure?.note)
+                closedByOrganisers: place.isClosedByOrganisers,
+                id: checkpoint?.id, name: checkpoint?.name, category: checkpoint?.category, building: checkpoint?.building, floor: checkpoint?.floor,
+                openingHours: place.hoursSummary, facts: place.facts, closedNote: place.closure?.note)
         })
     }
 }
