@@ -85,13 +85,13 @@ extension PostgresHuntRepository {
     }
 
     /// The select list and tables every challenge query reads, both players joined.
-    private static let challengeColumns = """
+    static let challengeColumns = """
         c.id, c.riddleId, c.checkpointId, c.createdAt, c.acceptedAt, c.closedAt, c.closing, c.winnerId,
         a.id, a.email, a.username, a.displayName, a.createdAt, b.id, b.email, b.username, b.displayName, b.createdAt
         FROM challenge c JOIN player a ON a.id = c.challengerId JOIN player b ON b.id = c.challengedId
         """
 
-    private func challenges(_ query: PostgresQuery, _ connection: PostgresConnection) async throws -> [Challenge] {
+    func challenges(_ query: PostgresQuery, _ connection: PostgresConnection) async throws -> [Challenge] {
         try await connection.rows(query, as: (Int64, String, String, StoredDate, StoredDate?, StoredDate?, String?, Int64?,
                                               Int64, String, String, String, StoredDate, Int64, String, String, String, StoredDate).self,
                                   logger: logger).map { row in

@@ -65,7 +65,7 @@ extension SQLiteHuntRepository {
     }
 
     /// Challenges matching `condition` (on `c`), oldest first, with both players.
-    private static func challenges(where condition: String, _ arguments: StatementArguments, _ db: Database) throws -> [Challenge] {
+    static func challenges(where condition: String, _ arguments: StatementArguments, _ db: Database) throws -> [Challenge] {
         // Every column aliased: the tables share `id` and `createdAt`.
         try Row.fetchAll(db, sql: """
             SELECT c.id, c.riddleId, c.checkpointId, c.createdAt, c.acceptedAt, c.closedAt, c.closing, c.winnerId,

@@ -54,7 +54,8 @@ public struct RedemptionLogEntry: Sendable, Equatable {
     }
 }
 
-/// What the organisers' CSV exports read: each a consistent snapshot.
+/// What the exports read, each a consistent snapshot: the organisers' CSV files and a player's
+/// own data.
 public protocol ExportStore: Sendable {
     /// Every live player account signed up before `end`, by id, with its ledger events before `end`.
     func ledgers(until end: Date) async throws -> [PlayerLedger]
@@ -62,4 +63,6 @@ public protocol ExportStore: Sendable {
     func scanLog(from start: Date, to end: Date) async throws -> [ScanLogEntry]
     /// Vouchers redeemed from `start` up to `end`, at one partner or (`nil`) all, in the order redeemed.
     func redemptionLog(partnerID: String?, from start: Date, to end: Date) async throws -> [RedemptionLogEntry]
+    /// Everything kept about the player that is theirs to take away, read in one transaction.
+    func personalData(playerID: Int64) async throws -> PersonalData
 }

@@ -27,9 +27,54 @@ extension Hunt {
         return updated
     }
 
-    /// Everything the hunt keeps about the player that is theirs to take away.
+    /// Everything the hunt keeps about the player that is theirs to take away, read at once;
+    /// other players by their names only, and no place the player has not found.
     public func export(of account: Account) async throws -> AccountExport {
-        AccountExport(account: account, events: try await repository.events(playerID: account.player.id), exportedAt: now())
+        let playerID = account.player.id
+        let data = try await repository.personalData(playerID: playerID)
+        let now = now()
+        return AccountExport(
+            account: account, events: data.events, quiz: data.quiz,
+            riddles: data.riddleAttempts.map { attempt in
+                AccountExport.RiddleHeld(
+                    id: attempt.id, category: attempt.category, riddle: content.riddles.first { $0.id == attempt.riddleID }?.text,
+                    place: attempt.outcome == .solved ? content.checkpoint(id: attempt.checkpointID)?.name : nil,
+                    hintsUsed: attempt.hintsUsed, startedAt: attempt.startedAt, closedAt: attempt.closedAt, outcome: attempt.outcome)
+            },
+            vouchers: data.vouchers.map { held in
+                // As the freebies list names a giver: "erased" for one who has erased their account.
+                HeldVoucher(held.voucher, holder: account, at: now,
+                            giftedBy: held.voucher.giftedBy.map { _ in held.giver?.username ?? "erased" })
+            },
+            vouchersGiven: data.vouchersGiven.map {
+                AccountExport.VoucherGiven(voucherID: $0.voucher.id, offerID: $0.voucher.offerID, to: .init($0.recipient), givenAt: $0.givenAt)
+            },
+            friends: data.friends.map { AccountExport.Link(someone: .init($0.player), since: $0.since) },
+            friendRequestsReceived: data.friendRequestsReceived.map { AccountExport.FriendRequest(id: $0.id, someone: .init($0.from), sentAt: $0.createdAt) },
+            friendRequestsSent: data.friendRequestsSent.map { AccountExport.FriendRequest(id: $0.id, someone: .init($0.to), sentAt: $0.createdAt) },
+            blocked: data.blocked.map { AccountExport.Link(someone: .init($0.player), since: $0.since) },
+            crew: data.crew.map { crew in
+                AccountExport.CrewMembership(
+                    id: crew.id, name: crew.name, createdAt: crew.createdAt,
+                    joinedAt: crew.members.first { $0.player.id == playerID }?.joinedAt ?? crew.createdAt, isLeader: crew.leaderID == playerID,
+                    members: crew.members.map { AccountExport.Link(someone: .init($0.player), since: $0.joinedAt) })
+            },
+            crewInvitations: data.crewInvitations.map {
+                AccountExport.CrewInvitation(id: $0.id, crewName: $0.crewName, invitedBy: .init($0.invitedBy), invitedAt: $0.createdAt)
+            },
+            challenges: data.challenges.map { challenge in
+                let status = status(of: challenge, at: now)
+                return AccountExport.ChallengeTaken(
+                    id: challenge.id, sent: challenge.challenger.id == playerID, opponent: .init(challenge.opponent(of: playerID)),
+                    category: status.category, riddle: status.riddle?.text, state: status.state, createdAt: challenge.createdAt)
+            },
+            // Who set a report's status is an organiser's name, not the player's data.
+            reports: data.reports.map { report in
+                var report = report
+                report.statusSetBy = nil
+                return report
+            },
+            exportedAt: now)
     }
 
     /// Erases the person, once they confirm with their password; only the anonymous ledger
@@ -38,11 +83,4 @@ extension Hunt {
         guard try await passwordHasher.verify(password, against: account.passwordHash) else { throw AccountRefusal.invalidCredentials }
         try await repository.eraseAccount(id: account.player.id, leaving: ErasedPlayer(id: account.player.id), at: now())
     }
-}
-
-/// A player's own data, as they may take it away.
-public struct AccountExport: Sendable {
-    public var account: Account
-    public var events: [GameEvent]
-    public var exportedAt: Date
 }

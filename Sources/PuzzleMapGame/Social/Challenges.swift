@@ -76,7 +76,7 @@ extension Hunt {
         return status(of: answered, at: now)
     }
 
-    private func status(of challenge: Challenge, at now: Date) -> ChallengeStatus {
+    func status(of challenge: Challenge, at now: Date) -> ChallengeStatus {
         let riddle = content.riddles.first { $0.id == challenge.riddleID }
         return ChallengeStatus(challenge: challenge, state: challenge.state(at: now, lifetime: challengeRules.lifetime),
                                riddle: challenge.acceptedAt == nil ? nil : riddle,

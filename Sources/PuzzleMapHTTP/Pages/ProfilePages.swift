@@ -41,8 +41,7 @@ struct ProfilePages {
         router.get("account/export") { request, context in
             let identity = try context.requireIdentity()
             let export = try await services.hunt.export(of: identity.account)
-            var response = try MeController.Export(player: PlayerView(export.account), events: export.events, exportedAt: export.exportedAt)
-                .response(from: request, context: context)
+            var response = try MeController.Export(export, content: services.content).response(from: request, context: context)
             response.headers[.contentDisposition] = "attachment; filename=\"puzzle-map-\(identity.account.player.username).json\""
             return response
         }
