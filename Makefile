@@ -2,11 +2,17 @@
 
 SWIFT ?= swift
 PUZZLEMAP_ARGS ?=
+# make simulate SEED=7 SEEDS=20 STEPS=5000 STORE=postgres [ONLY=3,17,42]: the whole hunt from seeds.
+SEED ?= 1
+SEEDS ?= 1
+STEPS ?= 2000
+STORE ?= sqlite
+ONLY ?=
 # make bench-photos PHOTO_SEED=7 PHOTOS_PER_CATEGORY=10: seed 1 is the tile window's tuning set.
 PHOTO_SEED ?= 1
 PHOTOS_PER_CATEGORY ?= 20
 
-.PHONY: run test deps build release check clean fuzz-api browser-tests bench-decode bench-photos bench-photos-heldout bench-scan bench-load bench-pages bench-events bench-overload bench-soak
+.PHONY: run test deps build release check simulate clean fuzz-api browser-tests bench-decode bench-photos bench-photos-heldout bench-scan bench-load bench-pages bench-events bench-overload bench-soak
 
 ## Install missing Debian packages, build a release binary, serve the sample campus.
 run: deps release
@@ -38,6 +44,13 @@ build: deps
 ## starts in about 9.3 ms instead of 30 (`puzzlemap decode` is run once per picture).
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product puzzlemap
+
+## The whole hunt played from seeds through the use cases on a real store, every invariant
+## checked after every step; prints each seed's speed and `digest:`, or the broken invariant
+## with the shortest run of steps it shrank to (replayed with ONLY=). STORE=postgres runs on a
+## throwaway PostgreSQL.
+simulate: build
+	$(if $(filter postgres,$(STORE)),Scripts/with-postgres.sh sh -c '.build/debug/puzzlemap simulate --store postgres --database-url "$$PUZZLEMAP_TEST_POSTGRES_URL" --seed $(SEED) --seeds $(SEEDS) --steps $(STEPS) $(if $(ONLY),--only $(ONLY))',.build/debug/puzzlemap simulate --store sqlite --seed $(SEED) --seeds $(SEEDS) --steps $(STEPS) $(if $(ONLY),--only $(ONLY)))
 
 ## Validate Campus/ and Riddles/.
 check: build

@@ -108,6 +108,16 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The whole hunt played from a seed through the use cases on a real store, every
+        // invariant checked after every step (`puzzlemap simulate`, `make simulate`).
+        .target(
+            name: "PuzzleMapSimulation",
+            dependencies: [
+                "PuzzleMapGame", "PuzzleMapCore", "PuzzleMapStorage",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // Chooses the parts: reads the content, opens the database the settings name.
         .target(
             name: "PuzzleMapStartup",
@@ -183,6 +193,8 @@ let package = Package(
                 "PuzzleMapSQLite",
                 "PuzzleMapGame",
                 "PuzzleMapStartup",
+                "PuzzleMapSimulation",
+                "PuzzleMapPostgres",
                 "PuzzleMapImaging",
                 "PuzzleMapPrinting",
                 "PuzzleMapHTTP",
@@ -228,6 +240,12 @@ let package = Package(
         .testTarget(
             name: "PuzzleMapGameTests",
             dependencies: ["PuzzleMapGame", "PuzzleMapSQLite", "PuzzleMapPostgres", "PuzzleMapStorage", "PuzzleMapContent", "PuzzleMapCore",
+                           .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PuzzleMapSimulationTests",
+            dependencies: ["PuzzleMapSimulation", "PuzzleMapGame", "PuzzleMapSQLite", "PuzzleMapPostgres", "PuzzleMapContent", "PuzzleMapCore",
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),

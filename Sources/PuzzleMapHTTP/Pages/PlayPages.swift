@@ -103,10 +103,12 @@ struct PlayPages {
 
     private func playPage(_ context: AppRequestContext, identity: Identity, problem: Problem? = nil) async throws -> Response {
         let held = try await services.hunt.heldRiddles(playerID: identity.playerID)
+        let released = try await services.hunt.releasedRiddles(playerID: identity.playerID)
         let heldCategories = Set(held.map(\.attempt.category))
         return page(context).response("play", title: library.text("play.title"), status: problem?.status ?? .ok, PlayView(
             held: held.map { .init(id: $0.attempt.id, category: library.text("play.category.\($0.attempt.category.rawValue)"),
                                    worth: library.text("play.worth", ["xp": "\($0.xpIfSolved)"])) },
+            released: released.map { library.text("play.released", ["category": library.text("play.category.\($0.category.rawValue)")]) },
             categories: Category.allCases.map { category in
                 let name = library.text("play.category.\(category.rawValue)")
                 return .init(value: category.rawValue,
@@ -143,6 +145,8 @@ struct PlayPages {
             var label: String
         }
         var held: [Held]
+        /// Why a riddle the player held is gone (its place left the hunt), until they ask again there.
+        var released: [String]
         var categories: [CategoryButton]
         var problem: Problem?
     }

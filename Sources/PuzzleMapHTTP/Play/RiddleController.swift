@@ -37,8 +37,17 @@ struct RiddleController {
         var riddle: RiddleView
     }
 
+    /// A riddle the game took back because its place left the hunt: shown until the player asks
+    /// again in the category, which they may at once.
+    struct ReleasedView: Codable {
+        var category: Category
+        var releasedAt: Date
+        var reason: String
+    }
+
     struct ActiveView: ResponseCodable {
         var riddles: [RiddleView]
+        var released: [ReleasedView]
     }
 
     struct HintAnswer: ResponseCodable {
@@ -51,7 +60,10 @@ struct RiddleController {
         router.post("riddles") { request, context in try await ask(request, context) }
         router.get("riddles/active") { _, context -> ActiveView in
             let identity = try context.requirePlayer()
-            return ActiveView(riddles: try await services.hunt.heldRiddles(playerID: identity.playerID).map(view))
+            return ActiveView(riddles: try await services.hunt.heldRiddles(playerID: identity.playerID).map(view),
+                              released: try await services.hunt.releasedRiddles(playerID: identity.playerID).map {
+                                  ReleasedView(category: $0.category, releasedAt: $0.at, reason: "place_retired")
+                              })
         }
         router.delete("riddles/:id") { _, context -> Response in
             let identity = try context.requirePlayer()

@@ -1,0 +1,446 @@
+import Crypto
+import Foundation
+import PuzzleMapCore
+import PuzzleMapGame
+import PuzzleMapStorage
+import Synchronization
+
+/// A whole hunt played from one seed through the real use cases (`Hunt`) on a real store:
+/// players ask, hint, give up, scan right, wrong, forged and retried codes, check in, make and
+/// block friends; organisers void, adjust, close, reopen, retire and restore places; the clock
+/// jumps. After every step the invariants are checked against the store and against a small
+/// reference model the simulation keeps of what the use cases told each player. The same seed
+/// gives the same run, step for step, and the same final `digest`.
+public struct Simulation {
+    /// A run's shape.
+    public struct Settings: Sendable {
+        public var seed: UInt64
+        public var steps: Int
+        public var players: Int
+        /// Every invariant over every player each this many steps (the players a step touched
+        /// are checked after each step).
+        public var fullCheckEvery: Int
+        /// Only these steps of the seed's commands (a shrunk run's replay); all when `nil`.
+        public var only: [Int]?
+
+        public init(seed: UInt64, steps: Int, players: Int = 8, fullCheckEvery: Int = 50, only: [Int]? = nil) {
+            self.seed = seed
+            self.steps = steps
+            self.players = players
+            self.fullCheckEvery = fullCheckEvery
+            self.only = only
+        }
+    }
+
+    /// An invariant that did not hold, after which step.
+    public struct Violation: Error, Sendable, CustomStringConvertible {
+        public var step: Int
+        public var command: SimulationCommand?
+        public var invariant: String
+        public var detail: String
+
+        public var description: String {
+            "after step \(step) (\(command.map(String.init(describing:)) ?? "set-up")): \(invariant): \(detail)"
+        }
+    }
+
+    /// What a run that held every invariant ends with.
+    public struct Outcome: Sendable {
+        public var stepsRun: Int
+        /// SHA-256 of the final state of every player (ledger, riddles held, freebies), without
+        /// the store's row ids: two runs of a seed give the same digest, on either store.
+        public var digest: String
+        /// How many steps were refused by the game (the refusals the rules give), by code.
+        public var refusals: [String: Int]
+    }
+
+    /// A fresh store to play on: each run, and each try while shrinking, gets its own.
+    public typealias StoreMaker = @Sendable () async throws -> any HuntRepository
+
+    public let content: CampusContent
+    public let makeStore: StoreMaker
+
+    public init(content: CampusContent, makeStore: @escaping StoreMaker) {
+        self.content = content
+        self.makeStore = makeStore
+    }
+
+    /// The commands of `settings`' run, numbered as `only` names them.
+    public func commands(_ settings: Settings) -> [(index: Int, command: SimulationCommand)] {
+        let all = SimulationCommand.draw(settings.steps, players: settings.players, places: content.checkpoints.count, seed: settings.seed)
+        let indices = settings.only ?? Array(all.indices)
+        return indices.filter { all.indices.contains($0) }.map { ($0, all[$0]) }
+    }
+
+    /// Plays the run; throws the first `Violation`.
+    public func run(_ settings: Settings, progress: (Int) -> Void = { _ in }) async throws -> Outcome {
+        let world = try await SimulatedWorld(content: content, store: try await makeStore(), settings: settings)
+        defer { Task { [repository = world.hunt.repository] in try? await repository.close() } }
+        var count = 0
+        for (index, command) in commands(settings) {
+            try await world.perform(command, step: index)
+            count += 1
+            if count % settings.fullCheckEvery == 0 {
+                try await world.checkEveryone(step: index, command: command)
+                progress(count)
+            }
+        }
+        try await world.checkEveryone(step: settings.steps, command: nil)
+        return Outcome(stepsRun: count, digest: try await world.digest(), refusals: world.refusals)
+    }
+}
+
+/// The clock the simulated hunt reads, moved only by the run.
+final class SimulationClock: Sendable {
+    private let current: Mutex<Date>
+
+    init(_ start: Date) { current = Mutex(start) }
+
+    var now: Date { current.withLock { $0 } }
+    func jump(by seconds: TimeInterval) { current.withLock { $0 += seconds } }
+}
+
+/// The organiser's files as a reload reads them, rewritten by the run.
+final class ContentFiles: Sendable {
+    private let current: Mutex<CampusContent>
+
+    init(_ content: CampusContent) { current = Mutex(content) }
+
+    var content: CampusContent {
+        get { current.withLock { $0 } }
+        set { current.withLock { $0 = newValue } }
+    }
+}
+
+/// One run's hunt, store, players and reference model.
+final class SimulatedWorld {
+    let fullContent: CampusContent
+    /// The content the files say now (a reload reads it).
+    private let files: ContentFiles
+    let running: RunningHunt
+    var hunt: Hunt { running.hunt }
+    let clock: SimulationClock
+    let players: [Account]
+    let organiser: Organiser
+    let settings: Simulation.Settings
+
+    // The reference model: what the use cases told each player, kept apart from the store.
+    /// XP each player was told they earned or lost, added up.
+    private var toldXP: [Int64: Int] = [:]
+    /// The riddle each player holds by category, as the answers gave it.
+    private var held: [Int64: [Category: RiddleAttempt]] = [:]
+    /// Each player's last scan: its key, the code sent and the answer given.
+    private var lastScan: [Int64: (key: String, texts: [String], result: ScanResult)] = [:]
+    /// Each player's pending check-in, from their last wrong-place scan.
+    private var pendingCheckIn: [Int64: String] = [:]
+    /// The state each player was last seen in, with its play version.
+    private var seen: [Int64: ProgressState] = [:]
+    private(set) var refusals: [String: Int] = [:]
+
+    init(content: CampusContent, store: any HuntRepository, settings: Simulation.Settings) async throws {
+        fullContent = content
+        self.settings = settings
+        let clock = SimulationClock(Date(timeIntervalSince1970: 1_790_000_000))  // a Monday, 14:13 UTC
+        self.clock = clock
+        let importedAt = clock.now
+        _ = try await store.importContent(at: importedAt, audit: nil) { stored in ContentImport(importing: content, over: stored, at: importedAt) }
+        var key = SplitMix64(seed: settings.seed ^ 0x5EED)
+        let secrets = ServiceSecrets(tagKeyData: Data((0..<32).map { _ in UInt8(truncatingIfNeeded: key.next()) }),
+                                     tokenKeyData: Data((0..<32).map { _ in UInt8(truncatingIfNeeded: key.next()) }))!
+        let hunt = Hunt(repository: store, content: content, secrets: secrets, random: .seeded(settings.seed), now: { clock.now })
+        let files = ContentFiles(content)
+        self.files = files
+        running = RunningHunt(hunt, source: ContentSource { files.content })
+        var players: [Account] = []
+        for index in 0..<settings.players {
+            let account = try await store.createAccount(
+                email: "p\(index)@student.gla.ac.uk", username: "p\(index)", displayName: "Player \(index)", passwordHash: "$argon2id$p\(index)",
+                verificationCodeHash: "code", verificationExpiresAt: clock.now + 3600,
+                mail: MailDraft(recipient: "p\(index)@student.gla.ac.uk", subject: "Welcome", body: "Hi"), at: clock.now)
+            let answers = Dictionary(uniqueKeysWithValues: content.quiz.enumerated().map { question in
+                (question.element.id, QuizAnswer.allCases[(index + question.offset) % QuizAnswer.allCases.count])
+            })
+            _ = try await hunt.answerQuiz(answers, playerID: account.player.id)
+            players.append(account)
+        }
+        self.players = players
+        _ = try await store.createAccount(
+            email: "organiser@gla.ac.uk", username: "organiser", displayName: "Organiser", passwordHash: "$argon2id$o", verificationCodeHash: "code",
+            verificationExpiresAt: clock.now + 3600, mail: MailDraft(recipient: "organiser@gla.ac.uk", subject: "Welcome", body: "Hi"), at: clock.now)
+        organiser = Organiser(try await store.setRole(email: "organiser@gla.ac.uk", role: .admin, partnerID: nil))!
+        for player in players { seen[player.player.id] = try await store.progressState(playerID: player.player.id) }
+    }
+
+    // MARK: Steps
+
+    func perform(_ command: SimulationCommand, step: Int) async throws {
+        var touched: Set<Int64> = []
+        do {
+            touched = try await apply(command, step: step)
+        } catch let violation as Simulation.Violation {
+            throw violation
+        } catch {
+            guard let code = Self.refusalCode(error) else {
+                throw Simulation.Violation(step: step, command: command, invariant: "no unexpected failure",
+                                           detail: "\(type(of: error)): \(error)")
+            }
+            refusals[code, default: 0] += 1
+            touched = Set(command.players.map { players[$0].player.id })
+        }
+        for playerID in touched.sorted() { try await check(playerID, step: step, command: command) }
+    }
+
+    /// The refusal's case, for a refusal the rules give; `nil` for anything else (a failure).
+    static func refusalCode(_ error: any Error) -> String? {
+        switch error {
+        case let refusal as GameRefusal: "game.\(refusal)".prefix { $0 != "(" }.description
+        case let refusal as SocialRefusal: "social.\(refusal)".prefix { $0 != "(" }.description
+        case let refusal as ModerationRefusal: "moderation.\(refusal)".prefix { $0 != "(" }.description
+        case let refusal as OrganiserRefusal: "organiser.\(refusal)".prefix { $0 != "(" }.description
+        default: nil
+        }
+    }
+
+    private func id(_ index: Int) -> Int64 { players[index].player.id }
+
+    /// Runs the command; the players whose state it may have changed.
+    private func apply(_ command: SimulationCommand, step: Int) async throws -> Set<Int64> {
+        switch command {
+        case .askForRiddle(let p, let category):
+            let player = id(p)
+            let (riddle, isNew) = try await hunt.askForRiddle(playerID: player, category: category)
+            if let holding = held[player]?[category], holding.id != riddle.attempt.id || isNew {
+                throw violation(step, command, "asking gives the riddle held", "held attempt \(holding.id), got \(riddle.attempt.id) (new: \(isNew))")
+            }
+            held[player, default: [:]][category] = riddle.attempt
+            return [player]
+        case .takeHint(let p, let category):
+            let player = id(p)
+            guard let holding = held[player]?[category] else { return [] }
+            let after = try await hunt.takeHint(playerID: player, attemptID: holding.id)
+            held[player]?[category] = after.attempt
+            return [player]
+        case .giveUp(let p, let category):
+            let player = id(p)
+            guard let holding = held[player]?[category] else { return [] }
+            try await hunt.giveUp(playerID: player, attemptID: holding.id)
+            held[player]?[category] = nil
+            return [player]
+        case .scanHeldPlace(let p, let category):
+            let player = id(p)
+            let place = held[player]?[category]?.checkpointID ?? fullContent.checkpoints[p % fullContent.checkpoints.count].id
+            return try await scan(player, texts: [try await typedCode(of: place)], step: step, command: command)
+        case .scanPlace(let p, let place):
+            return try await scan(id(p), texts: [try await typedCode(of: fullContent.checkpoints[place].id)], step: step, command: command)
+        case .scanForgedCode(let p):
+            let player = id(p)
+            var code = try await typedCode(of: fullContent.checkpoints[p % fullContent.checkpoints.count].id)
+            code = String(code.dropLast()) + (code.last == "A" ? "B" : "A")
+            return try await scan(player, texts: [code], step: step, command: command)
+        case .retryLastScan(let p):
+            let player = id(p)
+            guard let last = lastScan[player] else { return [] }
+            let again = try await hunt.scan(ScanSubmission(texts: last.texts), playerID: player, ownerVerified: false, idempotencyKey: last.key,
+                                            requestDigest: last.key)
+            guard again.replayed, again.outcome == last.result.outcome else {
+                throw violation(step, command, "a retry is answered as the first upload was", "first \(last.result), retry \(again)")
+            }
+            return [player]
+        case .registerCheckIn(let p):
+            let player = id(p)
+            guard let checkIn = pendingCheckIn.removeValue(forKey: player) else { return [] }
+            let change = try await hunt.registerCheckIn(id: checkIn, playerID: player)
+            toldXP[player, default: 0] += change.xpAwarded
+            return [player]
+        case .cancelCheckIn(let p):
+            let player = id(p)
+            guard let checkIn = pendingCheckIn.removeValue(forKey: player) else { return [] }
+            try await hunt.cancelCheckIn(id: checkIn, playerID: player)
+            return [player]
+        case .requestFriend(let p, let o):
+            _ = try await hunt.requestFriend(players[o].player.username, from: id(p))
+            return []
+        case .answerFriendRequests(let p, let accept):
+            for request in try await hunt.friendRequests(playerID: id(p)).incoming {
+                try await hunt.answerFriendRequest(id: request.id, playerID: id(p), accept: accept)
+            }
+            return []
+        case .block(let p, let o):
+            try await hunt.block(players[o].player.username, playerID: id(p))
+            return []
+        case .unblock(let p, let o):
+            try await hunt.unblock(players[o].player.username, playerID: id(p))
+            return []
+        case .voidLatestScan(let p):
+            let player = id(p)
+            guard let scan = try await hunt.repository.scans(playerID: player, limit: 1).first else { return [] }
+            let voided = try await hunt.voidScan(id: scan.id, reason: "Simulated void", by: organiser)
+            toldXP[player, default: 0] += voided.void.xp
+            return [player]
+        case .adjustXP(let p, let xp):
+            _ = try await hunt.adjustXP(username: players[p].player.username, xp: xp, reason: "Simulated adjustment", by: organiser)
+            toldXP[id(p), default: 0] += xp
+            return [id(p)]
+        case .closePlace(let place):
+            _ = try await hunt.closeCheckpoint(fullContent.checkpoints[place].id, note: "Closed in the simulation", by: organiser)
+            return []
+        case .reopenPlace(let place):
+            _ = try await hunt.reopenCheckpoint(fullContent.checkpoints[place].id, by: organiser)
+            return []
+        case .retirePlace(let place):
+            let gone = fullContent.checkpoints[place].id
+            var next = files.content
+            next.checkpoints.removeAll { $0.id == gone }
+            next.riddles.removeAll { $0.checkpointID == gone }
+            return try await reload(next)
+        case .restoreContent:
+            return try await reload(fullContent)
+        case .clockJump(let seconds):
+            clock.jump(by: TimeInterval(seconds))
+            return []
+        }
+    }
+
+    private func violation(_ step: Int, _ command: SimulationCommand, _ invariant: String, _ detail: String) -> Simulation.Violation {
+        Simulation.Violation(step: step, command: command, invariant: invariant, detail: detail)
+    }
+
+    private func scan(_ player: Int64, texts: [String], step: Int, command: SimulationCommand) async throws -> Set<Int64> {
+        let key = "step-\(step)"
+        let result = try await hunt.scan(ScanSubmission(texts: texts), playerID: player, ownerVerified: false, idempotencyKey: key, requestDigest: key)
+        lastScan[player] = (key, texts, result)
+        guard case .decided(let report) = result.outcome else { return [player] }
+        toldXP[player, default: 0] += report.standing.xpAwarded
+        if report.kind == .solved {
+            held[player] = held[player]?.filter { $0.value.checkpointID != report.checkpoint.id }
+        }
+        if let checkIn = report.checkIn { pendingCheckIn[player] = checkIn.id }
+        return [player]
+    }
+
+    /// Writes the files and reloads them, as an organiser's reload does; the riddles the new
+    /// content no longer plays leave the model's holdings (the players are told by the game).
+    private func reload(_ next: CampusContent) async throws -> Set<Int64> {
+        files.content = next
+        _ = try await running.reload(by: .service)
+        var released: Set<Int64> = []
+        for (player, byCategory) in held {
+            for (category, attempt) in byCategory where !next.riddles.contains(where: { $0.id == attempt.riddleID && $0.checkpointID == attempt.checkpointID }) {
+                held[player]?[category] = nil
+                released.insert(player)
+            }
+        }
+        return released
+    }
+
+    private func typedCode(of checkpointID: String) async throws -> String {
+        guard let stored = try await hunt.repository.checkpoints(includingRetired: true).first(where: { $0.id == checkpointID }) else {
+            return "PM-UNKNOWN"
+        }
+        return TagSigner(secrets: hunt.secrets).manualCode(for: TagPayload(purpose: .checkpoint, subject: UInt64(stored.number), version: stored.tagVersion))
+    }
+
+    // MARK: Invariants
+
+    /// The invariants of one player after a step.
+    func check(_ playerID: Int64, step: Int, command: SimulationCommand?) async throws {
+        func fail(_ invariant: String, _ detail: String) -> Simulation.Violation {
+            Simulation.Violation(step: step, command: command, invariant: invariant, detail: "player \(playerID): \(detail)")
+        }
+        let state = try await hunt.repository.progressState(playerID: playerID)
+        let ledgerXP = state.events.reduce(0) { $0 + $1.xp }
+        if ledgerXP != toldXP[playerID, default: 0] {
+            throw fail("XP is what the player was told", "ledger \(ledgerXP), told \(toldXP[playerID, default: 0])")
+        }
+        if let before = seen[playerID], (before.events, before.activeAttempts, before.vouchers) != (state.events, state.activeAttempts, state.vouchers),
+           state.playVersion <= before.playVersion {
+            throw fail("the play version rises with every change the player can see", "\(before.playVersion) -> \(state.playVersion)")
+        }
+        seen[playerID] = state
+        let counted = state.events.counted
+        // A place pays its solver once, whoever's riddle led there, and its finder without a
+        // riddle (exploring, a check-in) once; a place explored may still be a riddle's answer.
+        var solvedAt: [String: Int] = [:], foundAt: [String: Int] = [:]
+        for event in counted {
+            if event.kind == .solved { solvedAt[event.checkpointID ?? "", default: 0] += 1 }
+            if [.explored, .checkedIn].contains(event.kind) { foundAt[event.checkpointID ?? "", default: 0] += 1 }
+        }
+        if let twice = solvedAt.first(where: { $0.value > 1 }) {
+            throw fail("a place pays its solver once", "\(twice.key) solved \(twice.value) times")
+        }
+        if let twice = foundAt.first(where: { $0.value > 1 }) {
+            throw fail("a place pays its finder once", "\(twice.key) found \(twice.value) times")
+        }
+        let categories = state.activeAttempts.map(\.category)
+        if Set(categories).count != categories.count { throw fail("one riddle held per category", "\(categories)") }
+        let content = hunt.content
+        if let stranded = state.activeAttempts.first(where: { attempt in
+            !content.riddles.contains { $0.id == attempt.riddleID && $0.checkpointID == attempt.checkpointID }
+        }) {
+            throw fail("every held riddle is playable", "attempt \(stranded.id) holds \(stranded.riddleID), which the content no longer plays")
+        }
+        let modelHeld = Set((held[playerID] ?? [:]).values.map(\.id)), storeHeld = Set(state.activeAttempts.map(\.id))
+        if modelHeld != storeHeld { throw fail("the riddles held are the ones the answers gave", "model \(modelHeld.sorted()), store \(storeHeld.sorted())") }
+        let progress = try await hunt.progress(playerID: playerID, ownerVerified: false, playVersion: state.playVersion)
+        let standing = PlayerStanding(events: state.events, content: content)
+        if progress.xp != ledgerXP || progress.level != standing.totals.level {
+            throw fail("progress is the ledger's", "progress \(progress.xp) XP level \(progress.level), ledger \(ledgerXP) XP level \(standing.totals.level)")
+        }
+        let places = PlayerStanding.places(in: state.events)
+        let map = try await hunt.map(playerID: playerID, playVersion: state.playVersion)
+        for (place, shown) in zip(content.checkpoints, map) {
+            let found: MapPlace.Status = places.solved.contains(place.id) ? .solved : places.visited.contains(place.id) ? .visited : .unvisited
+            if shown.status != found { throw fail("the map shows found what the ledger found, and nothing else", "\(place.id): \(shown.status), ledger \(found)") }
+        }
+    }
+
+    /// Every player's invariants, and the leaderboard's against every ledger.
+    func checkEveryone(step: Int, command: SimulationCommand?) async throws {
+        var totals: [Int64: Int] = [:]
+        for player in players {
+            try await check(player.player.id, step: step, command: command)
+            totals[player.player.id] = seen[player.player.id]?.events.reduce(0) { $0 + $1.xp } ?? 0
+        }
+        let board = try await hunt.leaderboard(playerID: organiser.account.player.id, period: .all, friendsOnly: false, limit: players.count + 1)
+        let expected = LeaderboardEntry.ranks(totals.values.sorted(by: >))
+        let shown = board.rows.map(\.entry)
+        let wrong = shown.filter { totals[$0.player.id] != $0.xp }
+        let everyoneWithXP = totals.filter { $0.value != 0 }.count
+        if !wrong.isEmpty || shown.map(\.rank) != Array(expected.prefix(shown.count)) || shown.count < everyoneWithXP {
+            throw Simulation.Violation(step: step, command: command, invariant: "leaderboard ranks are the sorted totals",
+                                       detail: "board \(shown.map { "\($0.player.username):\($0.xp)#\($0.rank)" }), ledgers \(totals.sorted { $0.key < $1.key })")
+        }
+    }
+
+    /// SHA-256 over every player's ledger, riddles held and freebies, without row ids.
+    func digest() async throws -> String {
+        var hasher = SHA256()
+        for player in players {
+            let state = try await hunt.repository.progressState(playerID: player.player.id)
+            var lines = ["player \(player.player.username)"]
+            lines += state.events.map {
+                "\($0.kind.rawValue) \($0.checkpointID ?? "-") \($0.riddleID ?? "-") \($0.xp) \($0.hintsUsed) \($0.occurredAt.timeIntervalSince1970) \($0.reason ?? "")"
+            }
+            lines += state.activeAttempts.map { "holds \($0.category.rawValue) \($0.riddleID) \($0.hintsUsed) \($0.startedAt.timeIntervalSince1970)" }
+            lines += state.vouchers.map { "voucher \($0.offerID) \($0.redeemedAt == nil ? "open" : "redeemed")" }
+            hasher.update(data: Data((lines.joined(separator: "\n") + "\n").utf8))
+        }
+        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+    }
+}
+
+extension SimulationCommand {
+    /// The players the command is about, by number.
+    var players: [Int] {
+        switch self {
+        case .askForRiddle(let p, _), .takeHint(let p, _), .giveUp(let p, _), .scanHeldPlace(let p, _), .scanPlace(let p, _), .scanForgedCode(let p),
+             .retryLastScan(let p), .registerCheckIn(let p), .cancelCheckIn(let p), .answerFriendRequests(let p, _), .voidLatestScan(let p),
+             .adjustXP(let p, _):
+            [p]
+        case .requestFriend(let p, let o), .block(let p, let o), .unblock(let p, let o):
+            [p, o]
+        case .closePlace, .reopenPlace, .retirePlace, .restoreContent, .clockJump:
+            []
+        }
+    }
+}

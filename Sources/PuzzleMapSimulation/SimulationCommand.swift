@@ -1,0 +1,102 @@
+import Foundation
+import PuzzleMapCore
+
+/// One thing a player, an organiser or time does in the simulated hunt. Commands are drawn
+/// from the seed before the run and name players and places by number, not by what they hold:
+/// "scan the place of the riddle player 3 holds in lab" is resolved when it runs, so any subset
+/// of a run's commands can be replayed (that is how a failure shrinks).
+public enum SimulationCommand: Sendable, Equatable, CustomStringConvertible {
+    case askForRiddle(player: Int, Category)
+    case takeHint(player: Int, Category)
+    case giveUp(player: Int, Category)
+    /// Types the code of the place the held riddle in the category leads to (a right scan).
+    case scanHeldPlace(player: Int, Category)
+    /// Types the code of a place by its index in the full content (explore, wrong place, again).
+    case scanPlace(player: Int, place: Int)
+    /// A code that looks like ours but whose signature is wrong.
+    case scanForgedCode(player: Int)
+    /// The player's last scan sent again under the same idempotency key (a retried upload).
+    case retryLastScan(player: Int)
+    case registerCheckIn(player: Int)
+    case cancelCheckIn(player: Int)
+    case requestFriend(player: Int, other: Int)
+    case answerFriendRequests(player: Int, accept: Bool)
+    case block(player: Int, other: Int)
+    case unblock(player: Int, other: Int)
+    /// An organiser voids the player's latest scan.
+    case voidLatestScan(player: Int)
+    case adjustXP(player: Int, xp: Int)
+    case closePlace(place: Int)
+    case reopenPlace(place: Int)
+    /// A reload of files without the place (and its riddles): a building torn down.
+    case retirePlace(place: Int)
+    /// A reload of the full files: every retired place comes back.
+    case restoreContent
+    /// The campus clock jumps by this many seconds (negative: back, as a badly set clock does).
+    case clockJump(seconds: Int)
+
+    public var description: String {
+        switch self {
+        case .askForRiddle(let p, let c): "p\(p) asks for a \(c.rawValue) riddle"
+        case .takeHint(let p, let c): "p\(p) takes a hint on their \(c.rawValue) riddle"
+        case .giveUp(let p, let c): "p\(p) gives up their \(c.rawValue) riddle"
+        case .scanHeldPlace(let p, let c): "p\(p) scans the place of their \(c.rawValue) riddle"
+        case .scanPlace(let p, let place): "p\(p) scans place #\(place)"
+        case .scanForgedCode(let p): "p\(p) types a forged code"
+        case .retryLastScan(let p): "p\(p) retries their last scan"
+        case .registerCheckIn(let p): "p\(p) registers their pending check-in"
+        case .cancelCheckIn(let p): "p\(p) cancels their pending check-in"
+        case .requestFriend(let p, let o): "p\(p) asks p\(o) to be friends"
+        case .answerFriendRequests(let p, let accept): "p\(p) \(accept ? "accepts" : "declines") their friend requests"
+        case .block(let p, let o): "p\(p) blocks p\(o)"
+        case .unblock(let p, let o): "p\(p) unblocks p\(o)"
+        case .voidLatestScan(let p): "an organiser voids p\(p)'s latest scan"
+        case .adjustXP(let p, let xp): "an organiser adjusts p\(p)'s XP by \(xp)"
+        case .closePlace(let place): "an organiser closes place #\(place)"
+        case .reopenPlace(let place): "an organiser reopens place #\(place)"
+        case .retirePlace(let place): "a reload retires place #\(place)"
+        case .restoreContent: "a reload restores every place"
+        case .clockJump(let seconds): "the clock jumps \(seconds) s"
+        }
+    }
+
+    /// The commands of a run, drawn from its seed: weighted so that players mostly play, with
+    /// organisers' changes and clock jumps among them.
+    public static func draw(_ count: Int, players: Int, places: Int, seed: UInt64) -> [SimulationCommand] {
+        var random = SplitMix64(seed: seed)
+        func pick(_ upper: Int) -> Int { Int(random.next() % UInt64(upper)) }
+        func category() -> Category { Category.allCases[pick(Category.allCases.count)] }
+        func other(than player: Int) -> Int { (player + 1 + pick(players - 1)) % players }
+        let weighted: [(weight: Int, make: () -> SimulationCommand)] = [
+            (14, { .askForRiddle(player: pick(players), category()) }),
+            (5, { .takeHint(player: pick(players), category()) }),
+            (3, { .giveUp(player: pick(players), category()) }),
+            (16, { .scanHeldPlace(player: pick(players), category()) }),
+            (8, { .scanPlace(player: pick(players), place: pick(places)) }),
+            (1, { .scanForgedCode(player: pick(players)) }),
+            (3, { .retryLastScan(player: pick(players)) }),
+            (4, { .registerCheckIn(player: pick(players)) }),
+            (1, { .cancelCheckIn(player: pick(players)) }),
+            (3, { let p = pick(players); return .requestFriend(player: p, other: other(than: p)) }),
+            (3, { .answerFriendRequests(player: pick(players), accept: pick(4) > 0) }),
+            (1, { let p = pick(players); return .block(player: p, other: other(than: p)) }),
+            (1, { let p = pick(players); return .unblock(player: p, other: other(than: p)) }),
+            (2, { .voidLatestScan(player: pick(players)) }),
+            (2, { .adjustXP(player: pick(players), xp: [-40, -5, 10, 25, 80][pick(5)]) }),
+            (1, { .closePlace(place: pick(places)) }),
+            (1, { .reopenPlace(place: pick(places)) }),
+            (1, { .retirePlace(place: pick(places)) }),
+            (1, { .restoreContent }),
+            (10, { .clockJump(seconds: [45, 90, 300, 900, 3600, 4 * 3600, 86_400, -120][pick(8)]) }),
+        ]
+        let total = weighted.reduce(0) { $0 + $1.weight }
+        return (0..<count).map { _ in
+            var draw = pick(total)
+            for entry in weighted {
+                if draw < entry.weight { return entry.make() }
+                draw -= entry.weight
+            }
+            return .restoreContent
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import Logging
+import PuzzleMapContent
+import PuzzleMapCore
+import PuzzleMapPostgres
+import PuzzleMapSQLite
+import PuzzleMapSimulation
+import PuzzleMapStorage
+
+/// `puzzlemap simulate`: the whole hunt played from seeds through the real use cases and a real
+/// store, every invariant checked after every step (`make simulate`).
+struct Simulate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "simulate",
+        abstract: "Play the whole hunt from a seed on a real store, checking every invariant after every step.",
+        discussion: """
+            Prints, for each seed, the steps run, their speed and `digest: <hex>` of the final state: the same seed gives \
+            the same digest. A broken invariant prints the seed, the step and the shortest run of steps it shrank to, \
+            with the command that replays it, and exits 1.
+            """
+    )
+
+    @OptionGroup var content: ContentOptions
+
+    @Option(help: "The first seed.")
+    var seed: UInt64 = 1
+
+    @Option(help: "How many seeds to run, from --seed up.")
+    var seeds: Int = 1
+
+    @Option(help: "Steps per seed.")
+    var steps: Int = 2_000
+
+    @Option(help: "Players in the hunt.")
+    var players: Int = 8
+
+    @Option(help: "sqlite (in memory) or postgres (a fresh schema per run, on PUZZLEMAP_DATABASE_URL or --database-url).")
+    var store: String = "sqlite"
+
+    @Option(name: .customLong("database-url"), help: "The PostgreSQL server for --store postgres.")
+    var databaseURL: String?
+
+    @Option(help: "Only these steps of the seed (comma-separated), as a shrunk failure names them.")
+    var only: String?
+
+    @Flag(help: "Do not shrink a failure (print it at once).")
+    var noShrink = false
+
+    func run() async throws {
+        let settings = try ResolvedConfiguration(content: content).settings
+        let campus = try ContentReader(campusDirectory: settings.campusDirectory, riddlesDirectory: settings.riddlesDirectory).load().get()
+        let simulation = Simulation(content: campus, makeStore: try storeMaker(weeks: campus.weeks, databaseURL: databaseURL ?? settings.databaseURL))
+        let only = try only.map { text in
+            try text.split(separator: ",").map { part in
+                guard let index = Int(part.trimmingCharacters(in: .whitespaces)) else { throw ValidationError("--only takes step numbers: \(part)") }
+                return index
+            }
+        }
+        var total = 0
+        let started = ContinuousClock.now
+        for seed in seed..<(seed + UInt64(max(seeds, 1))) {
+            let run = Simulation.Settings(seed: seed, steps: steps, players: players, only: only)
+            let begun = ContinuousClock.now
+            do {
+                let outcome = try await simulation.run(run)
+                let seconds = (ContinuousClock.now - begun).seconds
+                total += outcome.stepsRun
+                print("seed \(seed) (\(store)): \(outcome.stepsRun) steps in \(String(format: "%.2f", seconds)) s "
+                      + "(\(Int(Double(outcome.stepsRun) / max(seconds, 0.001))) steps/s), \(outcome.refusals.values.reduce(0, +)) refused")
+                print("digest: \(outcome.digest)")
+            } catch let violation as Simulation.Violation {
+                printError("seed \(seed) (\(store)): invariant broken \(violation)")
+                if !noShrink {
+                    let shrunk = await simulation.shrink(run, failure: violation)
+                    var replay = run
+                    replay.only = shrunk
+                    printError("shrunk to \(shrunk.count) steps; replay with: make simulate SEED=\(seed) STEPS=\(steps) STORE=\(store) ONLY=\(shrunk.map(String.init).joined(separator: ","))")
+                    for (index, command) in simulation.commands(replay) { printError("  step \(index): \(command)") }
+                    do {
+                        _ = try await simulation.run(replay)
+                    } catch {
+                        printError("which breaks it so: \(error)")
+                    }
+                }
+                throw ExitCode.failure
+            }
+        }
+        let seconds = (ContinuousClock.now - started).seconds
+        print("\(total) steps on \(store) in \(String(format: "%.1f", seconds)) s: \(Int(Double(total) / max(seconds, 0.001))) steps/s")
+    }
+
+    private func storeMaker(weeks: CampusWeek, databaseURL: String?) throws -> Simulation.StoreMaker {
+        switch store {
+        case "sqlite":
+            return { try SQLiteHuntRepository.inMemory(weeks: weeks) }
+        case "postgres":
+            guard let databaseURL else { throw ValidationError("--store postgres needs --database-url or PUZZLEMAP_DATABASE_URL") }
+            var logger = Logger(label: "simulate")
+            logger.logLevel = .error
+            return { [logger] in
+                let schema = "simulation_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+                return try await PostgresHuntRepository.connect(url: databaseURL, schema: schema, maximumConnections: 4, weeks: weeks, logger: logger)
+            }
+        default:
+            throw ValidationError("--store is sqlite or postgres")
+        }
+    }
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}
