@@ -108,7 +108,34 @@ extension PostgresHuntRepository {
             """, as: Columns.PlayerRow.self, logger: logger).map { try Columns.account($0).player }
     }
 
-    /// The ids of the player's friends, for a board among them (erased friends have no scores).
+    public func friendLedgers(playerID: Int64) async throws -> [PlayerLedger] {
+        // One statement, so one snapshot: each friend's row joined with their events in the
+        // order written (a friend without any: one row, its event columns NULL), a friend's
+        // rows together, friends ordered as SQLite orders its NOCASE usernames.
+        let rows = try await autocommit { connection in
+            try await connection.rows("""
+                SELECT \(unescaped: Columns.player), \(unescaped: Columns.event) FROM friendship
+                JOIN player ON player.id = CASE WHEN playerA = \(playerID) THEN playerB ELSE playerA END
+                LEFT JOIN gameEvent ON gameEvent.playerId = player.id
+                WHERE (playerA = \(playerID) OR playerB = \(playerID)) AND player.deletedAt IS NULL
+                ORDER BY nocase(player.username), player.id, gameEvent.id
+                """, as: (Int64, String, String, String, StoredDate, String, String, String?, StoredDate?, StoredDate?, StoredDate?, String?,
+                          Int64?, Int64?, String?, String?, String?, Int?, Int?, StoredDate?, Int64?, String?).self, logger: logger)
+        }
+        var ledgers: [PlayerLedger] = []
+        for row in rows {
+            if ledgers.last?.player.id != row.0 {
+                let account = try Columns.account((row.0, row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10, row.11))
+                ledgers.append(PlayerLedger(player: account.player, events: []))
+            }
+            if let id = row.12, let owner = row.13, let kind = row.14, let xp = row.17, let hintsUsed = row.18, let occurredAt = row.19 {
+                ledgers[ledgers.count - 1].events.append(try Columns.event((id, owner, kind, row.15, row.16, xp, hintsUsed, occurredAt, row.20, row.21)))
+            }
+        }
+        return ledgers
+    }
+
+    /// The ids of the player's friends, erased ones included, for a board among them.
     private func friendIDs(of playerID: Int64, _ connection: PostgresConnection) async throws -> [Int64] {
         try await connection.values("""
             SELECT playerB FROM friendship WHERE playerA = \(playerID) UNION ALL SELECT playerA FROM friendship WHERE playerB = \(playerID)
@@ -150,6 +177,10 @@ extension PostgresHuntRepository {
         }
     }
 
+    /// A player's XP on the board among friends, where everyone in the circle stands: 0 without
+    /// any (no score row, or a total corrected down to 0 or below).
+    private static let circleXP = "GREATEST(COALESCE(s.xp, 0), 0)"
+
     /// The top `limit` of the board, best first, ties by id, each with their all-time XP (the
     /// same as the board's on the all-time one); among `among`, or everyone. Among friends,
     /// the planner reads the few by id and sorts them only when it is given their ids: handed
@@ -157,15 +188,29 @@ extension PostgresHuntRepository {
     private func topScores(period: LeaderboardPeriod, among: [Int64]?, limit: Int, at date: Date,
                            _ connection: PostgresConnection) async throws -> [(score: PlayerScore, allTimeXP: Int)] {
         let (table, filter) = Self.board(period)
-        let allTime = period == .all ? "s.xp" : "COALESCE((SELECT xp FROM score WHERE playerId = s.playerId), s.xp)"
-        // Erased players have no score rows, so the board is the index read in board order.
-        let rows = try await connection.rows("""
-            WITH week AS (SELECT \(weeks.start(of: date))::date AS start)
-            SELECT s.xp, \(unescaped: allTime), player.id, player.email, player.username, player.displayName, player.createdAt
-            FROM \(unescaped: table) s JOIN player ON player.id = s.playerId
-            WHERE \(unescaped: filter) AND s.xp > 0 AND (\(among == nil) OR s.playerId = ANY(\(among ?? [])))
-            ORDER BY s.xp DESC, s.playerId LIMIT \(limit)
-            """, as: (Int, Int, Int64, String, String, String, StoredDate).self, logger: logger)
+        let rows = if let among {
+            // Among friends, the circle's players are read first and their scores joined to
+            // them, so that those without a score row are on the board too.
+            try await connection.rows("""
+                WITH week AS (SELECT \(weeks.start(of: date))::date AS start)
+                SELECT \(unescaped: Self.circleXP) AS boardXP,
+                       \(unescaped: period == .all ? Self.circleXP : "COALESCE((SELECT xp FROM score WHERE playerId = player.id), 0)"),
+                       player.id, player.email, player.username, player.displayName, player.createdAt
+                FROM player LEFT JOIN \(unescaped: table) s ON s.playerId = player.id AND \(unescaped: filter)
+                WHERE player.id = ANY(\(among)) AND player.deletedAt IS NULL
+                ORDER BY boardXP DESC, player.id LIMIT \(limit)
+                """, as: (Int, Int, Int64, String, String, String, StoredDate).self, logger: logger)
+        } else {
+            // Erased players have no score rows, so the board is the index read in board order.
+            try await connection.rows("""
+                WITH week AS (SELECT \(weeks.start(of: date))::date AS start)
+                SELECT s.xp, \(unescaped: period == .all ? "s.xp" : "COALESCE((SELECT xp FROM score WHERE playerId = s.playerId), s.xp)"),
+                       player.id, player.email, player.username, player.displayName, player.createdAt
+                FROM \(unescaped: table) s JOIN player ON player.id = s.playerId
+                WHERE \(unescaped: filter) AND s.xp > 0
+                ORDER BY s.xp DESC, s.playerId LIMIT \(limit)
+                """, as: (Int, Int, Int64, String, String, String, StoredDate).self, logger: logger)
+        }
         return rows.map { xp, allTimeXP, id, email, username, displayName, createdAt in
             (PlayerScore(player: Player(id: id, email: email, username: username, displayName: displayName, createdAt: createdAt.date), xp: xp),
              allTimeXP)
@@ -174,7 +219,8 @@ extension PostgresHuntRepository {
 
     /// The player's XP on the board and how many have more, in one statement: among everyone,
     /// the totals above the player's, each with how many hold it (as cheap at the bottom of the
-    /// board as at the top); among friends, a count of the few.
+    /// board as at the top), none without XP there; among friends, a count of the few, the
+    /// player always there, at 0 XP without any.
     private func score(playerID: Int64, period: LeaderboardPeriod, among: [Int64]?, at date: Date,
                        _ connection: PostgresConnection) async throws -> BoardView.Mine? {
         let (table, filter) = Self.board(period)
@@ -182,7 +228,8 @@ extension PostgresHuntRepository {
         let mine = if let among {
             try await connection.rows("""
                 WITH week AS (SELECT \(week)::date AS start),
-                     mine AS (SELECT s.xp FROM \(unescaped: table) s WHERE \(unescaped: filter) AND s.playerId = \(playerID) AND s.xp > 0)
+                     mine AS (SELECT \(unescaped: Self.circleXP) AS xp FROM (SELECT 1) one
+                              LEFT JOIN \(unescaped: table) s ON \(unescaped: filter) AND s.playerId = \(playerID))
                 SELECT mine.xp, (SELECT COUNT(*) FROM \(unescaped: table) s WHERE \(unescaped: filter) AND s.xp > mine.xp AND s.playerId = ANY(\(among)))
                 FROM mine
                 """, as: (Int, Int).self, logger: logger)

@@ -102,6 +102,26 @@ extension SQLiteHuntRepository {
             """, arguments: [playerID, playerID, playerID]).map(\.player)
     }
 
+    public func friendLedgers(playerID: Int64) async throws -> [PlayerLedger] {
+        try await database.read { db in
+            // One statement: each friend's row joined with their events in the order written
+            // (a friend without any: one row, its event columns NULL), a friend's rows together.
+            let columns = try splittingRowAdapters(columnCounts: [db.columns(in: "player").count, db.columns(in: "gameEvent").count])
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT player.*, gameEvent.* FROM friendship JOIN player ON player.id = CASE WHEN playerA = ? THEN playerB ELSE playerA END
+                LEFT JOIN gameEvent ON gameEvent.playerId = player.id
+                WHERE (playerA = ? OR playerB = ?) AND player.deletedAt IS NULL ORDER BY player.username, player.id, gameEvent.id
+                """, arguments: [playerID, playerID, playerID], adapter: ScopeAdapter(["player": columns[0], "event": columns[1]]))
+            var ledgers: [PlayerLedger] = []
+            while let row = try rows.next() {
+                let player: PlayerRecord = row["player"]
+                if ledgers.last?.player.id != player.id { ledgers.append(PlayerLedger(player: player.player, events: [])) }
+                if let event: GameEventRecord = row["event"] { ledgers[ledgers.count - 1].events.append(event.event) }
+            }
+            return ledgers
+        }
+    }
+
     public func areFriends(_ a: Int64, _ b: Int64) async throws -> Bool {
         try await database.read { db in try Self.friends(a, b, db) }
     }
@@ -142,32 +162,55 @@ extension SQLiteHuntRepository {
     /// compiled once per connection.
     private static func circle(friendsOf playerID: Int64?) -> (filter: String, arguments: StatementArguments) {
         guard let playerID else { return ("", []) }
-        return (" AND s.playerId IN (SELECT playerB FROM friendship WHERE playerA = ? UNION ALL SELECT playerA FROM friendship WHERE playerB = ?"
-                + " UNION ALL SELECT ?)", [playerID, playerID, playerID])
+        return (" AND s.playerId IN \(circleIDs)", [playerID, playerID, playerID])
     }
+
+    /// The ids of a player's friends and the player, given their id three times.
+    private static let circleIDs = "(SELECT playerB FROM friendship WHERE playerA = ? UNION ALL SELECT playerA FROM friendship WHERE playerB = ? UNION ALL SELECT ?)"
+
+    /// A player's XP on the board among friends, where everyone in the circle stands: 0 without
+    /// any (no score row, or a total corrected down to 0 or below).
+    private static let circleXP = "MAX(COALESCE(s.xp, 0), 0)"
 
     /// The top `limit` of the board, best first, ties by id, each with their all-time XP (the
     /// same as the board's on the all-time one).
     private func topScores(period: LeaderboardPeriod, friendsOf: Int64?, limit: Int, at date: Date, _ db: Database) throws -> [(score: PlayerScore, allTimeXP: Int)] {
         let (table, filter, arguments) = board(period, at: date)
-        let circle = Self.circle(friendsOf: friendsOf)
-        let allTime = period == .all ? "s.xp" : "COALESCE((SELECT xp FROM score WHERE playerId = s.playerId), s.xp)"
-        // Erased players have no score rows, so the board is the index read in board order.
-        let statement = try db.cachedStatement(sql: """
-            SELECT s.xp, \(allTime), player.id, player.email, player.username, player.displayName, player.createdAt
-            FROM \(table) s JOIN player ON player.id = s.playerId WHERE \(filter) AND s.xp > 0\(circle.filter)
-            ORDER BY s.xp DESC, s.playerId LIMIT ?
-            """)
-        return try Row.fetchAll(statement, arguments: arguments + circle.arguments + [limit]).map { row in
+        let statement: Statement
+        let statementArguments: StatementArguments
+        if let friendsOf {
+            // Among friends, the circle is read first and its scores joined to it, so that
+            // those without a score row are on the board too.
+            let allTime = period == .all ? Self.circleXP : "COALESCE((SELECT xp FROM score WHERE playerId = player.id), 0)"
+            statement = try db.cachedStatement(sql: """
+                SELECT \(Self.circleXP) AS boardXP, \(allTime), player.id, player.email, player.username, player.displayName, player.createdAt
+                FROM player LEFT JOIN \(table) s ON s.playerId = player.id AND \(filter)
+                WHERE player.id IN \(Self.circleIDs) AND player.deletedAt IS NULL
+                ORDER BY boardXP DESC, player.id LIMIT ?
+                """)
+            statementArguments = arguments + [friendsOf, friendsOf, friendsOf, limit]
+        } else {
+            let allTime = period == .all ? "s.xp" : "COALESCE((SELECT xp FROM score WHERE playerId = s.playerId), s.xp)"
+            // Erased players have no score rows, so the board is the index read in board order.
+            statement = try db.cachedStatement(sql: """
+                SELECT s.xp, \(allTime), player.id, player.email, player.username, player.displayName, player.createdAt
+                FROM \(table) s JOIN player ON player.id = s.playerId WHERE \(filter) AND s.xp > 0
+                ORDER BY s.xp DESC, s.playerId LIMIT ?
+                """)
+            statementArguments = arguments + [limit]
+        }
+        return try Row.fetchAll(statement, arguments: statementArguments).map { row in
             (PlayerScore(player: Player(id: row[2], email: row[3], username: row[4], displayName: row[5], createdAt: row[6]), xp: row[0]), row[1])
         }
     }
 
     private func score(playerID: Int64, period: LeaderboardPeriod, friendsOf: Int64?, at date: Date, _ db: Database) throws -> BoardView.Mine? {
         let (table, filter, arguments) = board(period, at: date)
-        guard let xp = try Int.fetchOne(db.cachedStatement(sql: "SELECT xp FROM \(table) s WHERE \(filter) AND s.playerId = ? AND s.xp > 0"),
-                                        arguments: arguments + [playerID])
-        else { return nil }
+        // On the board among friends the player always stands; on everyone's, only with XP.
+        let mine = friendsOf == nil
+            ? "SELECT xp FROM \(table) s WHERE \(filter) AND s.playerId = ? AND s.xp > 0"
+            : "SELECT \(Self.circleXP) FROM (SELECT 1) LEFT JOIN \(table) s ON \(filter) AND s.playerId = ?"
+        guard let xp = try Int.fetchOne(db.cachedStatement(sql: mine), arguments: arguments + [playerID]) else { return nil }
         let circle = Self.circle(friendsOf: friendsOf)
         // Among everyone, the totals above the player's, each with how many hold it: as cheap at
         // the bottom of the board as at the top. Among friends, a count of the few.

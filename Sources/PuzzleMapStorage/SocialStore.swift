@@ -42,6 +42,9 @@ public protocol SocialStore: Sendable {
     func friendRequests(playerID: Int64) async throws -> (incoming: [FriendRequest], outgoing: [FriendRequest])
     /// Friends by username, ignoring case; erased accounts left out.
     func friends(playerID: Int64) async throws -> [Player]
+    /// The friends as ``friends(playerID:)`` lists them, each with their whole ledger oldest
+    /// first, read at once: one snapshot, whatever the number of friends.
+    func friendLedgers(playerID: Int64) async throws -> [PlayerLedger]
     func areFriends(_ a: Int64, _ b: Int64) async throws -> Bool
     /// Ends a friendship; false if there was none.
     func unfriend(_ a: Int64, _ b: Int64) async throws -> Bool
@@ -53,6 +56,10 @@ public protocol SocialStore: Sendable {
     /// `rowsToRead(hidden)` players of the board, those players' all-time XP on a weekly board,
     /// and the player's own XP with how many have more. How many rows a view needs follows from
     /// what the game hides, so the caller says.
+    /// The board among everyone holds those with XP on it (above 0), and `mine` is nil without
+    /// any. The board among friends holds the player and every friend (erased accounts left
+    /// out), those without XP on it at 0, so a friend just added is there before they score;
+    /// `mine` is always there, at 0 XP without any.
     func boardView(playerID: Int64, period: LeaderboardPeriod, friendsOnly: Bool, at date: Date,
                    rowsToRead: @Sendable (_ hidden: Set<Int64>) -> Int) async throws -> BoardView
 }

@@ -38,6 +38,19 @@ public struct PlayerStanding: Sendable {
         self.earnedAt = earnedAt
     }
 
+    /// The badge earned last, of `badges` (the badges file, in its order). One event can
+    /// complete several badges at the same moment; the one later in the file is then the
+    /// latest, as the replay awards them in that order, so the answer never depends on how a
+    /// dictionary happens to iterate.
+    public func latestBadge(of badges: [Badge]) -> Badge? {
+        var latest: (badge: Badge, at: Date)?
+        for badge in badges {
+            guard let at = earnedAt[badge.id] else { continue }
+            if latest.map({ at >= $0.at }) ?? true { latest = (badge, at) }
+        }
+        return latest?.badge
+    }
+
     /// The places a ledger solved and visited (solved or explored or checked in): all the map
     /// needs, without replaying badges.
     public static func places(in events: [GameEvent]) -> (solved: Set<String>, visited: Set<String>) {

@@ -13,7 +13,9 @@ public struct Leaderboard: Sendable, Equatable {
     public var period: LeaderboardPeriod
     public var friendsOnly: Bool
     public var rows: [Row]
-    /// The viewer's own rank (`nil` with no XP on this board) and XP.
+    /// The viewer's own rank and XP. On everyone's board the rank is `nil` without XP there;
+    /// on the board among friends the viewer is always ranked, at 0 XP without any, as every
+    /// friend is listed.
     public var rank: Int?
     public var xp: Int
 }

@@ -8,7 +8,8 @@ public struct FriendSummary: Sendable, Equatable {
     public var level: Int
     /// The campus day they last earned XP.
     public var lastActiveDay: LocalDate?
-    /// The badge they earned last.
+    /// The badge they earned last; of badges earned at the same moment, the one later in the
+    /// badges file.
     public var latestBadge: Badge?
 }
 
@@ -24,19 +25,16 @@ public struct PlayerProfile: Sendable, Equatable {
 
 /// What players see of each other.
 extension Hunt {
-    /// The player's friends by username, with their level, last active day and latest badge.
+    /// The player's friends by username, with their level, last active day and latest badge:
+    /// every friend's ledger read at once, and each summed up here.
     public func friends(playerID: Int64) async throws -> [FriendSummary] {
-        var summaries: [FriendSummary] = []
-        for friend in try await repository.friends(playerID: playerID) {
-            let events = try await repository.events(playerID: friend.id)
-            let standing = PlayerStanding(events: events, content: content)
-            let latest = standing.earnedAt.max { $0.value < $1.value }.flatMap { earned in content.badges.first { $0.id == earned.key } }
+        try await repository.friendLedgers(playerID: playerID).map { ledger in
+            let standing = PlayerStanding(events: ledger.events, content: content)
             // The ledger is in the order events were written: the last one is their latest.
-            summaries.append(FriendSummary(player: friend, level: standing.totals.level,
-                                           lastActiveDay: events.last.map { LocalDate($0.occurredAt, in: timeZone) },
-                                           latestBadge: latest))
+            return FriendSummary(player: ledger.player, level: standing.totals.level,
+                                 lastActiveDay: ledger.events.last.map { LocalDate($0.occurredAt, in: timeZone) },
+                                 latestBadge: standing.latestBadge(of: content.badges))
         }
-        return summaries
     }
 
     /// The profile of `username` as `viewer` sees it: their own, or another visible player's.

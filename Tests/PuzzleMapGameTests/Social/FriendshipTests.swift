@@ -93,4 +93,49 @@ import Testing
         #expect(try await world.hunt.profile("bob", viewer: cyAccount).solved == nil)
         #expect(try await world.hunt.profile("bob", viewer: cyAccount).level == 1)
     }
+
+    /// Each friend's last event completes several badges at once, a different set each, and
+    /// the one of them later in the badges file is their latest, on every reading. All went to
+    /// the Queen Margaret Union first. Bob then solves a riddle at the GUU worth 4000 XP: First
+    /// Steps, Union Card, Seasoned Explorer and Honorary Fellow at once. Dee's solve there is
+    /// worth 1000: First Steps, Union Card, Seasoned Explorer. Cyd reached level 10 at the
+    /// Union, then solved at the GUU: First Steps and Union Card, after her level badges. Fay
+    /// has done nothing yet; Eve erased her account.
+    @Test func theFriendsListShowsEachFriendsLatestBadgeTheSameEveryTime() async throws {
+        let world = try await GameWorld()
+        let ada = try await world.player("ada")
+        var friends: [String: Int64] = [:]
+        for name in ["bob", "cyd", "dee", "eve", "fay"] {
+            friends[name] = try await world.player(name)
+            _ = try await world.hunt.befriend(byCode: [world.hunt.friendCode(playerID: friends[name]!)], playerID: ada)
+        }
+        let riddle = try #require(world.hunt.content.riddles.first { $0.checkpointID == "glasgow-university-union" })
+        let now = world.clock.now
+        func explore(_ name: String, xp: Int, at date: Date) async throws {
+            _ = try await world.hunt.repository.appendEvent(playerID: friends[name]!, kind: .explored, checkpointID: "queen-margaret-union",
+                                                            riddleID: nil, xp: xp, at: date)
+        }
+        func solve(_ name: String, xp: Int, at date: Date) async throws {
+            _ = try await world.hunt.repository.appendEvent(playerID: friends[name]!, kind: .solved, checkpointID: riddle.checkpointID,
+                                                            riddleID: riddle.id, xp: xp, at: date)
+        }
+        try await explore("bob", xp: 25, at: now - 7200)
+        try await solve("bob", xp: 4000, at: now - 3600)
+        try await explore("cyd", xp: 4000, at: now - 7200)
+        try await solve("cyd", xp: 100, at: now - 60)
+        try await explore("dee", xp: 25, at: now - 7200)
+        try await solve("dee", xp: 1000, at: now - 60)
+        try await solve("eve", xp: 100, at: now - 60)
+        try await world.hunt.repository.eraseAccount(id: friends["eve"]!, leaving: ErasedPlayer(id: friends["eve"]!), at: now)
+
+        for _ in 0..<20 {
+            let list = try await world.hunt.friends(playerID: ada)
+            #expect(list.map(\.player.username) == ["bob", "cyd", "dee", "fay"])
+            #expect(list.map(\.latestBadge?.id) == ["level-eight", "union-card", "level-five", nil])
+            #expect(list.map(\.level) == [10, 10, 5, 1])
+            // The pinned clock stands at noon UTC on Tuesday 24 November 2026.
+            let today = LocalDate(parsing: "2026-11-24")
+            #expect(list.map(\.lastActiveDay) == [today, today, today, nil])
+        }
+    }
 }

@@ -65,4 +65,41 @@ import Testing
         #expect(hidden.rows.map(\.entry.player.username) == ["ada", "cyd"])
         #expect(hidden.rows.map(\.entry.rank) == [2, 2])
     }
+
+    /// Eve, with no XP, adds Fay, who has just signed up: her board among friends lists them
+    /// both at 0 XP, sharing first place, this week and all time; everyone's board still has
+    /// no place for her. Dee, whose 40 XP are all from last week, adds Fay and Cyd: all time she
+    /// is second with 40; this week she and Fay share second place at 0, in sign-up order.
+    @Test func friendJustAddedAppearsOnFriendsBoardAtZeroXP() async throws {
+        let (world, players) = try await world()
+        let (cyd, dee, eve) = (players[2], players[3], players[4])
+        let fay = try await world.player("fay")
+        _ = try await world.hunt.befriend(byCode: [world.hunt.friendCode(playerID: fay)], playerID: eve)
+        for period in LeaderboardPeriod.allCases {
+            let board = try await world.hunt.leaderboard(playerID: eve, period: period, friendsOnly: true, limit: 10)
+            #expect(board.rows.map(\.entry.player.username) == ["eve", "fay"], "\(period)")
+            #expect(board.rows.map(\.entry.xp) == [0, 0], "\(period)")
+            #expect(board.rows.map(\.entry.rank) == [1, 1], "\(period)")
+            #expect(board.rows.map(\.level) == [1, 1], "\(period)")
+            #expect(board.rank == 1 && board.xp == 0, "\(period)")
+            let everyone = try await world.hunt.leaderboard(playerID: eve, period: period, friendsOnly: false, limit: 10)
+            #expect(everyone.rank == nil && everyone.xp == 0 && !everyone.rows.contains { $0.entry.xp == 0 }, "\(period)")
+        }
+
+        _ = try await world.hunt.befriend(byCode: [world.hunt.friendCode(playerID: fay)], playerID: dee)
+        _ = try await world.hunt.befriend(byCode: [world.hunt.friendCode(playerID: cyd)], playerID: dee)
+        let allTime = try await world.hunt.leaderboard(playerID: dee, period: .all, friendsOnly: true, limit: 10)
+        #expect(allTime.rows.map(\.entry.player.username) == ["cyd", "dee", "fay"])
+        #expect(allTime.rows.map(\.entry.xp) == [100, 40, 0])
+        #expect(allTime.rows.map(\.entry.rank) == [1, 2, 3])
+        #expect(allTime.rank == 2 && allTime.xp == 40)
+        let week = try await world.hunt.leaderboard(playerID: dee, period: .week, friendsOnly: true, limit: 10)
+        #expect(week.rows.map(\.entry.player.username) == ["cyd", "dee", "fay"])
+        #expect(week.rows.map(\.entry.xp) == [100, 0, 0])
+        #expect(week.rows.map(\.entry.rank) == [1, 2, 2])
+        #expect(week.rank == 2 && week.xp == 0)
+        // A limit cuts the board as anywhere else: the ranks stay those of the whole board.
+        let top2 = try await world.hunt.leaderboard(playerID: dee, period: .week, friendsOnly: true, limit: 2)
+        #expect(top2.rows.map(\.entry.player.username) == ["cyd", "dee"])
+    }
 }

@@ -114,6 +114,41 @@ import Testing
         }
     }
 
+    /// The friends list's one read: every friend in the order of ``SocialStore/friends(playerID:)``,
+    /// each with their own events, oldest first, however the players' events interleave; a
+    /// friend with none has an empty ledger; an erased friend and a stranger are not there.
+    @Test(arguments: StorageBackend.allCases)
+    func theFriendsListReadsEveryFriendWithTheirLedgerAtOnce(_ backend: StorageBackend) async throws {
+        try await backend.withRepository { repository in
+            let places = try await repository.imported().checkpoints.map(\.id)
+            let ada = try await repository.signUp("ada")
+            var players: [String: Player] = [:]
+            for name in ["Zed", "bob", "cy", "dee", "eve"] {
+                players[name] = try await repository.signUp(name)
+            }
+            for name in ["Zed", "bob", "cy", "dee"] {
+                _ = try await repository.requestFriend(from: ada.id, to: players[name]!.id, mutual: true, at: start)
+            }
+            var ledgers: [String: [GameEvent]] = [:]
+            for (step, name) in ["bob", "eve", "Zed", "bob", "dee", "Zed", "bob", "ada"].enumerated() {
+                let player = name == "ada" ? ada : players[name]!
+                let event = try await repository.appendEvent(playerID: player.id, kind: .explored, checkpointID: places[step % places.count],
+                                                             riddleID: nil, xp: 10 * (step + 1), at: start + Double(step) * 60)
+                ledgers[name, default: []].append(event)
+            }
+            try await repository.eraseAccount(id: players["dee"]!.id, at: start + 3600)
+
+            #expect(try await repository.friendLedgers(playerID: ada.id) == [
+                PlayerLedger(player: players["bob"]!, events: ledgers["bob"]!),
+                PlayerLedger(player: players["cy"]!, events: []),
+                PlayerLedger(player: players["Zed"]!, events: ledgers["Zed"]!),
+            ])
+            #expect(ledgers["bob"]!.map(\.xp) == [10, 40, 70])
+            #expect(try await repository.friendLedgers(playerID: players["bob"]!.id) == [PlayerLedger(player: ada, events: ledgers["ada"]!)])
+            #expect(try await repository.friendLedgers(playerID: players["eve"]!.id).isEmpty)
+        }
+    }
+
     // MARK: Leaderboards
 
     @Test(arguments: StorageBackend.allCases)
@@ -147,9 +182,65 @@ import Testing
             #expect(week.map(\.rank) == [1, 1, 1])
             #expect(try await repository.leaderboard(viewer: eve, period: .week, limit: 10, at: sunday + 86_400).isEmpty)
             #expect(try await repository.leaderboard(viewer: eve, period: .all, limit: 2, at: start).map(\.player.username) == ["bob", "ada"])
-            // Without friends, the friends' board is the player alone.
-            #expect(try await repository.leaderboard(viewer: eve, period: .all, friendsOnly: true, limit: 10, at: start).isEmpty)
+            // Without friends, the friends' board is the player alone, at 0 XP without any.
+            #expect(try await repository.leaderboard(viewer: eve, period: .all, friendsOnly: true, limit: 10, at: start)
+                        == [LeaderboardEntry(rank: 1, player: players[4], xp: 0)])
             #expect(try await repository.leaderboard(viewer: dee, period: .all, friendsOnly: true, limit: 10, at: start).map(\.player.username) == ["dee"])
+
+            #expect(try await repository.standing(playerID: cy, period: .all, at: start) == (2, 100))
+            #expect(try await repository.standing(playerID: dee, period: .all, at: start) == (4, 40))
+            #expect(try await repository.standing(playerID: dee, period: .week, at: start) == (nil, 0))
+            #expect(try await repository.standing(playerID: eve, period: .all, at: start) == (nil, 0))
+            #expect(try await repository.standing(playerID: bob, period: .week, at: sunday) == (1, 100))
+            #expect(try await repository.standing(playerID: bob, period: .week, at: start - 86_400) == (1, 150))
+
+            #expect(try await repository.events(playerID: cy).last?.occurredAt == start + 120)
+            #expect(try await repository.events(playerID: eve).isEmpty)
+
+            // cy is friends with ada, dee and eve, and blocks bob; ada is friends with dee.
+            func change(_ a: Int64, _ b: Int64, _ change: FriendshipChange) async throws {
+                _ = try await repository.changeFriendship(of: a, with: b, at: start, decide: { _ in change }, announce: { _ in [] })
+            }
+            try await change(cy, ada, FriendshipChange(befriend: true))
+            try await change(cy, dee, FriendshipChange(befriend: true))
+            try await change(cy, eve, FriendshipChange(befriend: true))
+            try await change(ada, dee, FriendshipChange(befriend: true))
+            try await change(cy, bob, FriendshipChange(block: true))
+
+            let friendsOfEve = try await repository.leaderboard(viewer: eve, period: .all, friendsOnly: true, limit: 10, at: start)
+            #expect(friendsOfEve.map(\.player.username) == ["cy", "eve"])
+            #expect(friendsOfEve.map(\.rank) == [1, 2])
+            #expect(try await repository.standing(playerID: ada, period: .all, friendsOnly: true, at: start) == (1, 100))
+            #expect(try await repository.standing(playerID: dee, period: .all, friendsOnly: true, at: start) == (3, 40))
+
+            // One view, read at once: the rows the caller asks for (here, two more than are
+            // hidden), with the hidden players still among them for the game to leave out.
+            func view(_ period: LeaderboardPeriod, friendsOnly: Bool) async throws -> BoardView {
+                try await repository.boardView(playerID: cy, period: period, friendsOnly: friendsOnly, at: sunday) { hidden in
+                    #expect(hidden == [bob])
+                    return 2 + hidden.count
+                }
+            }
+            func scores(_ scores: [(Int, Int64)]) -> [PlayerScore] {
+                scores.map { xp, id in PlayerScore(player: players.first { $0.id == id }!, xp: xp) }
+            }
+            #expect(try await view(.all, friendsOnly: false)
+                        == BoardView(hidden: [bob], top: scores([(250, bob), (100, ada), (100, cy)]), allTimeXP: [:], mine: .init(xp: 100, playersAhead: 1)))
+            #expect(try await view(.all, friendsOnly: true)
+                        == BoardView(hidden: [bob], top: scores([(100, ada), (100, cy), (40, dee)]), allTimeXP: [:], mine: .init(xp: 100, playersAhead: 0)))
+            #expect(try await view(.week, friendsOnly: false)
+                        == BoardView(hidden: [bob], top: scores([(100, ada), (100, bob), (100, cy)]), allTimeXP: [ada: 100, bob: 250, cy: 100],
+                                     mine: .init(xp: 100, playersAhead: 0)))
+            // This week dee, a friend, has no XP yet: on the friends' board at 0, all-time 40.
+            #expect(try await view(.week, friendsOnly: true)
+                        == BoardView(hidden: [bob], top: scores([(100, ada), (100, cy), (0, dee)]), allTimeXP: [ada: 100, cy: 100, dee: 40],
+                                     mine: .init(xp: 100, playersAhead: 0)))
+            // The game leaves bob out of cy's board, keeping the ranks of the whole board.
+            let seenByCy = try await repository.leaderboard(viewer: cy, period: .all, limit: 2, at: sunday)
+            #expect(seenByCy.map(\.player.username) == ["ada", "cy"])
+            #expect(seenByCy.map(\.rank) == [2, 2])
+        }
+    }
 
     /// A friend just added, with no XP, is on the board among friends at once, at 0 XP, and so
     /// is the player without any: every friend and the player are there, this week and all
@@ -205,59 +296,6 @@ import Testing
             // Everyone's board is unchanged: those with XP, and no place for those without.
             #expect(try await view(cy, .all, friendsOnly: false) == BoardView(hidden: [], top: scores([(100, ada), (50, bob)]), allTimeXP: [:], mine: nil))
             #expect(try await view(dee, .week, friendsOnly: false).mine == nil)
-        }
-    }
-
-            #expect(try await repository.standing(playerID: cy, period: .all, at: start) == (2, 100))
-            #expect(try await repository.standing(playerID: dee, period: .all, at: start) == (4, 40))
-            #expect(try await repository.standing(playerID: dee, period: .week, at: start) == (nil, 0))
-            #expect(try await repository.standing(playerID: eve, period: .all, at: start) == (nil, 0))
-            #expect(try await repository.standing(playerID: bob, period: .week, at: sunday) == (1, 100))
-            #expect(try await repository.standing(playerID: bob, period: .week, at: start - 86_400) == (1, 150))
-
-            #expect(try await repository.events(playerID: cy).last?.occurredAt == start + 120)
-            #expect(try await repository.events(playerID: eve).isEmpty)
-
-            // cy is friends with ada, dee and eve, and blocks bob; ada is friends with dee.
-            func change(_ a: Int64, _ b: Int64, _ change: FriendshipChange) async throws {
-                _ = try await repository.changeFriendship(of: a, with: b, at: start, decide: { _ in change }, announce: { _ in [] })
-            }
-            try await change(cy, ada, FriendshipChange(befriend: true))
-            try await change(cy, dee, FriendshipChange(befriend: true))
-            try await change(cy, eve, FriendshipChange(befriend: true))
-            try await change(ada, dee, FriendshipChange(befriend: true))
-            try await change(cy, bob, FriendshipChange(block: true))
-
-            let friendsOfEve = try await repository.leaderboard(viewer: eve, period: .all, friendsOnly: true, limit: 10, at: start)
-            #expect(friendsOfEve.map(\.player.username) == ["cy"])
-            #expect(friendsOfEve.map(\.rank) == [1])
-            #expect(try await repository.standing(playerID: ada, period: .all, friendsOnly: true, at: start) == (1, 100))
-            #expect(try await repository.standing(playerID: dee, period: .all, friendsOnly: true, at: start) == (3, 40))
-
-            // One view, read at once: the rows the caller asks for (here, two more than are
-            // hidden), with the hidden players still among them for the game to leave out.
-            func view(_ period: LeaderboardPeriod, friendsOnly: Bool) async throws -> BoardView {
-                try await repository.boardView(playerID: cy, period: period, friendsOnly: friendsOnly, at: sunday) { hidden in
-                    #expect(hidden == [bob])
-                    return 2 + hidden.count
-                }
-            }
-            func scores(_ scores: [(Int, Int64)]) -> [PlayerScore] {
-                scores.map { xp, id in PlayerScore(player: players.first { $0.id == id }!, xp: xp) }
-            }
-            #expect(try await view(.all, friendsOnly: false)
-                        == BoardView(hidden: [bob], top: scores([(250, bob), (100, ada), (100, cy)]), allTimeXP: [:], mine: .init(xp: 100, playersAhead: 1)))
-            #expect(try await view(.all, friendsOnly: true)
-                        == BoardView(hidden: [bob], top: scores([(100, ada), (100, cy), (40, dee)]), allTimeXP: [:], mine: .init(xp: 100, playersAhead: 0)))
-            #expect(try await view(.week, friendsOnly: false)
-                        == BoardView(hidden: [bob], top: scores([(100, ada), (100, bob), (100, cy)]), allTimeXP: [ada: 100, bob: 250, cy: 100],
-                                     mine: .init(xp: 100, playersAhead: 0)))
-            #expect(try await view(.week, friendsOnly: true)
-                        == BoardView(hidden: [bob], top: scores([(100, ada), (100, cy)]), allTimeXP: [ada: 100, cy: 100], mine: .init(xp: 100, playersAhead: 0)))
-            // The game leaves bob out of cy's board, keeping the ranks of the whole board.
-            let seenByCy = try await repository.leaderboard(viewer: cy, period: .all, limit: 2, at: sunday)
-            #expect(seenByCy.map(\.player.username) == ["ada", "cy"])
-            #expect(seenByCy.map(\.rank) == [2, 2])
         }
     }
 
