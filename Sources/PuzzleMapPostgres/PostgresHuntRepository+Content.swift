@@ -25,9 +25,16 @@ extension PostgresHuntRepository {
                 lastImport: try await connection.value("SELECT summary FROM contentImport ORDER BY id DESC LIMIT 1", as: String.self, logger: logger)
                     .map { try StoredJSON.decode(ContentImportSummary.self, from: $0) },
                 activeAttempts: try await connection.rows("SELECT \(unescaped: Columns.attempt) FROM riddleAttempt WHERE closedAt IS NULL ORDER BY id",
-                                                          as: Columns.AttemptRow.self, logger: logger).map(Columns.attempt))
+                                                          as: Columns.AttemptRow.self, logger: logger).map(Columns.attempt),
+                crewHoldings: try await crewHoldings(connection))
             let contentImport = plan(stored)
             try await release(contentImport.releases, at: date, connection)
+            for release in contentImport.crewReleases {
+                try await connection.run("""
+                    UPDATE crewRiddle SET releasedAt = \(StoredDate(date)) WHERE id = \(release.crewRiddleID) AND solvedAt IS NULL AND releasedAt IS NULL
+                    """, logger: logger)
+            }
+            try await announce(contentImport.crewReleases.flatMap(\.news), at: date, connection)
             for offer in contentImport.offers {
                 try await connection.run("""
                     INSERT INTO offerStock (offerId, partnerId, stock) VALUES (\(offer.id), \(offer.partnerID), \(offer.stock))

@@ -65,7 +65,7 @@ extension PostgresHuntRepository {
 
     public func crewRiddles(crewID: Int64) async throws -> [CrewRiddle] {
         try await autocommit { connection in
-            try await crewRiddles("SELECT \(unescaped: Self.crewRiddleColumns) WHERE crewId = \(crewID) AND solvedAt IS NULL ORDER BY id", connection)
+            try await crewRiddles("SELECT \(unescaped: Self.crewRiddleColumns) WHERE crewId = \(crewID) AND solvedAt IS NULL AND releasedAt IS NULL ORDER BY id", connection)
         }
     }
 
@@ -74,7 +74,7 @@ extension PostgresHuntRepository {
         try await write { connection in
             // The crew locked: two members asking at once get one riddle.
             try await connection.run("SELECT id FROM crew WHERE id = \(crewID) FOR UPDATE", logger: logger)
-            if let held = try await crewRiddles("SELECT \(unescaped: Self.crewRiddleColumns) WHERE crewId = \(crewID) AND category = \(category.rawValue) AND solvedAt IS NULL", connection).first {
+            if let held = try await crewRiddles("SELECT \(unescaped: Self.crewRiddleColumns) WHERE crewId = \(crewID) AND category = \(category.rawValue) AND solvedAt IS NULL AND releasedAt IS NULL", connection).first {
                 return .existing(held)
             }
             guard let crew = try await crew(id: crewID, connection) else { throw CrewRefusal.notInCrew }
@@ -97,7 +97,7 @@ extension PostgresHuntRepository {
         try await write { connection in
             guard try await connection.count("""
                 UPDATE crewRiddle SET hintsUsed = hintsUsed + 1
-                WHERE id = \(crewRiddleID) AND solvedAt IS NULL AND hintsUsed < \(maxHints)
+                WHERE id = \(crewRiddleID) AND solvedAt IS NULL AND releasedAt IS NULL AND hintsUsed < \(maxHints)
                     AND crewId = (SELECT crewId FROM crewMember WHERE playerId = \(playerID)) RETURNING id
                 """, logger: logger) == 1,
                 let riddle = try await crewRiddles("SELECT \(unescaped: Self.crewRiddleColumns) WHERE id = \(crewRiddleID)", connection).first,
@@ -113,9 +113,9 @@ extension PostgresHuntRepository {
     func crewPlay(playerID: Int64, checkpointID: String, _ connection: PostgresConnection) async throws -> CrewPlay? {
         guard let crewID = try await connection.value("SELECT crewId FROM crewMember WHERE playerId = \(playerID)", as: Int64.self, logger: logger),
               let riddleID = try await connection.value("""
-                SELECT id FROM crewRiddle WHERE crewId = \(crewID) AND checkpointId = \(checkpointID) AND solvedAt IS NULL ORDER BY id LIMIT 1 FOR UPDATE
+                SELECT id FROM crewRiddle WHERE crewId = \(crewID) AND checkpointId = \(checkpointID) AND solvedAt IS NULL AND releasedAt IS NULL ORDER BY id LIMIT 1 FOR UPDATE
                 """, as: Int64.self, logger: logger),
-              let riddle = try await crewRiddles("SELECT \(unescaped: Self.crewRiddleColumns) WHERE id = \(riddleID) AND solvedAt IS NULL", connection).first,
+              let riddle = try await crewRiddles("SELECT \(unescaped: Self.crewRiddleColumns) WHERE id = \(riddleID) AND solvedAt IS NULL AND releasedAt IS NULL", connection).first,
               let crew = try await crew(id: crewID, connection)
         else { return nil }
         var ledgers: [Int64: [GameEvent]] = [:]
@@ -132,7 +132,7 @@ extension PostgresHuntRepository {
                 """, logger: logger)
         }
         guard let solve, try await connection.count("""
-            UPDATE crewRiddle SET solvedAt = \(StoredDate(date)) WHERE id = \(solve.crewRiddleID) AND solvedAt IS NULL RETURNING id
+            UPDATE crewRiddle SET solvedAt = \(StoredDate(date)) WHERE id = \(solve.crewRiddleID) AND solvedAt IS NULL AND releasedAt IS NULL RETURNING id
             """, logger: logger) == 1
         else { return }
         for award in solve.awards {
@@ -263,6 +263,19 @@ extension PostgresHuntRepository {
     }
 
     /// The select list and table of every crew riddle query.
+    /// Every riddle a crew holds, with the crew's members, for an import to judge.
+    func crewHoldings(_ connection: PostgresConnection) async throws -> [CrewHolding] {
+        try await connection.rows("""
+            SELECT r.id, r.riddleId, r.checkpointId, r.category,
+                   COALESCE(array_agg(m.playerId ORDER BY m.playerId) FILTER (WHERE m.playerId IS NOT NULL), '{}')
+            FROM crewRiddle r LEFT JOIN crewMember m ON m.crewId = r.crewId
+            WHERE r.solvedAt IS NULL AND r.releasedAt IS NULL GROUP BY r.id ORDER BY r.id
+            """, as: (Int64, String, String, String, [Int64]).self, logger: logger).map { id, riddleID, checkpointID, category, members in
+            guard let known = Category(rawValue: category) else { throw StorageError.unknownValue("crewRiddle.category \(category)") }
+            return CrewHolding(crewRiddleID: id, riddleID: riddleID, checkpointID: checkpointID, category: known, members: members)
+        }
+    }
+
     private static let crewRiddleColumns = "id, crewId, riddleId, checkpointId, category, hintsUsed, startedAt, solvedAt FROM crewRiddle"
 
     private func crewRiddles(_ query: PostgresQuery, _ connection: PostgresConnection) async throws -> [CrewRiddle] {

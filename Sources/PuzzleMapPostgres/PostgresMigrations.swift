@@ -650,6 +650,10 @@ enum PostgresMigrations {
             "CREATE TRIGGER score_tally AFTER INSERT OR UPDATE OF xp OR DELETE ON score FOR EACH ROW EXECUTE FUNCTION tally_score()",
             "CREATE TRIGGER weeklyScore_tally AFTER INSERT OR UPDATE OF xp, weekStart OR DELETE ON weeklyScore FOR EACH ROW EXECUTE FUNCTION tally_weekly_score()",
         ]),
+        // A crew riddle whose place left the hunt is closed as released, not solved.
+        ("v21 crew riddles released", [
+            "ALTER TABLE crewRiddle ADD COLUMN releasedAt timestamptz",
+        ]),
     ]
 }
 

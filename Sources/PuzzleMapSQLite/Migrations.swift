@@ -513,6 +513,10 @@ enum Migrations {
                 END;
                 """)
         }
+        migrator.registerMigration("v21 crew riddles released") { db in
+            // A crew riddle whose place left the hunt is closed as released, not solved.
+            try db.alter(table: "crewRiddle") { t in t.add(column: "releasedAt", .datetime) }
+        }
         return migrator
     }
 }

@@ -55,13 +55,13 @@ extension SQLiteHuntRepository {
     }
 
     public func crewRiddles(crewID: Int64) async throws -> [CrewRiddle] {
-        try await database.read { db in try Self.crewRiddles(where: "crewId = ? AND solvedAt IS NULL", [crewID], db) }
+        try await database.read { db in try Self.crewRiddles(where: "crewId = ? AND solvedAt IS NULL AND releasedAt IS NULL", [crewID], db) }
     }
 
     public func startCrewRiddle(crewID: Int64, category: Category, at date: Date,
                                 choose: @Sendable ([Int64: [GameEvent]], Set<String>) -> Riddle?) async throws -> CrewRiddleStart {
         try await database.write { db in
-            if let held = try Self.crewRiddles(where: "crewId = ? AND category = ? AND solvedAt IS NULL", [crewID, category.rawValue], db).first {
+            if let held = try Self.crewRiddles(where: "crewId = ? AND category = ? AND solvedAt IS NULL AND releasedAt IS NULL", [crewID, category.rawValue], db).first {
                 return .existing(held)
             }
             guard let crew = try Self.crew(id: crewID, db) else { throw CrewRefusal.notInCrew }
@@ -86,7 +86,7 @@ extension SQLiteHuntRepository {
         try await database.write { db in
             try db.execute(sql: """
                 UPDATE crewRiddle SET hintsUsed = hintsUsed + 1
-                WHERE id = ? AND solvedAt IS NULL AND hintsUsed < ? AND crewId = (SELECT crewId FROM crewMember WHERE playerId = ?)
+                WHERE id = ? AND solvedAt IS NULL AND releasedAt IS NULL AND hintsUsed < ? AND crewId = (SELECT crewId FROM crewMember WHERE playerId = ?)
                 """, arguments: [crewRiddleID, maxHints, playerID])
             guard db.changesCount == 1, let riddle = try Self.crewRiddles(where: "id = ?", [crewRiddleID], db).first,
                   let crew = try Self.crew(id: riddle.crewID, db)
@@ -99,7 +99,7 @@ extension SQLiteHuntRepository {
     /// The scanner's crew play at `checkpointID`, for the scan's transaction.
     static func crewPlay(playerID: Int64, checkpointID: String, _ db: Database) throws -> CrewPlay? {
         guard let crew = try crew(ofPlayer: playerID, db),
-              let riddle = try crewRiddles(where: "crewId = ? AND checkpointId = ? AND solvedAt IS NULL", [crew.id, checkpointID], db).first
+              let riddle = try crewRiddles(where: "crewId = ? AND checkpointId = ? AND solvedAt IS NULL AND releasedAt IS NULL", [crew.id, checkpointID], db).first
         else { return nil }
         var ledgers: [Int64: [GameEvent]] = [:]
         for member in crew.members {
@@ -116,7 +116,7 @@ extension SQLiteHuntRepository {
             try db.execute(sql: "INSERT INTO crewScan (crewRiddleId, playerId, scannedAt) VALUES (?, ?, ?)", arguments: [crewRiddleID, playerID, date])
         }
         guard let solve else { return }
-        try db.execute(sql: "UPDATE crewRiddle SET solvedAt = ? WHERE id = ? AND solvedAt IS NULL", arguments: [date, solve.crewRiddleID])
+        try db.execute(sql: "UPDATE crewRiddle SET solvedAt = ? WHERE id = ? AND solvedAt IS NULL AND releasedAt IS NULL", arguments: [date, solve.crewRiddleID])
         guard db.changesCount == 1 else { return }
         for award in solve.awards {
             // The scanner's share names the scan, so voiding it takes the share back.
@@ -227,6 +227,20 @@ extension SQLiteHuntRepository {
             """, arguments: [id]).map { CrewMember(player: try PlayerRecord(row: $0).player, joinedAt: $0["memberSince"]) }
         return Crew(id: row["id"], name: row["name"], leaderID: row["leaderId"], codeVersion: row["codeVersion"], createdAt: row["createdAt"],
                     members: members)
+    }
+
+    /// Every riddle a crew holds, with the crew's members, for an import to judge.
+    static func crewHoldings(_ db: Database) throws -> [CrewHolding] {
+        try Row.fetchAll(db, sql: """
+            SELECT r.id, r.riddleId, r.checkpointId, r.category, GROUP_CONCAT(m.playerId) AS members
+            FROM crewRiddle r LEFT JOIN crewMember m ON m.crewId = r.crewId
+            WHERE r.solvedAt IS NULL AND r.releasedAt IS NULL GROUP BY r.id ORDER BY r.id
+            """).map { row in
+            let category: String = row["category"]
+            guard let known = Category(rawValue: category) else { throw StorageError.unknownValue("crewRiddle.category \(category)") }
+            let members = (row["members"] as String?)?.split(separator: ",").compactMap { Int64($0) }.sorted() ?? []
+            return CrewHolding(crewRiddleID: row["id"], riddleID: row["riddleId"], checkpointID: row["checkpointId"], category: known, members: members)
+        }
     }
 
     static func crewRiddles(where condition: String, _ arguments: StatementArguments, _ db: Database) throws -> [CrewRiddle] {

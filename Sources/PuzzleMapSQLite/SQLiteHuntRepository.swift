@@ -71,9 +71,15 @@ public struct SQLiteHuntRepository: HuntRepository {
                 checkpoints: try CheckpointRecord.fetchAll(db).map { PlacedCheckpoint(stored: $0.stored, position: $0.position) },
                 riddles: try RiddleRecord.fetchAll(db).map { StoredRiddle(riddle: $0.riddle, retiredAt: $0.retiredAt) },
                 lastImport: try ContentImportRecord.order(ContentImportRecord.Columns.id.desc).fetchOne(db)?.summary,
-                activeAttempts: try RiddleAttemptRecord.filter(RiddleAttemptRecord.Columns.closedAt == nil).fetchAll(db).map(\.attempt))
+                activeAttempts: try RiddleAttemptRecord.filter(RiddleAttemptRecord.Columns.closedAt == nil).fetchAll(db).map(\.attempt),
+                crewHoldings: try Self.crewHoldings(db))
             let contentImport = plan(stored)
             try release(contentImport.releases, at: date, db)
+            for release in contentImport.crewReleases {
+                try db.execute(sql: "UPDATE crewRiddle SET releasedAt = ? WHERE id = ? AND solvedAt IS NULL AND releasedAt IS NULL",
+                               arguments: [date, release.crewRiddleID])
+            }
+            try announce(contentImport.crewReleases.flatMap(\.news), at: date, db)
             for offer in contentImport.offers {
                 try db.execute(sql: """
                     INSERT INTO offerStock (offerId, partnerId, stock) VALUES (?, ?, ?)

@@ -40,4 +40,33 @@ import Testing
         #expect(try await hunt.heldRiddles(playerID: bob).map(\.attempt) == [bobs.attempt])
         #expect(try await hunt.releasedRiddles(playerID: bob).isEmpty)
     }
+
+    /// Found by `make simulate` (seed 1, step 1049): a crew held the riddle of a place a reload
+    /// retired, and could neither play it nor ask for another in the category.
+    @Test(arguments: GameWorld.Store.allCases)
+    func aReloadThatRetiresACrewsRiddleReleasesItTellingEveryMember(_ store: GameWorld.Store) async throws {
+        let world = try await GameWorld(store: store)
+        let (ada, bob) = (try await world.player("ada"), try await world.player("bob"))
+        let crew = try await world.hunt.createCrew(named: "Owls", by: ada)
+        _ = try await world.hunt.joinCrew(byCode: [world.hunt.crewCode(crew)], playerID: bob)
+        let (held, _) = try await world.hunt.askForCrewRiddle(playerID: ada, category: .lab)
+        var next = world.hunt.content
+        next.checkpoints.removeAll { $0.id == held.riddle.checkpointID }
+        next.riddles.removeAll { $0.checkpointID == held.riddle.checkpointID }
+        let retired = next
+        let running = RunningHunt(world.hunt, source: ContentSource { retired })
+        world.clock.advance(by: 60)
+        _ = try await running.reload(by: .service)
+        let hunt = running.hunt
+
+        let joined = try #require(try await hunt.crew(of: ada))
+        #expect(try await hunt.crewRiddles(of: joined).isEmpty)
+        for member in [ada, bob] {
+            #expect(try await hunt.repository.liveEvents(playerID: member, after: 0, limit: 10).map(\.event).filter { $0.kind == .crewRiddleReleased }
+                        == [LiveEvent(playerID: member, kind: .crewRiddleReleased, values: ["category": "lab"], subjectID: held.crewRiddle.id)])
+        }
+        let (again, isNew) = try await hunt.askForCrewRiddle(playerID: bob, category: .lab)
+        #expect(isNew)
+        #expect(again.riddle.checkpointID != held.riddle.checkpointID)
+    }
 }

@@ -30,12 +30,33 @@ public struct StoredContent: Sendable {
     public var lastImport: ContentImportSummary?
     /// Every riddle players hold now: the import takes back those it stops playing.
     public var activeAttempts: [RiddleAttempt]
+    /// Every riddle crews hold now, likewise.
+    public var crewHoldings: [CrewHolding]
 
-    public init(checkpoints: [PlacedCheckpoint], riddles: [StoredRiddle], lastImport: ContentImportSummary?, activeAttempts: [RiddleAttempt] = []) {
+    public init(checkpoints: [PlacedCheckpoint], riddles: [StoredRiddle], lastImport: ContentImportSummary?, activeAttempts: [RiddleAttempt] = [],
+                crewHoldings: [CrewHolding] = []) {
         self.checkpoints = checkpoints
         self.riddles = riddles
         self.lastImport = lastImport
         self.activeAttempts = activeAttempts
+        self.crewHoldings = crewHoldings
+    }
+}
+
+/// A riddle a crew holds (unsolved), with the crew's members: who hears if it is taken back.
+public struct CrewHolding: Hashable, Sendable {
+    public var crewRiddleID: Int64
+    public var riddleID: String
+    public var checkpointID: String
+    public var category: Category
+    public var members: [Int64]
+
+    public init(crewRiddleID: Int64, riddleID: String, checkpointID: String, category: Category, members: [Int64]) {
+        self.crewRiddleID = crewRiddleID
+        self.riddleID = riddleID
+        self.checkpointID = checkpointID
+        self.category = category
+        self.members = members
     }
 }
 
@@ -58,11 +79,14 @@ public struct ContentImport: Sendable {
     /// Held riddles the content no longer plays: closed as released, their holders told. Even
     /// an unchanged import releases any left stranded by an earlier version.
     public var releases: [RiddleRelease]
+    /// Crew riddles the content no longer plays: closed as released, every member told.
+    public var crewReleases: [CrewRiddleRelease]
 
     public init(importing content: CampusContent, over stored: StoredContent, at date: Date) {
         let fingerprint = content.fingerprint
         offers = content.offers.sorted { $0.id < $1.id }
         releases = RiddleHolding.releases(of: stored.activeAttempts, under: content)
+        crewReleases = RiddleHolding.releases(of: stored.crewHoldings, under: content)
         if let last = stored.lastImport, last.fingerprint == fingerprint {
             summary = ContentImportSummary(fingerprint: fingerprint, importedAt: last.importedAt)
             checkpoints = []

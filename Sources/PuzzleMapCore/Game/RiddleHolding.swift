@@ -72,8 +72,21 @@ public struct RiddleHolding: Sendable {
     /// Whether `content` still plays the riddle `attempt` holds, at the place it was held for.
     /// A riddle that left the files, or now describes another place, is no longer playable.
     public static func isPlayable(_ attempt: RiddleAttempt, in content: CampusContent) -> Bool {
-        content.riddles.contains { $0.id == attempt.riddleID && $0.checkpointID == attempt.checkpointID }
-            && content.checkpoints.contains { $0.id == attempt.checkpointID }
+        isPlayable(riddleID: attempt.riddleID, at: attempt.checkpointID, in: content)
+    }
+
+    static func isPlayable(riddleID: String, at checkpointID: String, in content: CampusContent) -> Bool {
+        content.riddles.contains { $0.id == riddleID && $0.checkpointID == checkpointID } && content.checkpoints.contains { $0.id == checkpointID }
+    }
+
+    /// The riddles crews hold that `content` no longer plays, each taken back with the news for
+    /// every member: the crew may ask for another in the category at once.
+    public static func releases(of holdings: [CrewHolding], under content: CampusContent) -> [CrewRiddleRelease] {
+        holdings.filter { !isPlayable(riddleID: $0.riddleID, at: $0.checkpointID, in: content) }.map { holding in
+            CrewRiddleRelease(crewRiddleID: holding.crewRiddleID, news: holding.members.map {
+                LiveEvent(playerID: $0, kind: .crewRiddleReleased, values: ["category": holding.category.rawValue], subjectID: holding.crewRiddleID)
+            })
+        }
     }
 
     /// The held riddles `content` no longer plays, each taken back (closed as `released`, not
@@ -83,6 +96,17 @@ public struct RiddleHolding: Sendable {
             RiddleRelease(attempt: attempt, news: LiveEvent(playerID: attempt.playerID, kind: .riddleReleased,
                                                             values: ["category": attempt.category.rawValue], subjectID: attempt.id))
         }
+    }
+}
+
+/// A crew riddle taken back because the content no longer plays it, and what its members hear.
+public struct CrewRiddleRelease: Sendable, Hashable {
+    public var crewRiddleID: Int64
+    public var news: [LiveEvent]
+
+    public init(crewRiddleID: Int64, news: [LiveEvent]) {
+        self.crewRiddleID = crewRiddleID
+        self.news = news
     }
 }
 

@@ -46,6 +46,9 @@ public struct LiveEvent: Hashable, Codable, Sendable {
         /// A riddle the player held left the game (`category`; `subjectID` the attempt): they may
         /// ask for another in the category at once.
         case riddleReleased = "riddle_released"
+        /// The crew's riddle left the game (`category`; `subjectID` the crew riddle): the crew
+        /// may ask for another in the category at once.
+        case crewRiddleReleased = "crew_riddle_released"
     }
 
     /// Who hears of it.

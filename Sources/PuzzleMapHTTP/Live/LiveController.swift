@@ -125,7 +125,7 @@ struct LiveMessage: Encodable {
         case .friendRequest, .friendAccepted: "/friends"
         case .badgeEarned, .levelReached: "/progress"
         case .challengeReceived, .challengeAccepted, .challengeDeclined, .challengeLost: "/challenges"
-        case .crewJoined, .crewScanned, .crewHint, .crewSolved, .crewInvited: "/crew"
+        case .crewJoined, .crewScanned, .crewHint, .crewSolved, .crewInvited, .crewRiddleReleased: "/crew"
         case .riddleReleased: "/play"
         }
     }

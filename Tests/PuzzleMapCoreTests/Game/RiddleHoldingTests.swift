@@ -86,4 +86,16 @@ import Testing
         placeGone.riddles = [riddle("r2", at: labs[1])]
         #expect(ContentImport(importing: placeGone, over: stored, at: now).releases.map(\.attempt.id) == [1, 3])
     }
+
+    @Test func anImportReleasesACrewsRiddleItNoLongerPlaysTellingEveryMember() {
+        let crewHeld = [CrewHolding(crewRiddleID: 7, riddleID: "r2", checkpointID: labs[1].id, category: .lab, members: [1, 4]),
+                        CrewHolding(crewRiddleID: 8, riddleID: "r1", checkpointID: labs[0].id, category: .lab, members: [2])]
+        var next = content
+        next.riddles = [riddle("r1", at: labs[0])]
+        let contentImport = ContentImport(importing: next, over: StoredContent(checkpoints: [], riddles: [], lastImport: nil, crewHoldings: crewHeld),
+                                          at: now)
+        #expect(contentImport.crewReleases == [CrewRiddleRelease(crewRiddleID: 7, news: [1, 4].map {
+            LiveEvent(playerID: $0, kind: .crewRiddleReleased, values: ["category": "lab"], subjectID: 7)
+        })])
+    }
 }

@@ -145,7 +145,7 @@
   if (!region || !window.EventSource) { return; }
   var kinds = ["gift_received", "friend_request", "friend_accepted", "voucher_redeemed", "badge_earned", "level_reached",
                "challenge_received", "challenge_accepted", "challenge_declined", "challenge_lost", "crew_joined", "crew_scanned",
-               "crew_hint", "crew_solved", "crew_invited", "riddle_released", "broadcast"];
+               "crew_hint", "crew_solved", "crew_invited", "riddle_released", "crew_riddle_released", "broadcast"];
   var source = new EventSource(region.getAttribute("data-live-stream"));
 
   function show(news) {
