@@ -136,6 +136,12 @@ final class SimulatedWorld {
     /// The state each player was last seen in, with its play version.
     private var seen: [Int64: ProgressState] = [:]
     private(set) var refusals: [String: Int] = [:]
+    /// The freebies staff redeemed.
+    private var redeemed: Set<Int64> = []
+    /// The last live event read of each player.
+    private var newsRead: [Int64: Int64] = [:]
+    /// A staff member of each partner shop.
+    private var staff: [String: ShopStaff] = [:]
 
     init(content: CampusContent, store: any HuntRepository, settings: Simulation.Settings) async throws {
         fullContent = content
@@ -168,6 +174,13 @@ final class SimulatedWorld {
             email: "organiser@gla.ac.uk", username: "organiser", displayName: "Organiser", passwordHash: "$argon2id$o", verificationCodeHash: "code",
             verificationExpiresAt: clock.now + 3600, mail: MailDraft(recipient: "organiser@gla.ac.uk", subject: "Welcome", body: "Hi"), at: clock.now)
         organiser = Organiser(try await store.setRole(email: "organiser@gla.ac.uk", role: .admin, partnerID: nil))!
+        for partner in content.partners {
+            let email = "staff-\(partner.id)@gla.ac.uk"
+            _ = try await store.createAccount(
+                email: email, username: "staff-\(partner.id)", displayName: "Staff", passwordHash: "$argon2id$s", verificationCodeHash: "code",
+                verificationExpiresAt: clock.now + 3600, mail: MailDraft(recipient: email, subject: "Welcome", body: "Hi"), at: clock.now)
+            staff[partner.id] = try hunt.shopStaff(try await store.setRole(email: email, role: .staff, partnerID: partner.id))
+        }
         for player in players { seen[player.player.id] = try await store.progressState(playerID: player.player.id) }
     }
 
@@ -197,6 +210,9 @@ final class SimulatedWorld {
         case let refusal as SocialRefusal: "social.\(refusal)".prefix { $0 != "(" }.description
         case let refusal as ModerationRefusal: "moderation.\(refusal)".prefix { $0 != "(" }.description
         case let refusal as OrganiserRefusal: "organiser.\(refusal)".prefix { $0 != "(" }.description
+        case let refusal as CrewRefusal: "crew.\(refusal)".prefix { $0 != "(" }.description
+        case let refusal as ChallengeRefusal: "challenge.\(refusal)".prefix { $0 != "(" }.description
+        case let refusal as RewardRefusal: "reward.\(refusal)".prefix { $0 != "(" }.description
         default: nil
         }
     }
@@ -298,7 +314,68 @@ final class SimulatedWorld {
         case .clockJump(let seconds):
             clock.jump(by: TimeInterval(seconds))
             return []
+        case .createCrew(let p):
+            _ = try await hunt.createCrew(named: "Crew of p\(p)", by: id(p))
+            return [id(p)]
+        case .joinCrew(let p, let o):
+            guard let crew = try await hunt.crew(of: id(o)) else { return [] }
+            let joined = try await hunt.joinCrew(byCode: [hunt.crewCode(crew)], playerID: id(p))
+            return Set(joined.members.map(\.player.id))
+        case .leaveCrew(let p):
+            let members = try await hunt.crew(of: id(p))?.members.map(\.player.id) ?? []
+            try await hunt.leaveCrew(playerID: id(p))
+            return Set(members)
+        case .askForCrewRiddle(let p, let category):
+            _ = try await hunt.askForCrewRiddle(playerID: id(p), category: category)
+            return [id(p)]
+        case .scanCrewPlace(let p, let category):
+            let player = id(p)
+            guard let crew = try await hunt.crew(of: player),
+                  let riddle = try await hunt.crewRiddles(of: crew).first(where: { $0.crewRiddle.category == category })
+            else { return [] }
+            var touched = try await scan(player, texts: [try await typedCode(of: riddle.crewRiddle.checkpointID)], step: step, command: command)
+            // The other members who took part hear what they earned.
+            for member in crew.members.map(\.player.id) where member != player {
+                for news in try await newsSinceLastStep(for: member) where news.kind == .crewSolved {
+                    toldXP[member, default: 0] += Int(news.values["xp"] ?? "") ?? 0
+                    touched.insert(member)
+                }
+            }
+            return touched
+        case .challenge(let p, let o, let category):
+            _ = try await hunt.challenge(players[o].player.username, in: category, from: id(p))
+            return [id(p), id(o)]
+        case .answerChallenges(let p, let answer):
+            for status in try await hunt.challenges(playerID: id(p)) where status.state.isOpen {
+                let mine = answer == .withdraw ? status.challenge.challenger.id == id(p) : status.challenge.challenged.id == id(p)
+                if mine { _ = try await hunt.answerChallenge(id: status.challenge.id, answer, playerID: id(p)) }
+            }
+            return [id(p)]
+        case .scanRacePlace(let p):
+            let races = try await hunt.challenges(playerID: id(p)).filter { if case .racing = $0.state { true } else { false } }
+            guard let race = races.first else { return [] }
+            return try await scan(id(p), texts: [try await typedCode(of: race.challenge.checkpointID)], step: step, command: command)
+        case .giftFreebie(let p, let o):
+            guard let voucher = try await hunt.vouchers(heldBy: players[p]).first(where: \.isGiftable) else { return [] }
+            _ = try await hunt.giftVoucher(id: voucher.voucher.id, from: players[p], to: players[o].player.username)
+            return [id(p), id(o)]
+        case .redeemFreebie(let p):
+            guard let voucher = try await hunt.repository.vouchers(playerID: id(p)).first,
+                  let partner = fullContent.offer(id: voucher.offerID)?.partnerID, let staff = staff[partner]
+            else { return [] }
+            let redemption = try await hunt.redeem(codes: [hunt.code(of: voucher).qrText], by: staff)
+            if !redeemed.insert(redemption.voucher.id).inserted {
+                throw violation(step, command, "a freebie is redeemed once", "voucher \(redemption.voucher.id) redeemed again")
+            }
+            return [id(p)]
         }
+    }
+
+    /// The live events the player has had since they were last read.
+    private func newsSinceLastStep(for playerID: Int64) async throws -> [LiveEvent] {
+        let events = try await hunt.repository.liveEvents(playerID: playerID, after: newsRead[playerID, default: 0], limit: 1000)
+        if let last = events.last { newsRead[playerID] = last.sequence }
+        return events.map(\.event)
     }
 
     private func violation(_ step: Int, _ command: SimulationCommand, _ invariant: String, _ detail: String) -> Simulation.Violation {
@@ -360,10 +437,14 @@ final class SimulatedWorld {
         let counted = state.events.counted
         // A place pays its solver once, whoever's riddle led there, and its finder without a
         // riddle (exploring, a check-in) once; a place explored may still be a riddle's answer.
-        var solvedAt: [String: Int] = [:], foundAt: [String: Int] = [:]
+        var solvedAt: [String: Int] = [:], foundAt: [String: Int] = [:], crewBonuses: [String: Int] = [:]
         for event in counted {
             if event.kind == .solved { solvedAt[event.checkpointID ?? "", default: 0] += 1 }
             if [.explored, .checkedIn].contains(event.kind) { foundAt[event.checkpointID ?? "", default: 0] += 1 }
+            if event.kind == .crewBonus { crewBonuses[event.riddleID ?? "", default: 0] += 1 }
+        }
+        if let twice = crewBonuses.first(where: { $0.value > 1 }) {
+            throw fail("a crew riddle pays each member once", "\(twice.key) paid its bonus \(twice.value) times")
         }
         if let twice = solvedAt.first(where: { $0.value > 1 }) {
             throw fail("a place pays its solver once", "\(twice.key) solved \(twice.value) times")
@@ -394,18 +475,41 @@ final class SimulatedWorld {
         }
     }
 
-    /// Every player's invariants, and the leaderboard's against every ledger.
+    /// Every player's invariants, the crews', the freebies' stock, and the leaderboard's
+    /// against every ledger.
     func checkEveryone(step: Int, command: SimulationCommand?) async throws {
+        func fail(_ invariant: String, _ detail: String) -> Simulation.Violation {
+            Simulation.Violation(step: step, command: command, invariant: invariant, detail: detail)
+        }
         var totals: [Int64: Int] = [:]
+        var issued: [String: Int] = [:]
+        var crews: [Int64: Crew] = [:]
         for player in players {
             try await check(player.player.id, step: step, command: command)
             totals[player.player.id] = seen[player.player.id]?.events.reduce(0) { $0 + $1.xp } ?? 0
+            for voucher in seen[player.player.id]?.vouchers ?? [] { issued[voucher.offerID, default: 0] += 1 }
+            if let crew = try await hunt.crew(of: player.player.id) { crews[crew.id] = crew }
+        }
+        for offer in hunt.content.offers where issued[offer.id, default: 0] > offer.stock {
+            throw fail("a freebie's stock never goes below zero", "\(offer.id): \(issued[offer.id, default: 0]) held, stock \(offer.stock)")
+        }
+        let content = hunt.content
+        for crew in crews.values.sorted(by: { $0.id < $1.id }) {
+            if crew.members.count > content.rules.crew.maxMembers {
+                throw fail("a crew never exceeds its size", "crew \(crew.id) has \(crew.members.count) members")
+            }
+            for riddle in try await hunt.repository.crewRiddles(crewID: crew.id) where riddle.solvedAt == nil {
+                if !content.riddles.contains(where: { $0.id == riddle.riddleID && $0.checkpointID == riddle.checkpointID }) {
+                    throw fail("every riddle a crew holds is playable", "crew \(crew.id) holds \(riddle.riddleID), which the content no longer plays")
+                }
+            }
         }
         let board = try await hunt.leaderboard(playerID: organiser.account.player.id, period: .all, friendsOnly: false, limit: players.count + 1)
-        let expected = LeaderboardEntry.ranks(totals.values.sorted(by: >))
+        // The board lists the players with XP, most first; ties share a rank.
+        let expected = LeaderboardEntry.ranks(totals.values.filter { $0 > 0 }.sorted(by: >))
         let shown = board.rows.map(\.entry)
         let wrong = shown.filter { totals[$0.player.id] != $0.xp }
-        let everyoneWithXP = totals.filter { $0.value != 0 }.count
+        let everyoneWithXP = expected.count
         if !wrong.isEmpty || shown.map(\.rank) != Array(expected.prefix(shown.count)) || shown.count < everyoneWithXP {
             throw Simulation.Violation(step: step, command: command, invariant: "leaderboard ranks are the sorted totals",
                                        detail: "board \(shown.map { "\($0.player.username):\($0.xp)#\($0.rank)" }), ledgers \(totals.sorted { $0.key < $1.key })")
@@ -437,7 +541,10 @@ extension SimulationCommand {
              .retryLastScan(let p), .registerCheckIn(let p), .cancelCheckIn(let p), .answerFriendRequests(let p, _), .voidLatestScan(let p),
              .adjustXP(let p, _):
             [p]
-        case .requestFriend(let p, let o), .block(let p, let o), .unblock(let p, let o):
+        case .createCrew(let p), .joinCrew(let p, _), .leaveCrew(let p), .askForCrewRiddle(let p, _), .scanCrewPlace(let p, _),
+             .answerChallenges(let p, _), .scanRacePlace(let p), .redeemFreebie(let p):
+            [p]
+        case .requestFriend(let p, let o), .block(let p, let o), .unblock(let p, let o), .challenge(let p, let o, _), .giftFreebie(let p, let o):
             [p, o]
         case .closePlace, .reopenPlace, .retirePlace, .restoreContent, .clockJump:
             []

@@ -23,6 +23,23 @@ public enum SimulationCommand: Sendable, Equatable, CustomStringConvertible {
     case answerFriendRequests(player: Int, accept: Bool)
     case block(player: Int, other: Int)
     case unblock(player: Int, other: Int)
+    case createCrew(player: Int)
+    /// Joins the crew of `other` by the code `other` shows.
+    case joinCrew(player: Int, other: Int)
+    case leaveCrew(player: Int)
+    case askForCrewRiddle(player: Int, Category)
+    /// Types the code of the place the crew's riddle in the category leads to.
+    case scanCrewPlace(player: Int, Category)
+    case challenge(player: Int, other: Int, Category)
+    /// Answers every open challenge the player is in: the challenged accept or decline, the
+    /// challenger withdraws.
+    case answerChallenges(player: Int, ChallengeAnswer)
+    /// Types the code of the place of an accepted race the player is in.
+    case scanRacePlace(player: Int)
+    /// Gives the player's first giftable freebie to `other`.
+    case giftFreebie(player: Int, other: Int)
+    /// The partner's staff redeem the player's first freebie (redeemed already or not).
+    case redeemFreebie(player: Int)
     /// An organiser voids the player's latest scan.
     case voidLatestScan(player: Int)
     case adjustXP(player: Int, xp: Int)
@@ -50,6 +67,16 @@ public enum SimulationCommand: Sendable, Equatable, CustomStringConvertible {
         case .answerFriendRequests(let p, let accept): "p\(p) \(accept ? "accepts" : "declines") their friend requests"
         case .block(let p, let o): "p\(p) blocks p\(o)"
         case .unblock(let p, let o): "p\(p) unblocks p\(o)"
+        case .createCrew(let p): "p\(p) makes a crew"
+        case .joinCrew(let p, let o): "p\(p) joins p\(o)'s crew by its code"
+        case .leaveCrew(let p): "p\(p) leaves their crew"
+        case .askForCrewRiddle(let p, let c): "p\(p) asks for a \(c.rawValue) crew riddle"
+        case .scanCrewPlace(let p, let c): "p\(p) scans the place of their crew's \(c.rawValue) riddle"
+        case .challenge(let p, let o, let c): "p\(p) challenges p\(o) to a \(c.rawValue) race"
+        case .answerChallenges(let p, let answer): "p\(p) answers their challenges: \(answer.rawValue)"
+        case .scanRacePlace(let p): "p\(p) scans the place of their race"
+        case .giftFreebie(let p, let o): "p\(p) gives a freebie to p\(o)"
+        case .redeemFreebie(let p): "staff redeem p\(p)'s first freebie"
         case .voidLatestScan(let p): "an organiser voids p\(p)'s latest scan"
         case .adjustXP(let p, let xp): "an organiser adjusts p\(p)'s XP by \(xp)"
         case .closePlace(let place): "an organiser closes place #\(place)"
@@ -81,6 +108,16 @@ public enum SimulationCommand: Sendable, Equatable, CustomStringConvertible {
             (3, { .answerFriendRequests(player: pick(players), accept: pick(4) > 0) }),
             (1, { let p = pick(players); return .block(player: p, other: other(than: p)) }),
             (1, { let p = pick(players); return .unblock(player: p, other: other(than: p)) }),
+            (1, { .createCrew(player: pick(players)) }),
+            (2, { let p = pick(players); return .joinCrew(player: p, other: other(than: p)) }),
+            (1, { .leaveCrew(player: pick(players)) }),
+            (3, { .askForCrewRiddle(player: pick(players), category()) }),
+            (5, { .scanCrewPlace(player: pick(players), category()) }),
+            (2, { let p = pick(players); return .challenge(player: p, other: other(than: p), category()) }),
+            (2, { .answerChallenges(player: pick(players), [.accept, .accept, .decline, .withdraw][pick(4)]) }),
+            (3, { .scanRacePlace(player: pick(players)) }),
+            (2, { let p = pick(players); return .giftFreebie(player: p, other: other(than: p)) }),
+            (3, { .redeemFreebie(player: pick(players)) }),
             (2, { .voidLatestScan(player: pick(players)) }),
             (2, { .adjustXP(player: pick(players), xp: [-40, -5, 10, 25, 80][pick(5)]) }),
             (1, { .closePlace(place: pick(places)) }),
