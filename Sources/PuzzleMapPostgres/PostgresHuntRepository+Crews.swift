@@ -70,19 +70,24 @@ extension PostgresHuntRepository {
     }
 
     public func startCrewRiddle(crewID: Int64, category: Category, at date: Date,
-                                choose: @Sendable ([Int64: [GameEvent]], Set<String>) -> Riddle?) async throws -> CrewRiddleStart {
+                                decide: @Sendable (CrewRiddleHoldings) -> CrewRiddleDecision) async throws -> CrewRiddleStart {
         try await write { connection in
             // The crew locked: two members asking at once get one riddle.
             try await connection.run("SELECT id FROM crew WHERE id = \(crewID) FOR UPDATE", logger: logger)
-            if let held = try await crewRiddles("SELECT \(unescaped: Self.crewRiddleColumns) WHERE crewId = \(crewID) AND category = \(category.rawValue) AND solvedAt IS NULL AND releasedAt IS NULL", connection).first {
-                return .existing(held)
-            }
             guard let crew = try await crew(id: crewID, connection) else { throw CrewRefusal.notInCrew }
             var ledgers: [Int64: [GameEvent]] = [:]
             for member in crew.members { ledgers[member.player.id] = try await events(playerID: member.player.id, connection) }
             let together = Set(try await connection.values("SELECT checkpointId FROM crewRiddle WHERE crewId = \(crewID) AND solvedAt IS NOT NULL",
                                                            as: String.self, logger: logger))
-            guard let riddle = choose(ledgers, together) else { return .noneChosen }
+            let held = try await crewRiddles("""
+                SELECT \(unescaped: Self.crewRiddleColumns) WHERE crewId = \(crewID) AND solvedAt IS NULL AND releasedAt IS NULL ORDER BY id
+                """, connection)
+            let riddle: Riddle
+            switch decide(CrewRiddleHoldings(held: held, ledgers: ledgers, solvedTogether: together)) {
+            case .keep(let kept): return .existing(kept)
+            case .refuse(let refusal): return .refused(refusal)
+            case .start(let chosen): riddle = chosen
+            }
             let id = try await connection.returned("""
                 INSERT INTO crewRiddle (crewId, riddleId, checkpointId, category, startedAt)
                 VALUES (\(crewID), \(riddle.id), \(riddle.checkpointID), \(category.rawValue), \(StoredDate(date))) RETURNING id

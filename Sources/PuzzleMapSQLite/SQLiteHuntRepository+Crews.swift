@@ -59,11 +59,8 @@ extension SQLiteHuntRepository {
     }
 
     public func startCrewRiddle(crewID: Int64, category: Category, at date: Date,
-                                choose: @Sendable ([Int64: [GameEvent]], Set<String>) -> Riddle?) async throws -> CrewRiddleStart {
+                                decide: @Sendable (CrewRiddleHoldings) -> CrewRiddleDecision) async throws -> CrewRiddleStart {
         try await database.write { db in
-            if let held = try Self.crewRiddles(where: "crewId = ? AND category = ? AND solvedAt IS NULL AND releasedAt IS NULL", [crewID, category.rawValue], db).first {
-                return .existing(held)
-            }
             guard let crew = try Self.crew(id: crewID, db) else { throw CrewRefusal.notInCrew }
             var ledgers: [Int64: [GameEvent]] = [:]
             for member in crew.members {
@@ -72,7 +69,13 @@ extension SQLiteHuntRepository {
             }
             let together = Set(try String.fetchAll(db, sql: "SELECT checkpointId FROM crewRiddle WHERE crewId = ? AND solvedAt IS NOT NULL",
                                                    arguments: [crewID]))
-            guard let riddle = choose(ledgers, together) else { return .noneChosen }
+            let held = try Self.crewRiddles(where: "crewId = ? AND solvedAt IS NULL AND releasedAt IS NULL", [crewID], db)
+            let riddle: Riddle
+            switch decide(CrewRiddleHoldings(held: held, ledgers: ledgers, solvedTogether: together)) {
+            case .keep(let kept): return .existing(kept)
+            case .refuse(let refusal): return .refused(refusal)
+            case .start(let chosen): riddle = chosen
+            }
             try db.execute(sql: """
                 INSERT INTO crewRiddle (crewId, riddleId, checkpointId, category, startedAt) VALUES (?, ?, ?, ?, ?)
                 """, arguments: [crewID, riddle.id, riddle.checkpointID, category.rawValue, date])

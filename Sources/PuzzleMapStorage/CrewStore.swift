@@ -6,8 +6,8 @@ public enum CrewRiddleStart: Sendable, Equatable {
     /// The crew already holds one in the category.
     case existing(CrewRiddle)
     case started(CrewRiddle)
-    /// Nothing to offer.
-    case noneChosen
+    /// Nothing to offer, for the reason the game gave.
+    case refused(GameRefusal)
 }
 
 /// What a member's scan of a crew riddle's place writes, besides the scan itself.
@@ -72,10 +72,12 @@ public protocol CrewStore: Sendable {
     func leaveCrew(memberID: Int64, at date: Date, decide: @Sendable (Crew) throws -> Void) async throws -> Crew?
     /// The crew's unsolved riddles, with their scans.
     func crewRiddles(crewID: Int64) async throws -> [CrewRiddle]
-    /// The crew's riddle in the category, or one `choose` draws from the members' ledgers and
-    /// the places the crew solved together, in one transaction with the crew locked.
+    /// Reads what the crew holds, its members' ledgers and the places it solved together
+    /// (`CrewRiddleHoldings`) with the crew locked, lets `decide` say what asking in `category`
+    /// comes to, and writes the new riddle it chose, in one transaction: two members asking at
+    /// once get one riddle.
     func startCrewRiddle(crewID: Int64, category: Category, at date: Date,
-                         choose: @Sendable (_ ledgers: [Int64: [GameEvent]], _ solvedTogether: Set<String>) -> Riddle?) async throws -> CrewRiddleStart
+                         decide: @Sendable (CrewRiddleHoldings) -> CrewRiddleDecision) async throws -> CrewRiddleStart
     /// One more hint on the crew's riddle, for every member; `nil` if the player's crew holds
     /// no such unsolved riddle or every hint is shown.
     func takeCrewHint(crewRiddleID: Int64, playerID: Int64, maxHints: Int, at date: Date,

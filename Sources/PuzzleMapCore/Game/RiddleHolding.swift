@@ -120,3 +120,46 @@ public struct RiddleRelease: Sendable, Hashable {
         self.news = news
     }
 }
+
+/// What a crew holds and has solved together, with its members' ledgers, as a store reads it
+/// with the crew locked.
+public struct CrewRiddleHoldings: Sendable, Equatable {
+    /// The riddles the crew holds now (neither solved nor released).
+    public var held: [CrewRiddle]
+    /// Each member's ledger, by player id.
+    public var ledgers: [Int64: [GameEvent]]
+    /// The places the crew solved together.
+    public var solvedTogether: Set<String>
+
+    public init(held: [CrewRiddle], ledgers: [Int64: [GameEvent]], solvedTogether: Set<String>) {
+        self.held = held
+        self.ledgers = ledgers
+        self.solvedTogether = solvedTogether
+    }
+}
+
+/// What a member asking for a crew riddle in a category comes to.
+public enum CrewRiddleDecision: Sendable, Equatable {
+    /// The crew's riddle in the category, again: one per category at a time.
+    case keep(CrewRiddle)
+    case start(Riddle)
+    case refuse(GameRefusal)
+}
+
+extension RiddleHolding {
+    /// The crew's riddle in `category`, or a new one at an open place no member has solved
+    /// (alone or with the crew: it is new to all of them) and none of `excluded` (where a
+    /// member's own riddle leads: a scan there would be that riddle's), or why there is none.
+    /// `selection` is drawn for the members' combined profile; no cooldown applies to crews.
+    public func askForCrew<R: RandomNumberGenerator>(in category: Category, holdings: CrewRiddleHoldings, excluding excluded: Set<String>,
+                                                     at now: Date, using generator: inout R) -> CrewRiddleDecision {
+        if let held = holdings.held.first(where: { $0.category == category }) { return .keep(held) }
+        let solved = holdings.ledgers.values.reduce(into: holdings.solvedTogether.union(excluded)) {
+            $0.formUnion(PlayerStanding.places(in: $1).solved)
+        }
+        if let riddle = selection.choose(in: category, solved: solved, recentlyGivenUp: [], at: now, using: &generator) { return .start(riddle) }
+        if selection.hasUnsolved(in: category, solved: solved) { return .refuse(.nothingOpen(category)) }
+        let remaining = Category.allCases.filter { $0 != category && selection.hasUnsolved(in: $0, solved: solved) }
+        return .refuse(.categoryExhausted(category, remaining: remaining))
+    }
+}

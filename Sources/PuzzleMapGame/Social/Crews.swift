@@ -156,12 +156,12 @@ extension Hunt {
         let excluded = ownPlaces
         let now = now()
         let closed = Set(try await liveNotices().closures.keys)
-        let selection = RiddleSelection(content: content, timeZone: timeZone, profile: CrewRules.combined(profiles), closed: closed)
+        let rules = RiddleHolding(selection: RiddleSelection(content: content, timeZone: timeZone, profile: CrewRules.combined(profiles), closed: closed),
+                                  giveUpCooldown: limits.giveUpCooldown)
         let random = random
-        let outcome = try await repository.startCrewRiddle(crewID: crew.id, category: category, at: now) { ledgers, together in
-            let solvedByAny = ledgers.values.reduce(into: together.union(excluded)) { $0.formUnion(PlayerStanding.places(in: $1).solved) }
+        let outcome = try await repository.startCrewRiddle(crewID: crew.id, category: category, at: now) { holdings in
             var generator = random.generator
-            return selection.choose(in: category, solved: solvedByAny, recentlyGivenUp: [], at: now, using: &generator)
+            return rules.askForCrew(in: category, holdings: holdings, excluding: excluded, at: now, using: &generator)
         }
         switch outcome {
         case .existing(let riddle):
@@ -170,8 +170,8 @@ extension Hunt {
         case .started(let riddle):
             guard let held = held(riddle, crew: crew, at: now) else { throw CrewRefusal.crewRiddleNotFound }
             return (held, true)
-        case .noneChosen:
-            throw GameRefusal.nothingOpen(category)
+        case .refused(let refusal):
+            throw refusal
         }
     }
 

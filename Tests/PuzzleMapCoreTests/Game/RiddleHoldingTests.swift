@@ -99,3 +99,31 @@ import Testing
         })])
     }
 }
+
+/// A crew's riddles: one per category, at a place new to every member, or why there is none.
+@Suite struct CrewRiddleHoldingTests {
+    let base = RiddleHoldingTests()
+
+    func crewRiddle(_ id: Int64, _ riddle: String, at checkpoint: String) -> CrewRiddle {
+        CrewRiddle(id: id, crewID: 1, riddleID: riddle, checkpointID: checkpoint, category: .lab, hintsUsed: 0, startedAt: base.now, solvedAt: nil,
+                   scans: [])
+    }
+
+    func ask(_ holdings: CrewRiddleHoldings, excluding excluded: Set<String> = []) -> CrewRiddleDecision {
+        var generator = SplitMix64(seed: 1)
+        return base.rules(base.content).askForCrew(in: .lab, holdings: holdings, excluding: excluded, at: base.now, using: &generator)
+    }
+
+    @Test func theCrewsRiddleInTheCategoryIsKept() {
+        let held = crewRiddle(3, "r1", at: base.labs[0].id)
+        #expect(ask(CrewRiddleHoldings(held: [held], ledgers: [:], solvedTogether: [])) == .keep(held))
+    }
+
+    @Test func aNewRiddleIsAtAPlaceNoMemberSolvedNorTheCrewNorAMembersOwnRiddleLeadsTo() {
+        let bobSolvedOne = CrewRiddleHoldings(held: [], ledgers: [2: [.solved(by: 2, riddleID: "r1", at: base.labs[0].id, xp: 100, hintsUsed: 0,
+                                                                             on: base.now - 60)]], solvedTogether: [])
+        #expect(ask(bobSolvedOne) == .start(base.riddle("r2", at: base.labs[1])))
+        #expect(ask(CrewRiddleHoldings(held: [], ledgers: [:], solvedTogether: [base.labs[1].id])) == .start(base.riddle("r1", at: base.labs[0])))
+        #expect(ask(bobSolvedOne, excluding: [base.labs[1].id]) == .refuse(.categoryExhausted(.lab, remaining: [])))
+    }
+}

@@ -39,7 +39,7 @@ import Testing
             let bob = try await repository.signUp("bob")
             let crew = try await repository.createCrew(name: "Owls", leaderID: ada.id, at: start) { _ in }
             _ = try await repository.joinCrew(id: crew.id, playerID: bob.id, at: start, decide: { _, _ in }, announce: { _ in [] })
-            guard case .started = try await repository.startCrewRiddle(crewID: crew.id, category: category, at: start, choose: { _, _ in riddle })
+            guard case .started = try await repository.startCrewRiddle(crewID: crew.id, category: category, at: start, decide: { _ in .start(riddle) })
             else { Issue.record("no crew riddle started"); return }
             let start = start
             // Each scan solves the riddle if it sees the other member's scan: the store must show
@@ -76,7 +76,7 @@ import Testing
     /// Solves `riddle` for the crew at `date`, as a member's scan that the game found solving does.
     private func solve(_ riddle: Riddle, crew: Crew, by member: Player, at date: Date, _ repository: any HuntRepository) async throws {
         let category = try #require(try await repository.imported().checkpoint(id: riddle.checkpointID)?.category)
-        guard case .started = try await repository.startCrewRiddle(crewID: crew.id, category: category, at: date, choose: { _, _ in riddle })
+        guard case .started = try await repository.startCrewRiddle(crewID: crew.id, category: category, at: date, decide: { _ in .start(riddle) })
         else { Issue.record("no crew riddle started"); return }
         _ = try await repository.performScan(playerID: member.id, checkpointID: riddle.checkpointID, idempotencyKey: nil, requestDigest: "\(date)",
                                              photo: nil, location: nil, photoWindow: 600, at: date) { state in
