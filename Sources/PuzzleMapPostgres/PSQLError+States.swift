@@ -28,7 +28,10 @@ extension PSQLError {
 extension PSQLError: StorageConditionError {
     public var storageCondition: StorageCondition? {
         switch code {
-        case .connectionError, .serverClosedConnection, .uncleanShutdown:
+        // `clientClosedConnection` is a statement sent on a connection already closing: one the
+        // server had just sent away (57P01, a restart) while it sat idle in the pool, lent before
+        // the pool learned of it. The statement never ran.
+        case .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown:
             return .unavailable
         default:
             // Class 08: connection exceptions; 57P01-57P03: the server shutting down or

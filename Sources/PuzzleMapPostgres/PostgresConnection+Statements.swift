@@ -6,20 +6,34 @@ import PuzzleMapStorage
 /// so an error PostgreSQL reports mid-stream is thrown here, inside the transaction, and the
 /// connection is free for the next statement.
 extension PostgresConnection {
+    /// Sends a statement and reads its whole answer.
+    ///
+    /// The statement is handed to the connection on its own event loop, and only while the
+    /// connection is open there: PostgresNIO (1.33) drops the failure of a write to a channel
+    /// that has closed, so a statement sent just after the server closed the connection (a
+    /// restart: the ROLLBACK after a statement the server cut short, or the first statement on
+    /// an idle connection the pool lent before it learned the server had sent it away) would
+    /// wait for an answer for ever. On the loop the channel cannot close between the check
+    /// and the write, and once written, the driver fails the statement if the connection goes.
+    func answer(_ query: PostgresQuery, logger: Logger) async throws -> [PostgresRow] {
+        try await eventLoop.flatSubmit {
+            guard !self.isClosed else {
+                return self.eventLoop.makeFailedFuture(PostgresUnavailable(reason: "the connection had closed before a statement was sent"))
+            }
+            return self.query(query, logger: logger).map(\.rows)
+        }.get()
+    }
+
     /// Runs a statement for its effect.
     func run(_ query: PostgresQuery, logger: Logger) async throws {
-        for try await _ in try await self.query(query, logger: logger) {}
+        _ = try await answer(query, logger: logger)
     }
 
     /// Every row, as a tuple of columns.
     func rows<each Column: PostgresDecodable>(
         _ query: PostgresQuery, as columns: (repeat each Column).Type, logger: Logger
     ) async throws -> [(repeat each Column)] {
-        var rows: [(repeat each Column)] = []
-        for try await row in try await self.query(query, logger: logger) {
-            rows.append(try row.decode((repeat each Column).self))
-        }
-        return rows
+        try await answer(query, logger: logger).map { try $0.decode((repeat each Column).self) }
     }
 
     /// The first row, if any, as a tuple of columns.
@@ -31,11 +45,7 @@ extension PostgresConnection {
 
     /// The first column of every row.
     func values<Value: PostgresDecodable>(_ query: PostgresQuery, as type: Value.Type, logger: Logger) async throws -> [Value] {
-        var values: [Value] = []
-        for try await row in try await self.query(query, logger: logger) {
-            values.append(try row.decode(Value.self))
-        }
-        return values
+        try await answer(query, logger: logger).map { try $0.decode(Value.self) }
     }
 
     /// The first column of the first row, if there is a row.
@@ -52,8 +62,6 @@ extension PostgresConnection {
 
     /// How many rows a statement with a `RETURNING` clause touched.
     func count(_ query: PostgresQuery, logger: Logger) async throws -> Int {
-        var count = 0
-        for try await _ in try await self.query(query, logger: logger) { count += 1 }
-        return count
+        try await answer(query, logger: logger).count
     }
 }

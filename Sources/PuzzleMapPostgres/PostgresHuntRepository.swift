@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Logging
 import PostgresNIO
 import PuzzleMapCore
@@ -146,21 +145,29 @@ public final class PostgresHuntRepository: HuntRepository {
 
     /// A pooled connection for `body`. While the server is known to be gone, `PostgresUnavailable`
     /// at once, rather than a wait in the pool for a connection it cannot make (it waits a
-    /// minute before it gives up); a connection the pool could not lend is the same error, and
-    /// one lent past the deadline is given back unused (`StorageTooSlow`).
+    /// minute before it gives up); a connection the pool could not lend is the same error, none
+    /// lent within the deadline is `StorageTooSlow`, and one lent to an operation that queued
+    /// behind others past the deadline is given back unused (`StorageTooSlow`).
     private func leased<Value: Sendable>(askedAt: ContinuousClock.Instant?, _ body: (PostgresConnection) async throws -> Value) async throws -> Value {
         if let since = reachability.lostSince {
             throw PostgresUnavailable(reason: "the server has not answered since \(since.formatted(.iso8601))")
         }
-        let lent = Mutex(false)
+        let loan: PostgresConnectionLoan
         do {
-            return try await client.withConnection { connection in
-                lent.withLock { $0 = true }
-                try counters.checkTurn(askedAt: askedAt)
-                return try await body(connection)
-            }
-        } catch where !lent.withLock({ $0 }) {
+            loan = try await PostgresConnectionLoan.borrow(from: client, within: counters.limits.deadline)
+        } catch let error as StorageTooSlow {
+            throw error
+        } catch {
             throw PostgresUnavailable(reason: "no connection could be had: \(String(reflecting: error))")
+        }
+        do {
+            try counters.checkTurn(askedAt: askedAt)
+            let value = try await body(loan.connection)
+            await loan.giveBack()
+            return value
+        } catch {
+            await loan.giveBack()
+            throw error
         }
     }
 

@@ -85,10 +85,13 @@ final class LiveService: Sendable {
         func header(_ name: String) -> String? { headers.first { $0.key.lowercased() == name.lowercased() }?.value }
     }
 
+    /// Sends a request and waits for its answer, for `timeout` seconds when given (the
+    /// session's two minutes otherwise).
     func call(_ method: String, _ path: String, json: [String: any Sendable]? = nil, token: String? = nil,
-              headers: [String: String] = [:], body: Data? = nil) async throws -> Reply {
+              headers: [String: String] = [:], body: Data? = nil, timeout: TimeInterval? = nil) async throws -> Reply {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
         request.httpMethod = method
+        if let timeout { request.timeoutInterval = timeout }
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         if let json {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")

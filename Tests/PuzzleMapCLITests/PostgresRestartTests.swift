@@ -1,4 +1,8 @@
 import Foundation
+import Logging
+import PuzzleMapPostgres
+import PuzzleMapStorage
+import Synchronization
 import Testing
 
 /// A PostgreSQL cluster of the test's own, which it may stop and start: the shared test server
@@ -128,5 +132,127 @@ final class ThrowawayPostgres: Sendable {
             service.send(SIGTERM)
             #expect(await service.waitForExit() == 0)
         }
+    }
+}
+
+/// The bad day: the database stops for six seconds, three times, under three players signing
+/// up one after another. Every sign-up is answered within the deadline (plus a margin for the
+/// password's hashing) with 201 or 503 `database_unavailable` and `Retry-After`, never a 500
+/// and never left waiting, and every sign-up answered 201 is in the database afterwards.
+/// Without the fixes a statement sent on a connection the server had just closed waited for
+/// ever, and one sent on a pooled connection the server had just sent away was answered 500.
+@Suite struct PostgresRestartUnderLoadTests {
+    /// One sign-up as the player saw it; no status when no answer came.
+    struct Answer: Sendable {
+        var username: String
+        var status: Int?
+        var code: String?
+        var retryAfter: String?
+    }
+
+    /// Whether the players go on signing up.
+    final class Flag: Sendable {
+        private let up = Atomic<Bool>(true)
+        var isUp: Bool { up.load(ordering: .relaxed) }
+        func lower() { up.store(false, ordering: .relaxed) }
+    }
+
+    @Test func signUpsWhileTheDatabaseRestartsAreAnswered201Or503WithinTheDeadline() async throws {
+        let postgres = try ThrowawayPostgres()
+        defer { postgres.remove() }
+        let data = scratchDirectory("postgres-restart-load")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let deadline = 2.0
+        let service = try await LiveService(dataDirectory: data, environment: [
+            "PUZZLEMAP_DATABASE_URL": postgres.url, "PUZZLEMAP_DATABASE_DEADLINE": "\(deadline)",
+        ])
+        let signingUp = Flag()
+        let answers = try await withThrowingTaskGroup(of: [Answer].self) { group in
+            for player in 0..<3 {
+                group.addTask {
+                    var answers: [Answer] = []
+                    while signingUp.isUp {
+                        let username = "p\(player)n\(answers.count)"
+                        do {
+                            let reply = try await service.call("POST", "/v1/accounts", json: [
+                                "email": "\(username)@student.gla.ac.uk", "username": username, "password": "correct horse battery",
+                                "displayName": username,
+                            ], timeout: 15)
+                            answers.append(Answer(username: username, status: reply.status, code: reply.code,
+                                                  retryAfter: reply.header("Retry-After")))
+                        } catch let error as URLError where error.code == .timedOut {
+                            answers.append(Answer(username: username))
+                        }
+                    }
+                    return answers
+                }
+            }
+            try await Task.sleep(for: .seconds(1))
+            for _ in 0..<3 {
+                try postgres.stop()
+                try await Task.sleep(for: .seconds(6))
+                try postgres.start()
+                try await Task.sleep(for: .seconds(4))
+            }
+            signingUp.lower()
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+
+        let statuses = Dictionary(grouping: answers, by: { $0.status.map(String.init) ?? "none" }).mapValues(\.count)
+        print("Sign-ups while PostgreSQL restarted: \(statuses)")
+        for answer in answers {
+            #expect(answer.status == 201 || (answer.status == 503 && answer.code == "database_unavailable" && answer.retryAfter != nil),
+                    "\(answer.username): \(answer.status.map(String.init) ?? "no answer in 15 s") \(answer.code ?? "")")
+        }
+        #expect(statuses["201", default: 0] > 0 && statuses["503", default: 0] > 0, "\(statuses)")
+        // Timed by the service itself, so the test process's busy threads cannot blur it.
+        let lines = service.log.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let durations = lines.filter { $0["message"] as? String == "Request answered" && $0["route"] as? String == "/v1/accounts" }
+            .compactMap { ($0["duration_ms"] as? String).flatMap(Double.init) }
+        #expect(durations.count == answers.count)
+        #expect((durations.max() ?? 0) < (deadline + 2) * 1000, "the slowest sign-up took \(durations.max() ?? 0) ms")
+        let unhandled = lines.filter { $0["message"] as? String == "Unhandled error" }.map { "\($0["error"] ?? "")" }
+        #expect(unhandled.isEmpty, "\(unhandled.joined(separator: "\n"))")
+
+        // Nothing acknowledged was lost.
+        let store = try await PostgresHuntRepository.connect(url: postgres.url, limits: .unhurried, logger: Logger(label: "test"))
+        for answer in answers where answer.status == 201 {
+            #expect(try await store.account(login: answer.username) != nil, "\(answer.username) was answered 201 but is not stored")
+        }
+        await store.close()
+        service.send(SIGTERM)
+        #expect(await service.waitForExit() == 0)
+    }
+}
+
+/// The pool itself gives up at the deadline: with no listening connection to say the server
+/// has gone (a store no stream listens on, or the moment before the listener notices), an
+/// operation reaches a pool that cannot connect, which would keep it queued and retrying for a
+/// minute before giving up.
+@Suite struct PostgresPoolDeadlineTests {
+    @Test func anOperationWaitingForAConnectionToAServerThatIsGoneIsRefusedAtTheDeadline() async throws {
+        let postgres = try ThrowawayPostgres()
+        defer { postgres.remove() }
+        let store = try await PostgresHuntRepository.connect(url: postgres.url, limits: StorageLimits(deadline: .seconds(1)),
+                                                             logger: Logger(label: "test"))
+        try await store.ping()
+        try postgres.stop()
+        // The pool has learned its idle connection is gone: the next operation waits for a new one.
+        try await Task.sleep(for: .milliseconds(500))
+
+        let started = ContinuousClock.now
+        let error = await #expect(throws: (any Error).self) { try await store.ping() }
+        #expect(ContinuousClock.now - started < .seconds(3), "the operation waited \(ContinuousClock.now - started)")
+        #expect((error as? any StorageConditionError)?.storageCondition == .unavailable, "\(String(describing: error))")
+
+        // Once the server is back, the pool connects again by itself.
+        try postgres.start()
+        var back = false
+        for _ in 0..<30 where !back {
+            back = (try? await store.ping()) != nil
+            if !back { try await Task.sleep(for: .milliseconds(500)) }
+        }
+        #expect(back)
+        await store.close()
     }
 }
