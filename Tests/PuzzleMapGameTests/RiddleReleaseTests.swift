@@ -7,6 +7,19 @@ import Testing
 /// A building torn down: its riddle leaves the content, and whoever held it is released with a
 /// note saying why and may ask for another at once, rather than being stuck in the category.
 @Suite struct RiddleReleaseTests {
+    /// A minute on, files without `place` and its riddles reloaded, as an organiser's reload
+    /// does: the hunt playing them, and what the import did.
+    static func reload(_ world: GameWorld, retiring place: String) async throws -> (Hunt, ContentImportSummary) {
+        var next = world.hunt.content
+        next.checkpoints.removeAll { $0.id == place }
+        next.riddles.removeAll { $0.checkpointID == place }
+        let retired = next
+        let running = RunningHunt(world.hunt, source: ContentSource { retired })
+        world.clock.advance(by: 60)
+        let summary = try await running.reload(by: .service)
+        return (running.hunt, summary)
+    }
+
     @Test(arguments: GameWorld.Store.allCases)
     func aReloadThatRetiresAHeldRiddleReleasesItsHolderWithANoteAndANewRiddleAtOnce(_ store: GameWorld.Store) async throws {
         let world = try await GameWorld(store: store)
@@ -14,15 +27,8 @@ import Testing
         let (held, _) = try await world.hunt.askForRiddle(playerID: ada, category: .lab)
         let (bobs, _) = try await world.hunt.askForRiddle(playerID: bob, category: .lecture)
         // The place of Ada's riddle leaves the files, and with it every riddle there.
-        var next = world.hunt.content
-        next.checkpoints.removeAll { $0.id == held.riddle.checkpointID }
-        next.riddles.removeAll { $0.checkpointID == held.riddle.checkpointID }
-        let retired = next
-        let running = RunningHunt(world.hunt, source: ContentSource { retired })
-        world.clock.advance(by: 60)
-        let summary = try await running.reload(by: .service)
+        let (hunt, summary) = try await Self.reload(world, retiring: held.riddle.checkpointID)
         #expect(summary.checkpointsRetired == 1)
-        let hunt = running.hunt
 
         #expect(try await hunt.heldRiddles(playerID: ada).isEmpty)
         let released = try await hunt.releasedRiddles(playerID: ada)
@@ -50,14 +56,7 @@ import Testing
         let crew = try await world.hunt.createCrew(named: "Owls", by: ada)
         _ = try await world.hunt.joinCrew(byCode: [world.hunt.crewCode(crew)], playerID: bob)
         let (held, _) = try await world.hunt.askForCrewRiddle(playerID: ada, category: .lab)
-        var next = world.hunt.content
-        next.checkpoints.removeAll { $0.id == held.riddle.checkpointID }
-        next.riddles.removeAll { $0.checkpointID == held.riddle.checkpointID }
-        let retired = next
-        let running = RunningHunt(world.hunt, source: ContentSource { retired })
-        world.clock.advance(by: 60)
-        _ = try await running.reload(by: .service)
-        let hunt = running.hunt
+        let (hunt, _) = try await Self.reload(world, retiring: held.riddle.checkpointID)
 
         let joined = try #require(try await hunt.crew(of: ada))
         #expect(try await hunt.crewRiddles(of: joined).isEmpty)
