@@ -5,12 +5,13 @@ import PuzzleMapStorage
 
 extension PostgresHuntRepository {
     /// The advisory lock an import holds, so that instances starting together import one after
-    /// the other and the later ones find the content already in place.
+    /// the other and the later ones find the content already in place; per schema, as the
+    /// migrations' lock is.
     static let contentImportLockKey: Int64 = 0x5A5A_4D41_5030_0002
 
     public func importContent(at date: Date, audit: AuditRecord?, plan: @Sendable (StoredContent) -> ContentImport) async throws -> ContentImportSummary {
         try await write { connection in
-            try await connection.run("SELECT pg_advisory_xact_lock(\(Self.contentImportLockKey))", logger: logger)
+            try await connection.run("SELECT pg_advisory_xact_lock(hashtextextended(current_schema(), \(Self.contentImportLockKey)))", logger: logger)
             let stored = StoredContent(
                 checkpoints: try await connection.rows("SELECT \(unescaped: Columns.checkpoint) FROM checkpoint", as: Columns.CheckpointRow.self,
                                                        logger: logger).map { row in

@@ -19,7 +19,9 @@ import PuzzleMapStorage
 /// is never edited once it has shipped: changes come as new ones.
 enum PostgresMigrations {
     /// The advisory lock every instance takes before migrating, so that of several instances
-    /// starting together one migrates and the others wait, then find the work done.
+    /// starting together on one schema one migrates and the others wait, then find the work
+    /// done. It is taken per schema (this key hashed with the schema's name): instances on
+    /// other schemas of the same database have nothing to wait for.
     static let lockKey: Int64 = 0x5A5A_4D41_5030_0001
 
     /// Whether a name can be used as a schema without quoting surprises.
@@ -31,7 +33,8 @@ enum PostgresMigrations {
     /// Applies the migrations this database lacks, in one transaction under the advisory lock.
     static func migrate(on connection: PostgresConnection, schema: String?, logger: Logger) async throws {
         try await PostgresHuntRepository.transaction(on: connection, begin: "BEGIN", logger: logger) { connection in
-            try await connection.run("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger)
+            try await connection.run("SELECT pg_advisory_xact_lock(hashtextextended(COALESCE(\(schema)::text, current_schema()), \(lockKey)))",
+                                     logger: logger)
             if let schema {
                 // Under the lock: two instances creating one schema at once would collide.
                 try await connection.run(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \"\(schema)\""), logger: logger)
