@@ -22,6 +22,7 @@ run: deps release
 test: deps
 	$(SWIFT) build --build-tests
 	Scripts/with-postgres.sh $(SWIFT) test --skip-build
+	PUZZLEMAP_ALONE=1 $(SWIFT) test --skip-build --filter PostgresRestartUnderLoadTests
 	$(MAKE) --no-print-directory simulate SEED=1 SEEDS=3 STEPS=1000 STORE=sqlite
 	$(MAKE) --no-print-directory simulate SEED=1 SEEDS=2 STEPS=500 STORE=postgres
 	Scripts/fuzz-api.sh --bounded

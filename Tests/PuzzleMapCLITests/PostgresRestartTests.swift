@@ -152,7 +152,12 @@ final class ThrowawayPostgres: Sendable {
 /// and never left waiting, and every sign-up answered 201 is in the database afterwards.
 /// Without the fixes a statement sent on a connection the server had just closed waited for
 /// ever, and one sent on a pooled connection the server had just sent away was answered 500.
-@Suite struct PostgresRestartUnderLoadTests {
+///
+/// Its three streams of password hashing take both cores for a minute, starving every test
+/// running beside it of its deadlines, so `make test` runs it alone after the suite
+/// (`PUZZLEMAP_ALONE=1`); in the suite it is skipped.
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["PUZZLEMAP_ALONE"] == "1", "runs alone: make test runs it after the suite"))
+struct PostgresRestartUnderLoadTests {
     /// One sign-up as the player saw it; no status when no answer came.
     struct Answer: Sendable {
         var username: String
