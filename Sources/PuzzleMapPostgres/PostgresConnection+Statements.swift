@@ -1,6 +1,7 @@
 import Logging
 import PostgresNIO
 import PuzzleMapStorage
+import Synchronization
 
 /// The few ways this store runs a statement. Each one reads the whole answer before returning,
 /// so an error PostgreSQL reports mid-stream is thrown here, inside the transaction, and the
@@ -15,13 +16,35 @@ extension PostgresConnection {
     /// an idle connection the pool lent before it learned the server had sent it away) would
     /// wait for an answer for ever. On the loop the channel cannot close between the check
     /// and the write, and once written, the driver fails the statement if the connection goes.
+    ///
+    /// The first statement of a loan that finds the connection closed, or that the server
+    /// answers only with its notice of sending the connection away (57P01-57P03: a restart, a
+    /// terminated process), did not run: it throws `PostgresStaleConnection`, and the loan is
+    /// made again on another connection.
     func answer(_ query: PostgresQuery, logger: Logger) async throws -> [PostgresRow] {
-        try await eventLoop.flatSubmit {
-            guard !self.isClosed else {
-                return self.eventLoop.makeFailedFuture(PostgresUnavailable(reason: "the connection had closed before a statement was sent"))
+        do {
+            let rows = try await eventLoop.flatSubmit { () -> EventLoopFuture<[PostgresRow]> in
+                guard !self.isClosed else {
+                    return self.eventLoop.makeFailedFuture(PostgresUnavailable(reason: "the connection had closed before a statement was sent"))
+                }
+                return self.query(query, logger: logger).map(\.rows)
+            }.get()
+            PostgresStatementsAnswered.current?.count.add(1, ordering: .relaxed)
+            return rows
+        } catch {
+            if let answered = PostgresStatementsAnswered.current, answered.count.load(ordering: .relaxed) == 0, Self.neverRan(error) {
+                throw PostgresStaleConnection(underlying: error)
             }
-            return self.query(query, logger: logger).map(\.rows)
-        }.get()
+            throw error
+        }
+    }
+
+    /// Whether a statement's failure says it was never run: not sent on a closed connection,
+    /// or ended by the server shutting the connection before it could run or commit.
+    private static func neverRan(_ error: any Error) -> Bool {
+        if error is PostgresUnavailable { return true }
+        guard let error = error as? PSQLError, let state = error.sqlState else { return false }
+        return ["57P01", "57P02", "57P03"].contains(state)
     }
 
     /// Runs a statement for its effect.
@@ -64,4 +87,22 @@ extension PostgresConnection {
     func count(_ query: PostgresQuery, logger: Logger) async throws -> Int {
         try await answer(query, logger: logger).count
     }
+}
+
+/// How many statements the current loan of a connection has had answered: the first one of a
+/// loan that finds the connection gone may be run again elsewhere, a later one may not.
+final class PostgresStatementsAnswered: Sendable {
+    let count = Atomic<Int>(0)
+
+    @TaskLocal static var current: PostgresStatementsAnswered?
+
+    /// `body` with a count of its own.
+    static func counting<Value: Sendable>(_ body: () async throws -> Value) async throws -> Value {
+        try await $current.withValue(PostgresStatementsAnswered()) { try await body() }
+    }
+}
+
+/// The connection a loan was given had already been sent away by the server; nothing ran on it.
+struct PostgresStaleConnection: Error {
+    var underlying: any Error
 }

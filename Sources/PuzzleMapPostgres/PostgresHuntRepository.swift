@@ -70,7 +70,9 @@ public final class PostgresHuntRepository: HuntRepository {
                                limits: StorageLimits = StorageLimits(), logger: Logger) async throws -> PostgresHuntRepository {
         let address = try PostgresConnectionURL(url)
         let schema = schema ?? address.schema
-        var startup: [(String, String)] = []
+        // Named in `pg_stat_activity` by the service and its schema, for whoever looks at the
+        // server (and for the simulation's faults, which cut only this store's connections).
+        var startup: [(String, String)] = [("application_name", PostgresFaults.applicationName(schema: schema))]
         if let schema {
             guard PostgresMigrations.isPlainIdentifier(schema) else { throw PostgresConnectionURL.Invalid.schemaName(schema) }
             startup.append(("search_path", "\"\(schema)\""))
@@ -152,23 +154,38 @@ public final class PostgresHuntRepository: HuntRepository {
         if let since = reachability.lostSince {
             throw PostgresUnavailable(reason: "the server has not answered since \(since.formatted(.iso8601))")
         }
-        let loan: PostgresConnectionLoan
-        do {
-            loan = try await PostgresConnectionLoan.borrow(from: client, within: counters.limits.deadline)
-        } catch let error as StorageTooSlow {
-            throw error
-        } catch {
-            throw PostgresUnavailable(reason: "no connection could be had: \(String(reflecting: error))")
+        func borrow() async throws -> PostgresConnectionLoan {
+            do {
+                return try await PostgresConnectionLoan.borrow(from: client, within: counters.limits.deadline)
+            } catch let error as StorageTooSlow {
+                throw error
+            } catch {
+                throw PostgresUnavailable(reason: "no connection could be had: \(String(reflecting: error))")
+            }
         }
-        do {
-            try counters.checkTurn(askedAt: askedAt)
-            let value = try await body(loan.connection)
-            await loan.giveBack()
-            return value
-        } catch {
-            await loan.giveBack()
-            throw error
+        // After a restart the pool may still lend connections the server has sent away before
+        // it has learned so: one already closed, or one whose first statement the server
+        // answers only with its goodbye (57P01). Nothing ran on either; each is given back
+        // (the pool then drops it) for another, so that no request is refused for the pool's lag.
+        for tries in 0...counters.maximumConnections {
+            let loan = try await borrow()
+            do {
+                try counters.checkTurn(askedAt: askedAt)
+                let value = try await PostgresStatementsAnswered.counting { try await body(loan.connection) }
+                await loan.giveBack()
+                return value
+            } catch let stale as PostgresStaleConnection where tries < counters.maximumConnections {
+                logger.debug("PostgreSQL lent a connection it had closed; taking another", metadata: ["reason": "\(stale.underlying)"])
+                await loan.giveBack()
+            } catch let stale as PostgresStaleConnection {
+                await loan.giveBack()
+                throw stale.underlying
+            } catch {
+                await loan.giveBack()
+                throw error
+            }
         }
+        preconditionFailure("the loop above returns or throws on its last turn")
     }
 
     /// Runs `body` in a read-only REPEATABLE READ transaction: several statements that see one
