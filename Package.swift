@@ -245,7 +245,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PuzzleMapSimulationTests",
-            dependencies: ["PuzzleMapSimulation", "PuzzleMapGame", "PuzzleMapSQLite", "PuzzleMapPostgres", "PuzzleMapContent", "PuzzleMapCore",
+            dependencies: ["PuzzleMapSimulation", "PuzzleMapGame", "PuzzleMapSQLite", "PuzzleMapPostgres", "PuzzleMapContent", "PuzzleMapCore", "PuzzleMapStorage",
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),

@@ -22,13 +22,18 @@ public struct Simulation {
         public var fullCheckEvery: Int
         /// Only these steps of the seed's commands (a shrunk run's replay); all when `nil`.
         public var only: [Int]?
+        /// Whether the faults the commands name are made to happen, where the store has them;
+        /// without, a faulty command runs as it would with no fault (so that the stores can be
+        /// compared step for step).
+        public var faults: Bool
 
-        public init(seed: UInt64, steps: Int, players: Int = 8, fullCheckEvery: Int = 50, only: [Int]? = nil) {
+        public init(seed: UInt64, steps: Int, players: Int = 8, fullCheckEvery: Int = 50, only: [Int]? = nil, faults: Bool = true) {
             self.seed = seed
             self.steps = steps
             self.players = players
             self.fullCheckEvery = fullCheckEvery
             self.only = only
+            self.faults = faults
         }
     }
 
@@ -54,8 +59,9 @@ public struct Simulation {
         public var refusals: [String: Int]
     }
 
-    /// A fresh store to play on: each run, and each try while shrinking, gets its own.
-    public typealias StoreMaker = @Sendable () async throws -> any HuntRepository
+    /// A fresh store to play on, with its faults: each run, and each try while shrinking, gets
+    /// its own.
+    public typealias StoreMaker = @Sendable () async throws -> SimulatedStore
 
     public let content: CampusContent
     public let makeStore: StoreMaker
@@ -63,6 +69,11 @@ public struct Simulation {
     public init(content: CampusContent, makeStore: @escaping StoreMaker) {
         self.content = content
         self.makeStore = makeStore
+    }
+
+    /// A simulation on a store that has no faults to make.
+    public init(content: CampusContent, makeRepository: @escaping @Sendable () async throws -> any HuntRepository) {
+        self.init(content: content) { SimulatedStore(try await makeRepository()) }
     }
 
     /// The commands of `settings`' run, numbered as `only` names them.
@@ -74,7 +85,8 @@ public struct Simulation {
 
     /// Plays the run; throws the first `Violation`.
     public func run(_ settings: Settings, progress: (Int) -> Void = { _ in }) async throws -> Outcome {
-        let world = try await SimulatedWorld(content: content, store: try await makeStore(), settings: settings)
+        let store = try await makeStore()
+        let world = try await SimulatedWorld(content: content, store: store.repository, faults: settings.faults ? store.faults : nil, settings: settings)
         defer { Task { [repository = world.hunt.repository] in try? await repository.close() } }
         var count = 0
         for (index, command) in commands(settings) {
@@ -98,6 +110,7 @@ final class SimulationClock: Sendable {
 
     var now: Date { current.withLock { $0 } }
     func jump(by seconds: TimeInterval) { current.withLock { $0 += seconds } }
+    func move(to date: Date) { current.withLock { $0 = date } }
 }
 
 /// The organiser's files as a reload reads them, rewritten by the run.
@@ -123,6 +136,8 @@ final class SimulatedWorld {
     let players: [Account]
     let organiser: Organiser
     let settings: Simulation.Settings
+    /// What makes the commands' faults happen; `nil` runs them without.
+    let faults: (any StoreFaults)?
 
     // The reference model: what the use cases told each player, kept apart from the store.
     /// XP each player was told they earned or lost, added up.
@@ -143,9 +158,10 @@ final class SimulatedWorld {
     /// A staff member of each partner shop.
     private var staff: [String: ShopStaff] = [:]
 
-    init(content: CampusContent, store: any HuntRepository, settings: Simulation.Settings) async throws {
+    init(content: CampusContent, store: any HuntRepository, faults: (any StoreFaults)?, settings: Simulation.Settings) async throws {
         fullContent = content
         self.settings = settings
+        self.faults = faults
         let clock = SimulationClock(Date(timeIntervalSince1970: 1_790_000_000))  // a Monday, 14:13 UTC
         self.clock = clock
         let importedAt = clock.now
@@ -192,15 +208,28 @@ final class SimulatedWorld {
             touched = try await apply(command, step: step)
         } catch let violation as Simulation.Violation {
             throw violation
+        } catch where faults != nil && command.isUnderFault && error.isStoreUnavailable {
+            // The fault reached the command: refused as the database being unavailable, having
+            // changed nothing (the checks below compare the store with the model, which it did
+            // not change either).
+            refusals["store.unavailable", default: 0] += 1
+            touched = Set(command.players.map { players[$0].player.id })
         } catch {
             guard let code = Self.refusalCode(error) else {
                 throw Simulation.Violation(step: step, command: command, invariant: "no unexpected failure",
-                                           detail: "\(type(of: error)): \(error)")
+                                           detail: String(reflecting: error))
             }
             refusals[code, default: 0] += 1
             touched = Set(command.players.map { players[$0].player.id })
         }
-        for playerID in touched.sorted() { try await check(playerID, step: step, command: command) }
+        do {
+            for playerID in touched.sorted() { try await check(playerID, step: step, command: command) }
+        } catch let violation as Simulation.Violation {
+            throw violation
+        } catch {
+            // After a fault as after anything else, the next reads are answered.
+            throw Simulation.Violation(step: step, command: command, invariant: "the store answers after every step", detail: String(reflecting: error))
+        }
     }
 
     /// The refusal's case, for a refusal the rules give; `nil` for anything else (a failure).
@@ -314,6 +343,13 @@ final class SimulatedWorld {
         case .clockJump(let seconds):
             clock.jump(by: TimeInterval(seconds))
             return []
+        case .clockToDaylightSavingChange:
+            guard let change = fullContent.timeZone.nextDaylightSavingTimeTransition(after: clock.now) else { return [] }
+            clock.move(to: change - 60)
+            return []
+        case .underFault(let fault, let command):
+            guard let faults else { return try await apply(command, step: step) }
+            return try await faults.during(fault) { try await apply(command, step: step) }
         case .createCrew(let p):
             _ = try await hunt.createCrew(named: "Crew of p\(p)", by: id(p))
             return [id(p)]
@@ -504,14 +540,26 @@ final class SimulatedWorld {
                 }
             }
         }
-        let board = try await hunt.leaderboard(playerID: organiser.account.player.id, period: .all, friendsOnly: false, limit: players.count + 1)
-        // The board lists the players with XP, most first; ties share a rank.
+        try await checkBoard(.all, totals: totals, step: step, command: command)
+        // The week's board counts the events of this campus week, by the campus's clock (a
+        // daylight saving change inside the week moves no event out of it).
+        let weeks = fullContent.weeks, thisWeek = weeks.start(of: clock.now)
+        var weekTotals: [Int64: Int] = [:]
+        for player in players {
+            weekTotals[player.player.id] = seen[player.player.id]?.events.filter { weeks.start(of: $0.occurredAt) == thisWeek }.reduce(0) { $0 + $1.xp } ?? 0
+        }
+        try await checkBoard(.week, totals: weekTotals, step: step, command: command)
+    }
+
+    /// The board of `period` lists the players with XP in it, most first, ties sharing a rank,
+    /// each with the total their ledger gives.
+    private func checkBoard(_ period: LeaderboardPeriod, totals: [Int64: Int], step: Int, command: SimulationCommand?) async throws {
+        let board = try await hunt.leaderboard(playerID: organiser.account.player.id, period: period, friendsOnly: false, limit: players.count + 1)
         let expected = LeaderboardEntry.ranks(totals.values.filter { $0 > 0 }.sorted(by: >))
         let shown = board.rows.map(\.entry)
         let wrong = shown.filter { totals[$0.player.id] != $0.xp }
-        let everyoneWithXP = expected.count
-        if !wrong.isEmpty || shown.map(\.rank) != Array(expected.prefix(shown.count)) || shown.count < everyoneWithXP {
-            throw Simulation.Violation(step: step, command: command, invariant: "leaderboard ranks are the sorted totals",
+        if !wrong.isEmpty || shown.map(\.rank) != Array(expected.prefix(shown.count)) || shown.count < expected.count {
+            throw Simulation.Violation(step: step, command: command, invariant: "leaderboard ranks are the sorted totals (\(period.rawValue))",
                                        detail: "board \(shown.map { "\($0.player.username):\($0.xp)#\($0.rank)" }), ledgers \(totals.sorted { $0.key < $1.key })")
         }
     }
@@ -546,8 +594,17 @@ extension SimulationCommand {
             [p]
         case .requestFriend(let p, let o), .block(let p, let o), .unblock(let p, let o), .challenge(let p, let o, _), .giftFreebie(let p, let o):
             [p, o]
-        case .closePlace, .reopenPlace, .retirePlace, .restoreContent, .clockJump:
+        case .closePlace, .reopenPlace, .retirePlace, .restoreContent, .clockJump, .clockToDaylightSavingChange:
             []
+        case .underFault(_, let command):
+            command.players
         }
+    }
+
+    public var isUnderFault: Bool { fault != nil }
+
+    /// The store fault the command is run under, if any.
+    public var fault: StoreFault? {
+        if case .underFault(let fault, _) = self { fault } else { nil }
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
 import PuzzleMapCore
+import PuzzleMapStorage
 
 /// One thing a player, an organiser or time does in the simulated hunt. Commands are drawn
 /// from the seed before the run and name players and places by number, not by what they hold:
 /// "scan the place of the riddle player 3 holds in lab" is resolved when it runs, so any subset
 /// of a run's commands can be replayed (that is how a failure shrinks).
-public enum SimulationCommand: Sendable, Equatable, CustomStringConvertible {
+public indirect enum SimulationCommand: Sendable, Equatable, CustomStringConvertible {
     case askForRiddle(player: Int, Category)
     case takeHint(player: Int, Category)
     case giveUp(player: Int, Category)
@@ -51,6 +52,12 @@ public enum SimulationCommand: Sendable, Equatable, CustomStringConvertible {
     case restoreContent
     /// The campus clock jumps by this many seconds (negative: back, as a badly set clock does).
     case clockJump(seconds: Int)
+    /// The campus clock moves to a minute before the campus's next change of daylight saving
+    /// time, so that the jumps after it cross the change.
+    case clockToDaylightSavingChange
+    /// A command a store fault happens to: it is refused as the database being unavailable
+    /// (503) and changes nothing, or, when the fault missed it, runs as it would have.
+    case underFault(StoreFault, SimulationCommand)
 
     public var description: String {
         switch self {
@@ -84,6 +91,8 @@ public enum SimulationCommand: Sendable, Equatable, CustomStringConvertible {
         case .retirePlace(let place): "a reload retires place #\(place)"
         case .restoreContent: "a reload restores every place"
         case .clockJump(let seconds): "the clock jumps \(seconds) s"
+        case .clockToDaylightSavingChange: "the clock moves to a minute before the next daylight saving change"
+        case .underFault(let fault, let command): "\(command), \(fault.phrase)"
         }
     }
 
@@ -127,13 +136,24 @@ public enum SimulationCommand: Sendable, Equatable, CustomStringConvertible {
             (10, { .clockJump(seconds: [45, 90, 300, 900, 3600, 4 * 3600, 86_400, -120][pick(8)]) }),
         ]
         let total = weighted.reduce(0) { $0 + $1.weight }
-        return (0..<count).map { _ in
+        func drawOne() -> SimulationCommand {
             var draw = pick(total)
             for entry in weighted {
                 if draw < entry.weight { return entry.make() }
                 draw -= entry.weight
             }
             return .restoreContent
+        }
+        // A fault in one command of about fifty; a write past the deadline costs the deadline in
+        // waiting, so it is the rarest.
+        let faults: [StoreFault] = Array(repeating: .connectionDroppedMidTransaction, count: 5) + Array(repeating: .everyConnectionCut, count: 4)
+            + [.statementPastDeadline]
+        return (0..<count).map { _ in
+            switch pick(total + 4) {
+            case total..<(total + 3): .underFault(faults[pick(faults.count)], drawOne())
+            case total + 3: .clockToDaylightSavingChange
+            default: drawOne()
+            }
         }
     }
 }

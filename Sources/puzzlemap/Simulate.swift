@@ -47,6 +47,9 @@ struct Simulate: AsyncParsableCommand {
     @Flag(help: "Do not shrink a failure (print it at once).")
     var noShrink = false
 
+    @Flag(inversion: .prefixedNo, help: "Make the store faults the commands name happen (PostgreSQL only: SQLite in memory has none to make).")
+    var faults = true
+
     func run() async throws {
         let settings = try ResolvedConfiguration(content: content).settings
         let campus = try ContentReader(campusDirectory: settings.campusDirectory, riddlesDirectory: settings.riddlesDirectory).load().get()
@@ -60,14 +63,15 @@ struct Simulate: AsyncParsableCommand {
         var total = 0
         let started = ContinuousClock.now
         for seed in seed..<(seed + UInt64(max(seeds, 1))) {
-            let run = Simulation.Settings(seed: seed, steps: steps, players: players, only: only)
+            let run = Simulation.Settings(seed: seed, steps: steps, players: players, only: only, faults: faults)
             let begun = ContinuousClock.now
             do {
                 let outcome = try await simulation.run(run)
                 let seconds = (ContinuousClock.now - begun).seconds
                 total += outcome.stepsRun
                 print("seed \(seed) (\(store)): \(outcome.stepsRun) steps in \(String(format: "%.2f", seconds)) s "
-                      + "(\(Int(Double(outcome.stepsRun) / max(seconds, 0.001))) steps/s), \(outcome.refusals.values.reduce(0, +)) refused")
+                      + "(\(Int(Double(outcome.stepsRun) / max(seconds, 0.001))) steps/s), \(outcome.refusals.values.reduce(0, +)) refused"
+                      + "\(outcome.refusals["store.unavailable"].map { " (\($0) for a store fault)" } ?? "")")
                 print("digest: \(outcome.digest)")
             } catch let violation as Simulation.Violation {
                 printError("seed \(seed) (\(store)): invariant broken \(violation)")
@@ -93,14 +97,17 @@ struct Simulate: AsyncParsableCommand {
     private func storeMaker(weeks: CampusWeek, databaseURL: String?) throws -> Simulation.StoreMaker {
         switch store {
         case "sqlite":
-            return { try SQLiteHuntRepository.inMemory(weeks: weeks) }
+            return { SimulatedStore(try SQLiteHuntRepository.inMemory(weeks: weeks)) }
         case "postgres":
             guard let databaseURL else { throw ValidationError("--store postgres needs --database-url or PUZZLEMAP_DATABASE_URL") }
             var logger = Logger(label: "simulate")
             logger.logLevel = .error
             return { [logger] in
                 let schema = "simulation_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-                return try await PostgresHuntRepository.connect(url: databaseURL, schema: schema, maximumConnections: 4, weeks: weeks, logger: logger)
+                // A short deadline: a write a fault holds waits this long before its 503.
+                let store = try await PostgresHuntRepository.connect(url: databaseURL, schema: schema, maximumConnections: 4, weeks: weeks,
+                                                                     limits: StorageLimits(deadline: .seconds(1)), logger: logger)
+                return SimulatedStore(store, faults: try PostgresFaults(url: databaseURL, schema: schema, logger: logger))
             }
         default:
             throw ValidationError("--store is sqlite or postgres")
@@ -111,3 +118,4 @@ struct Simulate: AsyncParsableCommand {
 extension Duration {
     var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }
+

@@ -5,6 +5,7 @@ import PuzzleMapCore
 import PuzzleMapPostgres
 import PuzzleMapSQLite
 import PuzzleMapSimulation
+import PuzzleMapStorage
 import Testing
 
 /// The simulation itself: a seed plays the same hunt every time and on either store, and a
@@ -24,14 +25,16 @@ import Testing
                 let weeks = SimulationTests.content.weeks
                 switch self {
                 case .sqlite:
-                    return Simulation(content: SimulationTests.content) { try SQLiteHuntRepository.inMemory(weeks: weeks) }
+                    return Simulation(content: SimulationTests.content) { SimulatedStore(try SQLiteHuntRepository.inMemory(weeks: weeks)) }
                 case .postgres:
                     let url = try #require(ProcessInfo.processInfo.environment["PUZZLEMAP_TEST_POSTGRES_URL"], "run `make test`, which starts PostgreSQL")
                     var logger = Logger(label: "simulation-tests")
                     logger.logLevel = .error
                     return Simulation(content: SimulationTests.content) { [logger] in
                         let schema = "simulation_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-                        return try await PostgresHuntRepository.connect(url: url, schema: schema, maximumConnections: 4, weeks: weeks, logger: logger)
+                        let store = try await PostgresHuntRepository.connect(url: url, schema: schema, maximumConnections: 4, weeks: weeks,
+                                                                             limits: StorageLimits(deadline: .seconds(1)), logger: logger)
+                        return SimulatedStore(store, faults: try PostgresFaults(url: url, schema: schema, logger: logger))
                     }
                 }
             }
@@ -49,8 +52,19 @@ import Testing
         #expect(first.digest == again.digest)
         let other = Simulation.Settings(seed: 43, steps: 200)
         #expect(try await Store.sqlite.simulation.run(other).digest != first.digest)
-        let onPostgres = try await Store.postgres.simulation.run(settings)
+        var withoutFaults = settings
+        withoutFaults.faults = false
+        let onPostgres = try await Store.postgres.simulation.run(withoutFaults)
         #expect(onPostgres.digest == first.digest, "the digest leaves out row ids: the stores agree on the game")
+    }
+
+    @Test func storeFaultsOnPostgresAreRefusedAsUnavailableAndLoseNothing() async throws {
+        // Seed 1 drops connections mid transaction, holds writes past the deadline and cuts every
+        // connection within its first 300 steps; every invariant is checked after each.
+        let outcome = try await Store.postgres.simulation.run(Simulation.Settings(seed: 1, steps: 300))
+        let faulty = try Store.postgres.simulation.commands(Simulation.Settings(seed: 1, steps: 300)).filter { $0.command.isUnderFault }
+        #expect(Set(faulty.compactMap(\.command.fault)) == Set(StoreFault.allCases))
+        #expect(outcome.refusals["store.unavailable", default: 0] > 0)
     }
 
     @Test func aSubsetOfASeedsStepsReplaysOnlyThose() throws {
