@@ -2,10 +2,11 @@ import Foundation
 
 extension Simulation {
     /// The shortest run of the seed's steps, among those tried, that still breaks the same
-    /// invariant: Zeller's delta debugging over the steps up to the failing one. Each try plays
-    /// a subset on a fresh store; `tries` bounds the work.
+    /// invariant: a few cheap cuts, then Zeller's delta debugging over the steps up to the
+    /// failing one. Each try plays a subset on a fresh store; `tries` bounds the work.
     public func shrink(_ settings: Settings, failure: Violation, tries budget: Int = 400) async -> [Int] {
-        var steps = commands(settings).map(\.index).filter { $0 <= failure.step }
+        let all = commands(settings).filter { $0.index <= failure.step }
+        var steps = all.map(\.index)
         var tries = 0
         func stillFails(_ subset: [Int]) async -> Bool {
             tries += 1
@@ -19,6 +20,19 @@ extension Simulation {
             } catch {
                 return false
             }
+        }
+        // Cheap cuts first, each one try: only the steps about the player whose state broke (with
+        // the organisers' and the clock's, which are about everyone); then ever shorter tails
+        // (a defect usually needs the last few hundred steps, not the first thousand).
+        if let player = failure.player {
+            let about = all.filter { $0.command.players.isEmpty || $0.command.players.contains(player) }.map(\.index)
+            if about.count < steps.count, await stillFails(about) { steps = about }
+        }
+        var tail = steps.count / 2
+        while tail >= 8, tries < budget {
+            let shorter = Array(steps.suffix(tail))
+            if await stillFails(shorter) { steps = shorter }
+            tail /= 2
         }
         var granularity = 2
         while steps.count >= 2, tries < budget {

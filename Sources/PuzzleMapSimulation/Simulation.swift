@@ -43,6 +43,8 @@ public struct Simulation {
         public var command: SimulationCommand?
         public var invariant: String
         public var detail: String
+        /// The player (by number) whose state broke it, when it is one player's.
+        public var player: Int?
 
         public var description: String {
             "after step \(step) (\(command.map(String.init(describing:)) ?? "set-up")): \(invariant): \(detail)"
@@ -369,15 +371,7 @@ final class SimulatedWorld {
             guard let crew = try await hunt.crew(of: player),
                   let riddle = try await hunt.crewRiddles(of: crew).first(where: { $0.crewRiddle.category == category })
             else { return [] }
-            var touched = try await scan(player, texts: [try await typedCode(of: riddle.crewRiddle.checkpointID)], step: step, command: command)
-            // The other members who took part hear what they earned.
-            for member in crew.members.map(\.player.id) where member != player {
-                for news in try await newsSinceLastStep(for: member) where news.kind == .crewSolved {
-                    toldXP[member, default: 0] += Int(news.values["xp"] ?? "") ?? 0
-                    touched.insert(member)
-                }
-            }
-            return touched
+            return try await scan(player, texts: [try await typedCode(of: riddle.crewRiddle.checkpointID)], step: step, command: command)
         case .challenge(let p, let o, let category):
             _ = try await hunt.challenge(players[o].player.username, in: category, from: id(p))
             return [id(p), id(o)]
@@ -428,7 +422,20 @@ final class SimulatedWorld {
             held[player] = held[player]?.filter { $0.value.checkpointID != report.checkpoint.id }
         }
         if let checkIn = report.checkIn { pendingCheckIn[player] = checkIn.id }
-        return [player]
+        var touched: Set<Int64> = [player]
+        // A scan at the place of the crew's riddle solves it, whichever riddle sent the player
+        // there: the other members who took part hear what they earned.
+        // (The scanner's own news of it is read here too: their XP is in the answer.)
+        if report.crew?.solved == true, let crew = try await hunt.crew(of: player) {
+            _ = try await newsSinceLastStep(for: player)
+            for member in crew.members.map(\.player.id) where member != player {
+                for news in try await newsSinceLastStep(for: member) where news.kind == .crewSolved {
+                    toldXP[member, default: 0] += Int(news.values["xp"] ?? "") ?? 0
+                    touched.insert(member)
+                }
+            }
+        }
+        return touched
     }
 
     /// Writes the files and reloads them, as an organiser's reload does; the riddles the new
@@ -446,11 +453,19 @@ final class SimulatedWorld {
         return released
     }
 
+    /// The code printed on each place's sticker, as a player types it: read from the store once
+    /// (a place keeps its number and its tag's version through reloads; only a reprint, which
+    /// the simulation does not do, changes them).
+    private var stickers: [String: String] = [:]
+
     private func typedCode(of checkpointID: String) async throws -> String {
-        guard let stored = try await hunt.repository.checkpoints(includingRetired: true).first(where: { $0.id == checkpointID }) else {
-            return "PM-UNKNOWN"
+        if stickers.isEmpty {
+            let signer = TagSigner(secrets: hunt.secrets)
+            for stored in try await hunt.repository.checkpoints(includingRetired: true) {
+                stickers[stored.id] = signer.manualCode(for: TagPayload(purpose: .checkpoint, subject: UInt64(stored.number), version: stored.tagVersion))
+            }
         }
-        return TagSigner(secrets: hunt.secrets).manualCode(for: TagPayload(purpose: .checkpoint, subject: UInt64(stored.number), version: stored.tagVersion))
+        return stickers[checkpointID] ?? "PM-UNKNOWN"
     }
 
     // MARK: Invariants
@@ -458,7 +473,8 @@ final class SimulatedWorld {
     /// The invariants of one player after a step.
     func check(_ playerID: Int64, step: Int, command: SimulationCommand?) async throws {
         func fail(_ invariant: String, _ detail: String) -> Simulation.Violation {
-            Simulation.Violation(step: step, command: command, invariant: invariant, detail: "player \(playerID): \(detail)")
+            Simulation.Violation(step: step, command: command, invariant: invariant, detail: "player \(playerID): \(detail)",
+                                 player: players.firstIndex { $0.player.id == playerID })
         }
         let state = try await hunt.repository.progressState(playerID: playerID)
         let ledgerXP = state.events.reduce(0) { $0 + $1.xp }

@@ -67,6 +67,14 @@ import Testing
         #expect(outcome.refusals["store.unavailable", default: 0] > 0)
     }
 
+    /// Found by seed 1 at step 2487: a player's scan at the place of their crew's riddle,
+    /// reached by their own riddle rather than the crew's, solved the crew riddle and paid the
+    /// member who had scanned it first; the simulation only heard that member's news when the
+    /// scan was made as a crew scan, and so told them 200 XP less than their ledger held.
+    @Test func aCrewRiddleSolvedByAnyRoutePaysTheMembersWhoTookPart() async throws {
+        _ = try await Store.sqlite.simulation.run(Simulation.Settings(seed: 1, steps: 2488))
+    }
+
     @Test func aSubsetOfASeedsStepsReplaysOnlyThose() throws {
         let simulation = try Store.sqlite.simulation
         let all = simulation.commands(Simulation.Settings(seed: 9, steps: 50))
