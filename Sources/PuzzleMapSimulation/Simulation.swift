@@ -11,7 +11,7 @@ import Synchronization
 /// jumps. After every step the invariants are checked against the store and against a small
 /// reference model the simulation keeps of what the use cases told each player. The same seed
 /// gives the same run, step for step, and the same final `digest`.
-public struct Simulation {
+public struct Simulation: Sendable {
     /// A run's shape.
     public struct Settings: Sendable {
         public var seed: UInt64
@@ -515,9 +515,9 @@ final class SimulatedWorld {
         let modelHeld = Set((held[playerID] ?? [:]).values.map(\.id)), storeHeld = Set(state.activeAttempts.map(\.id))
         if modelHeld != storeHeld { throw fail("the riddles held are the ones the answers gave", "model \(modelHeld.sorted()), store \(storeHeld.sorted())") }
         let progress = try await hunt.progress(playerID: playerID, ownerVerified: false, playVersion: state.playVersion)
-        let standing = PlayerStanding(events: state.events, content: content)
-        if progress.xp != ledgerXP || progress.level != standing.totals.level {
-            throw fail("progress is the ledger's", "progress \(progress.xp) XP level \(progress.level), ledger \(ledgerXP) XP level \(standing.totals.level)")
+        let level = content.rules.level(forXP: ledgerXP)
+        if progress.xp != ledgerXP || progress.level != level {
+            throw fail("progress is the ledger's", "progress \(progress.xp) XP level \(progress.level), ledger \(ledgerXP) XP level \(level)")
         }
         let places = PlayerStanding.places(in: state.events)
         let map = try await hunt.map(playerID: playerID, playVersion: state.playVersion)

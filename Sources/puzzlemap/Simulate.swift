@@ -32,6 +32,9 @@ struct Simulate: AsyncParsableCommand {
     @Option(help: "Steps per seed.")
     var steps: Int = 2_000
 
+    @Option(help: "Seeds run at once, each on a store of its own (the machine's cores, for a long run).")
+    var jobs: Int = 1
+
     @Option(help: "Players in the hunt.")
     var players: Int = 8
 
@@ -62,36 +65,59 @@ struct Simulate: AsyncParsableCommand {
         }
         var total = 0
         let started = ContinuousClock.now
-        for seed in seed..<(seed + UInt64(max(seeds, 1))) {
-            let run = Simulation.Settings(seed: seed, steps: steps, players: players, only: only, faults: faults)
-            let begun = ContinuousClock.now
-            do {
-                let outcome = try await simulation.run(run)
-                let seconds = (ContinuousClock.now - begun).seconds
-                total += outcome.stepsRun
-                print("seed \(seed) (\(store)): \(outcome.stepsRun) steps in \(String(format: "%.2f", seconds)) s "
-                      + "(\(Int(Double(outcome.stepsRun) / max(seconds, 0.001))) steps/s), \(outcome.refusals.values.reduce(0, +)) refused"
-                      + "\(outcome.refusals["store.unavailable"].map { " (\($0) for a store fault)" } ?? "")")
-                print("digest: \(outcome.digest)")
-            } catch let violation as Simulation.Violation {
-                printError("seed \(seed) (\(store)): invariant broken \(violation)")
-                if !noShrink {
-                    let shrunk = await simulation.shrink(run, failure: violation)
-                    var replay = run
-                    replay.only = shrunk
-                    printError("shrunk to \(shrunk.count) steps; replay with: make simulate SEED=\(seed) STEPS=\(steps) STORE=\(store) ONLY=\(shrunk.map(String.init).joined(separator: ","))")
-                    for (index, command) in simulation.commands(replay) { printError("  step \(index): \(command)") }
+        let store = store
+        // Seeds run `jobs` at a time, each on a store of its own; each prints as it ends.
+        try await withThrowingTaskGroup(of: (seed: UInt64, outcome: Result<Simulation.Outcome, Simulation.Violation>, seconds: Double).self) { group in
+            var seeds = (seed..<(seed + UInt64(max(self.seeds, 1)))).makeIterator()
+            func start(_ seed: UInt64) {
+                let run = Simulation.Settings(seed: seed, steps: steps, players: players, only: only, faults: faults)
+                group.addTask {
+                    let begun = ContinuousClock.now
                     do {
-                        _ = try await simulation.run(replay)
-                    } catch {
-                        printError("which breaks it so: \(error)")
+                        let outcome = try await simulation.run(run)
+                        return (seed, .success(outcome), (ContinuousClock.now - begun).seconds)
+                    } catch let violation as Simulation.Violation {
+                        return (seed, .failure(violation), (ContinuousClock.now - begun).seconds)
                     }
                 }
-                throw ExitCode.failure
+            }
+            for _ in 0..<max(jobs, 1) { if let seed = seeds.next() { start(seed) } }
+            while let (seed, result, seconds) = try await group.next() {
+                switch result {
+                case .success(let outcome):
+                    total += outcome.stepsRun
+                    print("seed \(seed) (\(store)): \(outcome.stepsRun) steps in \(String(format: "%.2f", seconds)) s "
+                          + "(\(Int(Double(outcome.stepsRun) / max(seconds, 0.001))) steps/s), \(outcome.refusals.values.reduce(0, +)) refused"
+                          + "\(outcome.refusals["store.unavailable"].map { " (\($0) for a store fault)" } ?? "")")
+                    print("digest: \(outcome.digest)")
+                    if let next = seeds.next() { start(next) }
+                case .failure(let violation):
+                    group.cancelAll()
+                    try await report(violation, seed: seed, simulation: simulation, only: only)
+                }
             }
         }
         let seconds = (ContinuousClock.now - started).seconds
         print("\(total) steps on \(store) in \(String(format: "%.1f", seconds)) s: \(Int(Double(total) / max(seconds, 0.001))) steps/s")
+    }
+
+    /// Prints a broken invariant, shrunk unless asked not to, with the line that replays it; exits 1.
+    private func report(_ violation: Simulation.Violation, seed: UInt64, simulation: Simulation, only: [Int]?) async throws -> Never {
+        printError("seed \(seed) (\(store)): invariant broken \(violation)")
+        if !noShrink {
+            let run = Simulation.Settings(seed: seed, steps: steps, players: players, only: only, faults: faults)
+            let shrunk = await simulation.shrink(run, failure: violation)
+            var replay = run
+            replay.only = shrunk
+            printError("shrunk to \(shrunk.count) steps; replay with: make simulate SEED=\(seed) STEPS=\(steps) STORE=\(store) ONLY=\(shrunk.map(String.init).joined(separator: ","))")
+            for (index, command) in simulation.commands(replay) { printError("  step \(index): \(command)") }
+            do {
+                _ = try await simulation.run(replay)
+            } catch {
+                printError("which breaks it so: \(error)")
+            }
+        }
+        throw ExitCode.failure
     }
 
     private func storeMaker(weeks: CampusWeek, databaseURL: String?) throws -> Simulation.StoreMaker {
