@@ -54,9 +54,9 @@ public struct PostgresFaults: StoreFaults {
                 """, as: Int32.self, logger: logger)
             try await side.run("SELECT pg_terminate_backend(pid) FROM unnest(\(cut)::int4[]) AS pid", logger: logger)
             // The server processes end at once; the pool learns of it when their sockets close.
-            try await waitUntil(on: side) { try await $0.count("""
-                SELECT count(*) FROM pg_stat_activity WHERE pid = ANY(\(cut))
-                """, logger: logger) == 0 }
+            try await waitUntil(on: side) {
+                try await $0.value("SELECT count(*) FROM pg_stat_activity WHERE pid = ANY(\(cut))", as: Int.self, logger: logger) == 0
+            }
             try await Task.sleep(for: .milliseconds(50))
             return try await operation()
         case .connectionDroppedMidTransaction, .statementPastDeadline:
