@@ -224,13 +224,22 @@ final class SimulatedWorld {
             refusals[code, default: 0] += 1
             touched = Set(command.players.map { players[$0].player.id })
         }
-        do {
-            for playerID in touched.sorted() { try await check(playerID, step: step, command: command) }
-        } catch let violation as Simulation.Violation {
-            throw violation
-        } catch {
-            // After a fault as after anything else, the next reads are answered.
-            throw Simulation.Violation(step: step, command: command, invariant: "the store answers after every step", detail: String(reflecting: error))
+        // After a fault as after anything else, the next reads are answered: at once, or, after
+        // every connection was cut, once the pool has connected again (a few seconds at most, as
+        // a phone retrying a 503 would find).
+        var retries = command.isUnderFault ? 10 : 0
+        while true {
+            do {
+                for playerID in touched.sorted() { try await check(playerID, step: step, command: command) }
+                return
+            } catch let violation as Simulation.Violation {
+                throw violation
+            } catch where retries > 0 && error.isStoreUnavailable {
+                retries -= 1
+                try await Task.sleep(for: .milliseconds(500))
+            } catch {
+                throw Simulation.Violation(step: step, command: command, invariant: "the store answers after every step", detail: String(reflecting: error))
+            }
         }
     }
 
@@ -530,6 +539,16 @@ final class SimulatedWorld {
     /// Every player's invariants, the crews', the freebies' stock, and the leaderboard's
     /// against every ledger.
     func checkEveryone(step: Int, command: SimulationCommand?) async throws {
+        do {
+            try await checkAll(step: step, command: command)
+        } catch let violation as Simulation.Violation {
+            throw violation
+        } catch {
+            throw Simulation.Violation(step: step, command: command, invariant: "the store answers after every step", detail: String(reflecting: error))
+        }
+    }
+
+    private func checkAll(step: Int, command: SimulationCommand?) async throws {
         func fail(_ invariant: String, _ detail: String) -> Simulation.Violation {
             Simulation.Violation(step: step, command: command, invariant: invariant, detail: detail)
         }

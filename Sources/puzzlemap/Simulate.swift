@@ -130,9 +130,10 @@ struct Simulate: AsyncParsableCommand {
             logger.logLevel = .error
             return { [logger] in
                 let schema = "simulation_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-                // A short deadline: a write a fault holds waits this long before its 503.
+                // A short deadline: a write a fault holds waits this long before its 503 (long
+                // enough that a busy machine's new connection, after a cut, is not refused).
                 let store = try await PostgresHuntRepository.connect(url: databaseURL, schema: schema, maximumConnections: 4, weeks: weeks,
-                                                                     limits: StorageLimits(deadline: .seconds(1)), logger: logger)
+                                                                     limits: StorageLimits(deadline: .seconds(2)), logger: logger)
                 return SimulatedStore(store, faults: try PostgresFaults(url: databaseURL, schema: schema, logger: logger))
             }
         default:

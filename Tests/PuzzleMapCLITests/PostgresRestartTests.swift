@@ -15,7 +15,9 @@ final class ThrowawayPostgres: Sendable {
 
     var url: String { "postgres://postgres@127.0.0.1:\(port)/postgres" }
 
-    init() throws {
+    /// Makes and starts the cluster, off the test pool's threads (initdb and pg_ctl block theirs
+    /// for seconds, longer on a busy machine, and two tests doing so at once froze every suite).
+    init() async throws {
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
         guard let version = versions.sorted(by: { $0.compare($1, options: .numeric) == .orderedAscending }).last else {
             throw LiveService.LiveServiceFailure(message: "PostgreSQL is not installed: run Scripts/install-deps.sh")
@@ -24,12 +26,16 @@ final class ThrowawayPostgres: Sendable {
         directory = URL(fileURLWithPath: "/tmp").appendingPathComponent("puzzlemap-restart-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         port = 20_000 + Int.random(in: 0..<40_000)
-        if getuid() == 0 { try Self.run(["/bin/chown", "postgres:", directory.path]) }
-        try owner("\(bin)/initdb", ["-D", directory.appendingPathComponent("data").path, "-U", "postgres", "-A", "trust", "-E", "UTF8",
-                                    "--locale=C.UTF-8", "-N"])
-        try owner("\(bin)/pg_ctl", ["-D", directory.appendingPathComponent("data").path, "-l", directory.appendingPathComponent("server.log").path,
-                                    "-w", "-t", "60", "-o",
-                                    "-c listen_addresses=127.0.0.1 -p \(port) -c unix_socket_directories=\(directory.path) -c fsync=off", "start"])
+        let (directory, bin, port) = (directory, bin, port)
+        try await Self.offThePool {
+            if getuid() == 0 { try Self.run(["/bin/chown", "postgres:", directory.path]) }
+            try Self.owner("\(bin)/initdb", ["-D", directory.appendingPathComponent("data").path, "-U", "postgres", "-A", "trust", "-E", "UTF8",
+                                             "--locale=C.UTF-8", "-N"], in: directory)
+            try Self.owner("\(bin)/pg_ctl", ["-D", directory.appendingPathComponent("data").path, "-l", directory.appendingPathComponent("server.log").path,
+                                             "-w", "-t", "60", "-o",
+                                             "-c listen_addresses=127.0.0.1 -p \(port) -c unix_socket_directories=\(directory.path) -c fsync=off", "start"],
+                           in: directory)
+        }
     }
 
     func start() async throws {
@@ -45,21 +51,26 @@ final class ThrowawayPostgres: Sendable {
     }
 
     func remove() {
-        try? owner("\(bin)/pg_ctl", ["-D", directory.appendingPathComponent("data").path, "-m", "immediate", "stop"])
+        try? Self.owner("\(bin)/pg_ctl", ["-D", directory.appendingPathComponent("data").path, "-m", "immediate", "stop"], in: directory)
         try? FileManager.default.removeItem(at: directory)
     }
 
     /// `owner` on a thread of its own: `system` blocks its thread while pg_ctl waits for the
     /// server, and the test pool's few threads are shared by every suite running at once.
     private func ownerOffThePool(_ tool: String, _ arguments: [String]) async throws {
+        let directory = directory
+        try await Self.offThePool { try Self.owner(tool, arguments, in: directory) }
+    }
+
+    private static func offThePool(_ work: @escaping @Sendable () throws -> Void) async throws {
         let result: Result<Void, any Error> = await withCheckedContinuation { continuation in
-            Thread.detachNewThread { [self] in continuation.resume(returning: Result { try owner(tool, arguments) }) }
+            Thread.detachNewThread { continuation.resume(returning: Result { try work() }) }
         }
         try result.get()
     }
 
-    private func owner(_ tool: String, _ arguments: [String]) throws {
-        try Self.run(getuid() == 0 ? ["/sbin/runuser", "-u", "postgres", "--", tool] + arguments : [tool] + arguments, in: directory)
+    private static func owner(_ tool: String, _ arguments: [String], in directory: URL) throws {
+        try run(getuid() == 0 ? ["/sbin/runuser", "-u", "postgres", "--", tool] + arguments : [tool] + arguments, in: directory)
     }
 
     /// Runs a command through the shell and waits for it (`system`, not `Process`: pg_ctl
@@ -78,7 +89,7 @@ final class ThrowawayPostgres: Sendable {
 /// their listening connections; every write answered 2xx is there afterwards.
 @Suite struct PostgresRestartTests {
     @Test func bothInstancesAnswer503WhileTheDatabaseIsDownAndRecoverByThemselves() async throws {
-        let postgres = try ThrowawayPostgres()
+        let postgres = try await ThrowawayPostgres()
         defer { postgres.remove() }
         let data = scratchDirectory("postgres-restart")
         defer { try? FileManager.default.removeItem(at: data) }
@@ -174,7 +185,7 @@ struct PostgresRestartUnderLoadTests {
     }
 
     @Test func signUpsWhileTheDatabaseRestartsAreAnswered201Or503WithinTheDeadline() async throws {
-        let postgres = try ThrowawayPostgres()
+        let postgres = try await ThrowawayPostgres()
         defer { postgres.remove() }
         let data = scratchDirectory("postgres-restart-load")
         defer { try? FileManager.default.removeItem(at: data) }
@@ -248,7 +259,7 @@ struct PostgresRestartUnderLoadTests {
 /// minute before giving up.
 @Suite struct PostgresPoolDeadlineTests {
     @Test func anOperationWaitingForAConnectionToAServerThatIsGoneIsRefusedAtTheDeadline() async throws {
-        let postgres = try ThrowawayPostgres()
+        let postgres = try await ThrowawayPostgres()
         defer { postgres.remove() }
         let store = try await PostgresHuntRepository.connect(url: postgres.url, limits: StorageLimits(deadline: .seconds(1)),
                                                              logger: Logger(label: "test"))
