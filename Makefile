@@ -2,8 +2,9 @@
 
 SWIFT ?= swift
 PUZZLEMAP_ARGS ?=
-# make simulate SEED=7 SEEDS=20 STEPS=5000 STORE=postgres [ONLY=3,17,42]: the whole hunt from seeds.
+# make simulate SEED=7 SEEDS=20 STEPS=5000 STORE=postgres [ONLY=3,17,42] [JOBS=2]: the whole hunt from seeds.
 SEED ?= 1
+JOBS ?= 1
 SEEDS ?= 1
 STEPS ?= 2000
 STORE ?= sqlite
@@ -55,7 +56,7 @@ release: deps
 ## with the shortest run of steps it shrank to (replayed with ONLY=). STORE=postgres runs on a
 ## throwaway PostgreSQL.
 simulate: build
-	$(if $(filter postgres,$(STORE)),Scripts/with-postgres.sh sh -c '.build/debug/puzzlemap simulate --store postgres --database-url "$$PUZZLEMAP_TEST_POSTGRES_URL" --seed $(SEED) --seeds $(SEEDS) --steps $(STEPS) $(if $(ONLY),--only $(ONLY))',.build/debug/puzzlemap simulate --store sqlite --seed $(SEED) --seeds $(SEEDS) --steps $(STEPS) $(if $(ONLY),--only $(ONLY)))
+	$(if $(filter postgres,$(STORE)),Scripts/with-postgres.sh sh -c '.build/debug/puzzlemap simulate --store postgres --database-url "$$PUZZLEMAP_TEST_POSTGRES_URL" --seed $(SEED) --seeds $(SEEDS) --steps $(STEPS) --jobs $(JOBS) $(if $(ONLY),--only $(ONLY))',.build/debug/puzzlemap simulate --store sqlite --seed $(SEED) --seeds $(SEEDS) --steps $(STEPS) --jobs $(JOBS) $(if $(ONLY),--only $(ONLY)))
 
 ## Validate Campus/ and Riddles/.
 check: build
