@@ -49,6 +49,11 @@ public struct Simulation: Sendable {
         public var description: String {
             "after step \(step) (\(command.map(String.init(describing:)) ?? "set-up")): \(invariant): \(detail)"
         }
+
+        /// The store failed to answer a check: the invariant that it answers after every step.
+        static func storeFailed(_ error: any Error, step: Int, command: SimulationCommand?) -> Violation {
+            Violation(step: step, command: command, invariant: "the store answers after every step", detail: String(reflecting: error))
+        }
     }
 
     /// What a run that held every invariant ends with.
@@ -71,11 +76,6 @@ public struct Simulation: Sendable {
     public init(content: CampusContent, makeStore: @escaping StoreMaker) {
         self.content = content
         self.makeStore = makeStore
-    }
-
-    /// A simulation on a store that has no faults to make.
-    public init(content: CampusContent, makeRepository: @escaping @Sendable () async throws -> any HuntRepository) {
-        self.init(content: content) { SimulatedStore(try await makeRepository()) }
     }
 
     /// The commands of `settings`' run, numbered as `only` names them.
@@ -238,7 +238,7 @@ final class SimulatedWorld {
                 retries -= 1
                 try await Task.sleep(for: .milliseconds(500))
             } catch {
-                throw Simulation.Violation(step: step, command: command, invariant: "the store answers after every step", detail: String(reflecting: error))
+                throw Simulation.Violation.storeFailed(error, step: step, command: command)
             }
         }
     }
@@ -544,7 +544,7 @@ final class SimulatedWorld {
         } catch let violation as Simulation.Violation {
             throw violation
         } catch {
-            throw Simulation.Violation(step: step, command: command, invariant: "the store answers after every step", detail: String(reflecting: error))
+            throw Simulation.Violation.storeFailed(error, step: step, command: command)
         }
     }
 
