@@ -177,6 +177,24 @@ struct GameEventRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
+    /// Read by column, not through `Decodable`: a ledger is read whole on every progress check, and the
+    /// decoder's containers were most of that read's time.
+    init(row: Row) throws {
+        let kindName = try row.decode(String.self, forColumn: "kind")
+        guard let kind = GameEvent.Kind(rawValue: kindName) else { throw StorageError.unknownValue("gameEvent kind \(kindName)") }
+        self.init(id: try row.decode(forColumn: "id"), playerId: try row.decode(forColumn: "playerId"), kind: kind,
+                  checkpointId: try row.decode(forColumn: "checkpointId"), riddleId: try row.decode(forColumn: "riddleId"),
+                  xp: try row.decode(forColumn: "xp"), hintsUsed: try row.decode(forColumn: "hintsUsed"),
+                  occurredAt: try row.decode(forColumn: "occurredAt"), scanId: try row.decode(forColumn: "scanId"),
+                  reason: try row.decode(forColumn: "reason"))
+    }
+
+    init(id: Int64?, playerId: Int64, kind: GameEvent.Kind, checkpointId: String?, riddleId: String?, xp: Int, hintsUsed: Int,
+         occurredAt: Date, scanId: Int64? = nil, reason: String? = nil) {
+        (self.id, self.playerId, self.kind, self.checkpointId, self.riddleId) = (id, playerId, kind, checkpointId, riddleId)
+        (self.xp, self.hintsUsed, self.occurredAt, self.scanId, self.reason) = (xp, hintsUsed, occurredAt, scanId, reason)
+    }
+
     var event: GameEvent {
         GameEvent(id: id!, playerID: playerId, kind: kind, checkpointID: checkpointId, riddleID: riddleId, xp: xp,
                   hintsUsed: hintsUsed, occurredAt: occurredAt, scanID: scanId, reason: reason)

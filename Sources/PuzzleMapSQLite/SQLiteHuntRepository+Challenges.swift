@@ -66,14 +66,15 @@ extension SQLiteHuntRepository {
 
     /// Challenges matching `condition` (on `c`), oldest first, with both players.
     static func challenges(where condition: String, _ arguments: StatementArguments, _ db: Database) throws -> [Challenge] {
-        // Every column aliased: the tables share `id` and `createdAt`.
-        try Row.fetchAll(db, sql: """
+        // Every column aliased: the tables share `id` and `createdAt`. Cached: every condition
+        // is written in this file, so the statements are few.
+        try Row.fetchAll(db.cachedStatement(sql: """
             SELECT c.id, c.riddleId, c.checkpointId, c.createdAt, c.acceptedAt, c.closedAt, c.closing, c.winnerId,
                    a.id AS aId, a.email AS aEmail, a.username AS aUsername, a.displayName AS aDisplayName, a.createdAt AS aCreatedAt,
                    b.id AS bId, b.email AS bEmail, b.username AS bUsername, b.displayName AS bDisplayName, b.createdAt AS bCreatedAt
             FROM challenge c JOIN player a ON a.id = c.challengerId JOIN player b ON b.id = c.challengedId
             WHERE \(condition) ORDER BY c.id
-            """, arguments: arguments).map { row in
+            """), arguments: arguments).map { row in
             let closing: String? = row["closing"]
             return Challenge(
                 id: row["id"],

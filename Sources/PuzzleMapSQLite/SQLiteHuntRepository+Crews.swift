@@ -106,8 +106,7 @@ extension SQLiteHuntRepository {
         else { return nil }
         var ledgers: [Int64: [GameEvent]] = [:]
         for member in crew.members {
-            ledgers[member.player.id] = try GameEventRecord.filter(GameEventRecord.Columns.playerId == member.player.id)
-                .order(GameEventRecord.Columns.id).fetchAll(db).map(\.event)
+            ledgers[member.player.id] = try Self.events(playerID: member.player.id, db)
         }
         return CrewPlay(crew: crew, riddle: riddle, ledgers: ledgers)
     }
@@ -216,18 +215,21 @@ extension SQLiteHuntRepository {
     }
 
     static func crew(ofPlayer playerID: Int64, _ db: Database) throws -> Crew? {
-        guard let id = try Int64.fetchOne(db, sql: "SELECT crewId FROM crewMember WHERE playerId = ?", arguments: [playerID]) else { return nil }
+        guard let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT crewId FROM crewMember WHERE playerId = ?"), arguments: [playerID]) else {
+            return nil
+        }
         return try crew(id: id, db)
     }
 
     static func crew(id: Int64, _ db: Database) throws -> Crew? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT id, name, leaderId, codeVersion, createdAt FROM crew WHERE id = ?", arguments: [id]) else {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT id, name, leaderId, codeVersion, createdAt FROM crew WHERE id = ?"),
+                                         arguments: [id]) else {
             return nil
         }
-        let members = try Row.fetchAll(db, sql: """
+        let members = try Row.fetchAll(db.cachedStatement(sql: """
             SELECT player.*, crewMember.joinedAt AS memberSince FROM crewMember JOIN player ON player.id = crewMember.playerId
             WHERE crewMember.crewId = ? ORDER BY crewMember.joinedAt, player.id
-            """, arguments: [id]).map { CrewMember(player: try PlayerRecord(row: $0).player, joinedAt: $0["memberSince"]) }
+            """), arguments: [id]).map { CrewMember(player: try PlayerRecord(row: $0).player, joinedAt: $0["memberSince"]) }
         return Crew(id: row["id"], name: row["name"], leaderID: row["leaderId"], codeVersion: row["codeVersion"], createdAt: row["createdAt"],
                     members: members)
     }
@@ -247,13 +249,15 @@ extension SQLiteHuntRepository {
     }
 
     static func crewRiddles(where condition: String, _ arguments: StatementArguments, _ db: Database) throws -> [CrewRiddle] {
-        try Row.fetchAll(db, sql: """
+        // Cached: every condition is written in this file, so the statements are few.
+        try Row.fetchAll(db.cachedStatement(sql: """
             SELECT id, crewId, riddleId, checkpointId, category, hintsUsed, startedAt, solvedAt FROM crewRiddle WHERE \(condition) ORDER BY id
-            """, arguments: arguments).map { row in
+            """), arguments: arguments).map { row in
             let category: String = row["category"]
             guard let known = Category(rawValue: category) else { throw StorageError.unknownValue("crewRiddle.category \(category)") }
             let id: Int64 = row["id"]
-            let scans = try Row.fetchAll(db, sql: "SELECT playerId, scannedAt FROM crewScan WHERE crewRiddleId = ? ORDER BY scannedAt", arguments: [id])
+            let scans = try Row.fetchAll(db.cachedStatement(sql: "SELECT playerId, scannedAt FROM crewScan WHERE crewRiddleId = ? ORDER BY scannedAt"),
+                                         arguments: [id])
                 .map { CrewScan(playerID: $0["playerId"], at: $0["scannedAt"]) }
             return CrewRiddle(id: id, crewID: row["crewId"], riddleID: row["riddleId"], checkpointID: row["checkpointId"], category: known,
                               hintsUsed: row["hintsUsed"], startedAt: row["startedAt"], solvedAt: row["solvedAt"], scans: scans)

@@ -9,13 +9,14 @@ extension SQLiteHuntRepository {
     func announce(_ events: [LiveEvent], at date: Date, _ db: Database) throws {
         guard !events.isEmpty else { return }
         for event in events {
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 INSERT INTO liveEventCounter (playerId, last) VALUES (?, 1) ON CONFLICT(playerId) DO UPDATE SET last = last + 1
-                """, arguments: [event.playerID])
-            let sequence = try Int64.fetchOne(db, sql: "SELECT last FROM liveEventCounter WHERE playerId = ?", arguments: [event.playerID]) ?? 1
-            try db.execute(sql: """
+                """).execute(arguments: [event.playerID])
+            let sequence = try Int64.fetchOne(db.cachedStatement(sql: "SELECT last FROM liveEventCounter WHERE playerId = ?"),
+                                              arguments: [event.playerID]) ?? 1
+            try db.cachedStatement(sql: """
                 INSERT INTO liveEvent (playerId, sequence, kind, payload, subjectId, createdAt) VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [event.playerID, sequence, event.kind.rawValue, try LiveEventPayload.encode(event.values), event.subjectID, date])
+                """).execute(arguments: [event.playerID, sequence, event.kind.rawValue, try LiveEventPayload.encode(event.values), event.subjectID, date])
         }
         let players = Set(events.map(\.playerID))
         let relay = liveSignalRelay

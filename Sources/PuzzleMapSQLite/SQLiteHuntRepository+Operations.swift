@@ -54,9 +54,9 @@ extension SQLiteHuntRepository {
 
     /// The closures of every checkpoint, or of one.
     static func closures(in db: Database, checkpointID: String? = nil) throws -> [String: CheckpointClosure] {
-        let rows = try Row.fetchAll(db, sql: """
+        let rows = try Row.fetchAll(db.cachedStatement(sql: """
             SELECT checkpointId, note, closedAt, closedBy FROM checkpointClosure WHERE ? IS NULL OR checkpointId = ?
-            """, arguments: [checkpointID, checkpointID])
+            """), arguments: [checkpointID, checkpointID])
         return Dictionary(uniqueKeysWithValues: rows.map { row in
             (row["checkpointId"] as String, CheckpointClosure(note: row["note"], closedAt: row["closedAt"], closedBy: row["closedBy"]))
         })

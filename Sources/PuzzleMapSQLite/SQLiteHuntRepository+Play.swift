@@ -107,8 +107,8 @@ extension SQLiteHuntRepository {
     }
 
     static func activeAttempts(playerID: Int64, _ db: Database) throws -> [RiddleAttempt] {
-        try RiddleAttemptRecord.filter(RiddleAttemptRecord.Columns.playerId == playerID)
-            .filter(RiddleAttemptRecord.Columns.closedAt == nil).order(RiddleAttemptRecord.Columns.id).fetchAll(db).map(\.attempt)
+        try RiddleAttemptRecord.fetchAll(db.cachedStatement(sql: "SELECT * FROM riddleAttempt WHERE playerId = ? AND closedAt IS NULL ORDER BY id"),
+                                         arguments: [playerID]).map(\.attempt)
     }
 
     public func progressState(playerID: Int64) async throws -> ProgressState {

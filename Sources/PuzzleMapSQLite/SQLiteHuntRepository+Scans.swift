@@ -23,11 +23,9 @@ extension SQLiteHuntRepository {
             if let idempotencyKey, let earlier = try Self.stored(playerID: playerID, key: idempotencyKey, db) {
                 return earlier
             }
-            let active = try RiddleAttemptRecord.filter(RiddleAttemptRecord.Columns.playerId == playerID)
-                .filter(RiddleAttemptRecord.Columns.closedAt == nil).fetchAll(db).map(\.attempt)
-            let events = try GameEventRecord.filter(GameEventRecord.Columns.playerId == playerID)
-                .order(GameEventRecord.Columns.id).fetchAll(db).map(\.event)
-            let previous = try Row.fetchOne(db, sql: "SELECT checkpointId, scannedAt FROM scan WHERE playerId = ? ORDER BY id DESC LIMIT 1",
+            let active = try Self.activeAttempts(playerID: playerID, db)
+            let events = try Self.events(playerID: playerID, db)
+            let previous = try Row.fetchOne(db.cachedStatement(sql: "SELECT checkpointId, scannedAt FROM scan WHERE playerId = ? ORDER BY id DESC LIMIT 1"),
                                             arguments: [playerID])
                 .map { (checkpointID: $0["checkpointId"] as String, at: $0["scannedAt"] as Date) }
             let othersPhotos = photo == nil ? [] : try Row.fetchAll(db, sql: """
@@ -41,14 +39,14 @@ extension SQLiteHuntRepository {
             state.crew = try Self.crewPlay(playerID: playerID, checkpointID: checkpointID, db)
             let effect = try decide(state)
             if let attemptID = effect.solvedAttemptID {
-                try db.execute(sql: "UPDATE riddleAttempt SET closedAt = ?, outcome = 'solved' WHERE id = ? AND closedAt IS NULL",
-                               arguments: [date, attemptID])
+                try db.cachedStatement(sql: "UPDATE riddleAttempt SET closedAt = ?, outcome = 'solved' WHERE id = ? AND closedAt IS NULL")
+                    .execute(arguments: [date, attemptID])
             }
             // The scan first: the event it earns names it, so an organiser can void it.
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 INSERT INTO scan (playerId, checkpointId, outcome, flagged, flag, photoSha256, photoHash, latitude, longitude, accuracyMetres, scannedAt)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [playerID, checkpointID, effect.outcome, effect.flagged, effect.flag?.rawValue, photo?.sha256,
+                """).execute(arguments: [playerID, checkpointID, effect.outcome, effect.flagged, effect.flag?.rawValue, photo?.sha256,
                                  photo.map { Int64(bitPattern: $0.perceptual) }, location?.coordinate.latitude,
                                  location?.coordinate.longitude, location?.accuracyMetres, date])
             let scanID = db.lastInsertedRowID
@@ -67,9 +65,9 @@ extension SQLiteHuntRepository {
             }
             let answer = try effect.answer(vouchers)
             if let idempotencyKey {
-                try db.execute(sql: """
+                try db.cachedStatement(sql: """
                     INSERT INTO idempotentScan (playerId, idempotencyKey, response, createdAt, requestDigest) VALUES (?, ?, ?, ?, ?)
-                    """, arguments: [playerID, idempotencyKey, answer, date, requestDigest])
+                    """).execute(arguments: [playerID, idempotencyKey, answer, date, requestDigest])
             }
             return ScanAnswer(answer: answer, replayed: false, requestDigest: requestDigest)
         }
@@ -84,8 +82,7 @@ extension SQLiteHuntRepository {
             else { return nil }
             try db.execute(sql: "DELETE FROM checkIn WHERE id = ?", arguments: [id])
             let checkIn = PendingCheckIn(id: id, playerID: playerID, checkpointID: row["checkpointId"], expiresAt: row["expiresAt"])
-            let before = try GameEventRecord.filter(GameEventRecord.Columns.playerId == playerID)
-                .order(GameEventRecord.Columns.id).fetchAll(db).map(\.event)
+            let before = try Self.events(playerID: playerID, db)
             guard let effect = decide(checkIn, before) else { return nil }
             try append(effect.event, db)
             try announce(effect.liveEvents, at: date, db)

@@ -12,14 +12,14 @@ extension SQLiteHuntRepository {
         var record = GameEventRecord(id: nil, playerId: event.playerID, kind: event.kind, checkpointId: event.checkpointID, riddleId: event.riddleID,
                                      xp: event.xp, hintsUsed: event.hintsUsed, occurredAt: event.occurredAt, scanId: event.scanID, reason: event.reason)
         try record.insert(db)
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT INTO score (playerId, xp, lastActiveAt) VALUES (?, ?, ?)
             ON CONFLICT(playerId) DO UPDATE SET xp = xp + excluded.xp, lastActiveAt = excluded.lastActiveAt
-            """, arguments: [event.playerID, event.xp, event.occurredAt])
-        try db.execute(sql: """
+            """).execute(arguments: [event.playerID, event.xp, event.occurredAt])
+        try db.cachedStatement(sql: """
             INSERT INTO weeklyScore (playerId, weekStart, xp) VALUES (?, ?, ?)
             ON CONFLICT(weekStart, playerId) DO UPDATE SET xp = xp + excluded.xp
-            """, arguments: [event.playerID, weeks.start(of: event.occurredAt), event.xp])
+            """).execute(arguments: [event.playerID, weeks.start(of: event.occurredAt), event.xp])
         return record.event
     }
 }

@@ -58,7 +58,8 @@ extension SQLiteHuntRepository {
     }
 
     static func vouchers(playerID: Int64, _ db: Database) throws -> [Voucher] {
-        try VoucherRecord.filter(VoucherRecord.Columns.playerId == playerID).order(VoucherRecord.Columns.id.desc).fetchAll(db).map(\.voucher)
+        try VoucherRecord.fetchAll(db.cachedStatement(sql: "SELECT * FROM voucher WHERE playerId = ? ORDER BY id DESC"), arguments: [playerID])
+            .map(\.voucher)
     }
 
     public func voucher(id: Int64) async throws -> Voucher? {

@@ -119,7 +119,7 @@ public struct SQLiteHuntRepository: HuntRepository {
 
     public func checkpoint(number: Int) async throws -> StoredCheckpoint? {
         try await database.read { db in
-            try CheckpointRecord.filter(CheckpointRecord.Columns.number == number).fetchOne(db).map { record in
+            try CheckpointRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM checkpoint WHERE number = ?"), arguments: [number]).map { record in
                 record.stored(closure: try Self.closures(in: db, checkpointID: record.id)[record.id])
             }
         }
@@ -177,6 +177,7 @@ public struct SQLiteHuntRepository: HuntRepository {
     }
 
     static func events(playerID: Int64, _ db: Database) throws -> [GameEvent] {
-        try GameEventRecord.filter(GameEventRecord.Columns.playerId == playerID).order(GameEventRecord.Columns.id).fetchAll(db).map(\.event)
+        try GameEventRecord.fetchAll(db.cachedStatement(sql: "SELECT * FROM gameEvent WHERE playerId = ? ORDER BY id"), arguments: [playerID])
+            .map(\.event)
     }
 }
