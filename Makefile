@@ -9,6 +9,8 @@ SEEDS ?= 1
 STEPS ?= 2000
 STORE ?= sqlite
 ONLY ?=
+# AT_ONCE=1: some steps are commands in flight at once (the store decides their order).
+AT_ONCE ?=
 # make bench-photos PHOTO_SEED=7 PHOTOS_PER_CATEGORY=10: seed 1 is the tile window's tuning set.
 PHOTO_SEED ?= 1
 PHOTOS_PER_CATEGORY ?= 20
@@ -28,6 +30,9 @@ test: deps
 	@# that was not a crew scan paid members the simulation had not been told of).
 	$(MAKE) --no-print-directory simulate SEED=1 SEEDS=3 STEPS=2500 STORE=sqlite
 	$(MAKE) --no-print-directory simulate SEED=1 SEEDS=2 STEPS=500 STORE=postgres
+	@# Commands in flight at once: the store decides their order.
+	$(MAKE) --no-print-directory simulate SEED=100 STEPS=2000 STORE=sqlite AT_ONCE=1
+	$(MAKE) --no-print-directory simulate SEED=200 STEPS=300 STORE=postgres AT_ONCE=1
 	Scripts/fuzz-api.sh --bounded
 	Scripts/browser-tests.sh
 
@@ -56,7 +61,7 @@ release: deps
 ## with the shortest run of steps it shrank to (replayed with ONLY=). STORE=postgres runs on a
 ## throwaway PostgreSQL.
 simulate: build
-	$(if $(filter postgres,$(STORE)),Scripts/with-postgres.sh sh -c '.build/debug/puzzlemap simulate --store postgres --database-url "$$PUZZLEMAP_TEST_POSTGRES_URL" --seed $(SEED) --seeds $(SEEDS) --steps $(STEPS) --jobs $(JOBS) $(if $(ONLY),--only $(ONLY))',.build/debug/puzzlemap simulate --store sqlite --seed $(SEED) --seeds $(SEEDS) --steps $(STEPS) --jobs $(JOBS) $(if $(ONLY),--only $(ONLY)))
+	$(if $(filter postgres,$(STORE)),Scripts/with-postgres.sh sh -c '.build/debug/puzzlemap simulate --store postgres --database-url "$$PUZZLEMAP_TEST_POSTGRES_URL" --seed $(SEED) --seeds $(SEEDS) --steps $(STEPS) --jobs $(JOBS) $(if $(ONLY),--only $(ONLY)) $(if $(AT_ONCE),--at-once)',.build/debug/puzzlemap simulate --store sqlite --seed $(SEED) --seeds $(SEEDS) --steps $(STEPS) --jobs $(JOBS) $(if $(ONLY),--only $(ONLY)) $(if $(AT_ONCE),--at-once))
 
 ## Validate Campus/ and Riddles/.
 check: build

@@ -32,10 +32,11 @@ public struct PostgresFaults: StoreFaults {
     }
 
     /// Runs `operation` while `fault` happens to the store, and returns or throws what it did.
-    public func during<Value>(_ fault: StoreFault, _ operation: () async throws -> Value) async throws -> Value {
+    public func during<Value>(_ fault: StoreFault, isolation: isolated (any Actor)? = #isolation,
+                              _ operation: () async throws -> Value) async throws -> Value {
         let side = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
         do {
-            let value = try await during(fault, on: side, operation)
+            let value = try await during(fault, on: side, isolation: isolation, operation)
             try await side.close()
             return value
         } catch {
@@ -44,7 +45,8 @@ public struct PostgresFaults: StoreFaults {
         }
     }
 
-    private func during<Value>(_ fault: StoreFault, on side: PostgresConnection, _ operation: () async throws -> Value) async throws -> Value {
+    private func during<Value>(_ fault: StoreFault, on side: PostgresConnection, isolation: isolated (any Actor)?,
+                               _ operation: () async throws -> Value) async throws -> Value {
         switch fault {
         case .everyConnectionCut:
             // Found first, then terminated: in one statement the planner may call
@@ -68,7 +70,7 @@ public struct PostgresFaults: StoreFaults {
                 """, as: String.self, logger: logger)
             try await side.run(PostgresQuery(unsafeSQL: "LOCK TABLE \(tables.joined(separator: ", ")) IN SHARE MODE"), logger: logger)
             let finished = Finished()
-            let dropper: Task<Void, any Error>? = fault == .connectionDroppedMidTransaction ? Task { [logger] in
+            let dropper: Task<Void, any Error>? = fault == .connectionDroppedMidTransaction ? Task.detached { [logger] in
                 while !finished.flag.load(ordering: .acquiring) {
                     if let waiting = try await side.value("""
                         SELECT l.pid FROM pg_locks l JOIN pg_class c ON c.oid = l.relation

@@ -26,14 +26,20 @@ public struct Simulation: Sendable {
         /// without, a faulty command runs as it would with no fault (so that the stores can be
         /// compared step for step).
         public var faults: Bool
+        /// Whether some steps are several commands in flight at once (see
+        /// ``SimulationCommand/atOnce(_:)``): the store, not the seed, then decides their order,
+        /// so a seed's digest may differ between runs; a failure still names its seed and steps.
+        public var atOnce: Bool
 
-        public init(seed: UInt64, steps: Int, players: Int = 8, fullCheckEvery: Int = 50, only: [Int]? = nil, faults: Bool = true) {
+        public init(seed: UInt64, steps: Int, players: Int = 8, fullCheckEvery: Int = 50, only: [Int]? = nil, faults: Bool = true,
+                    atOnce: Bool = false) {
             self.seed = seed
             self.steps = steps
             self.players = players
             self.fullCheckEvery = fullCheckEvery
             self.only = only
             self.faults = faults
+            self.atOnce = atOnce
         }
     }
 
@@ -80,7 +86,8 @@ public struct Simulation: Sendable {
 
     /// The commands of `settings`' run, numbered as `only` names them.
     public func commands(_ settings: Settings) -> [(index: Int, command: SimulationCommand)] {
-        let all = SimulationCommand.draw(settings.steps, players: settings.players, places: content.checkpoints.count, seed: settings.seed)
+        let all = SimulationCommand.draw(settings.steps, players: settings.players, places: content.checkpoints.count, seed: settings.seed,
+                                         atOnce: settings.atOnce)
         let indices = settings.only ?? Array(all.indices)
         return indices.filter { all.indices.contains($0) }.map { ($0, all[$0]) }
     }
@@ -100,7 +107,7 @@ public struct Simulation: Sendable {
             }
         }
         try await world.checkEveryone(step: settings.steps, command: nil)
-        return Outcome(stepsRun: count, digest: try await world.digest(), refusals: world.refusals)
+        return Outcome(stepsRun: count, digest: try await world.digest(), refusals: await world.refusals)
     }
 }
 
@@ -127,13 +134,14 @@ final class ContentFiles: Sendable {
     }
 }
 
-/// One run's hunt, store, players and reference model.
-final class SimulatedWorld {
+/// One run's hunt, store, players and reference model. An actor: the commands of a step in
+/// flight at once change the model in turn, each between its awaits.
+actor SimulatedWorld {
     let fullContent: CampusContent
     /// The content the files say now (a reload reads it).
     private let files: ContentFiles
     let running: RunningHunt
-    var hunt: Hunt { running.hunt }
+    nonisolated var hunt: Hunt { running.hunt }
     let clock: SimulationClock
     let players: [Account]
     let organiser: Organiser
@@ -157,6 +165,8 @@ final class SimulatedWorld {
     private var redeemed: Set<Int64> = []
     /// The last live event read of each player.
     private var newsRead: [Int64: Int64] = [:]
+    /// The players whose scans in this step solved their crew's riddle.
+    private var crewSolvers: Set<Int64> = []
     /// A staff member of each partner shop.
     private var staff: [String: ShopStaff] = [:]
 
@@ -177,10 +187,17 @@ final class SimulatedWorld {
         running = RunningHunt(hunt, source: ContentSource { files.content })
         var players: [Account] = []
         for index in 0..<settings.players {
-            let account = try await store.createAccount(
-                email: "p\(index)@student.gla.ac.uk", username: "p\(index)", displayName: "Player \(index)", passwordHash: "$argon2id$p\(index)",
-                verificationCodeHash: "code", verificationExpiresAt: clock.now + 3600,
-                mail: MailDraft(recipient: "p\(index)@student.gla.ac.uk", subject: "Welcome", body: "Hi"), at: clock.now)
+            // Three players in four confirm their address with the mailed code (the others' freebies
+            // wait for it at the counter).
+            let email = "p\(index)@student.gla.ac.uk", code = "\(100_000 + index)"
+            var account = try await store.createAccount(
+                email: email, username: "p\(index)", displayName: "Player \(index)", passwordHash: "$argon2id$p\(index)",
+                verificationCodeHash: SecretToken.hash(code, key: secrets.tokenKeyData), verificationExpiresAt: clock.now + 3600,
+                mail: MailDraft(recipient: email, subject: "Welcome", body: "Hi"), at: clock.now)
+            if index % 4 != 3 {
+                try await hunt.verifyEmail(email: email, code: code)
+                account = try await store.account(login: email) ?? account
+            }
             let answers = Dictionary(uniqueKeysWithValues: content.quiz.enumerated().map { question in
                 (question.element.id, QuizAnswer.allCases[(index + question.offset) % QuizAnswer.allCases.count])
             })
@@ -205,25 +222,8 @@ final class SimulatedWorld {
     // MARK: Steps
 
     func perform(_ command: SimulationCommand, step: Int) async throws {
-        var touched: Set<Int64> = []
-        do {
-            touched = try await apply(command, step: step)
-        } catch let violation as Simulation.Violation {
-            throw violation
-        } catch where faults != nil && command.isUnderFault && error.isStoreUnavailable {
-            // The fault reached the command: refused as the database being unavailable, having
-            // changed nothing (the checks below compare the store with the model, which it did
-            // not change either).
-            refusals["store.unavailable", default: 0] += 1
-            touched = Set(command.players.map { players[$0].player.id })
-        } catch {
-            guard let code = Self.refusalCode(error) else {
-                throw Simulation.Violation(step: step, command: command, invariant: "no unexpected failure",
-                                           detail: String(reflecting: error))
-            }
-            refusals[code, default: 0] += 1
-            touched = Set(command.players.map { players[$0].player.id })
-        }
+        var touched = try await outcome(of: command, step: step)
+        touched.formUnion(try await creditCrewSolves(after: command))
         // After a fault as after anything else, the next reads are answered: at once, or, after
         // every connection was cut, once the pool has connected again (a few seconds at most, as
         // a phone retrying a 503 would find).
@@ -241,6 +241,32 @@ final class SimulatedWorld {
                 throw Simulation.Violation.storeFailed(error, step: step, command: command)
             }
         }
+    }
+
+    /// Runs the command; the players whose state it may have changed. A refusal the rules give
+    /// is counted (its players are checked as they are); any other failure is a violation.
+    private func outcome(of command: SimulationCommand, step: Int) async throws -> Set<Int64> {
+        do {
+            return try await apply(command, step: step)
+        } catch let violation as Simulation.Violation {
+            throw violation
+        } catch where faults != nil && command.isUnderFault && error.isStoreUnavailable {
+            // The fault reached the command: refused as the database being unavailable, having
+            // changed nothing (the checks after the step compare the store with the model, which
+            // it did not change either).
+            refusals["store.unavailable", default: 0] += 1
+        } catch {
+            try count(error, step: step, command: command)
+        }
+        return Set(command.players.map { players[$0].player.id })
+    }
+
+    /// Counts a refusal the rules give; throws any other failure as a violation.
+    private func count(_ error: any Error, step: Int, command: SimulationCommand) throws {
+        guard let code = Self.refusalCode(error) else {
+            throw Simulation.Violation(step: step, command: command, invariant: "no unexpected failure", detail: String(reflecting: error))
+        }
+        refusals[code, default: 0] += 1
     }
 
     /// The refusal's case, for a refusal the rules give; `nil` for anything else (a failure).
@@ -360,7 +386,51 @@ final class SimulatedWorld {
             return []
         case .underFault(let fault, let command):
             guard let faults else { return try await apply(command, step: step) }
-            return try await faults.during(fault) { try await apply(command, step: step) }
+            return try await faults.during(fault, isolation: self) { try await apply(command, step: step) }
+        case .atOnce(let commands):
+            var touched: Set<Int64> = try await withThrowingTaskGroup(of: Set<Int64>.self) { group in
+                for command in commands { group.addTask { try await self.outcome(of: command, step: step) } }
+                var touched: Set<Int64> = []
+                for try await players in group { touched.formUnion(players) }
+                return touched
+            }
+            // A reload in flight beside a riddle asked for: whichever the model heard last, a
+            // riddle the content no longer plays is not held (the store holding one still is a
+            // broken invariant the checks find).
+            touched.formUnion(dropHoldingsNotPlayed(by: hunt.content))
+            return touched
+        case .redeemTwiceAtOnce(let p):
+            guard let voucher = try await hunt.repository.vouchers(playerID: id(p)).first,
+                  let partner = fullContent.offer(id: voucher.offerID)?.partnerID, let staff = staff[partner]
+            else { return [] }
+            let code = hunt.code(of: voucher).qrText
+            let hunt = hunt
+            var redeemedNow = 0
+            for result in await twice({ _ in try await hunt.redeem(codes: [code], by: staff) }) {
+                switch result {
+                case .success(let redemption):
+                    redeemedNow += 1
+                    if redeemedNow > 1 || !redeemed.insert(redemption.voucher.id).inserted {
+                        throw violation(step, command, "a freebie is redeemed once", "voucher \(redemption.voucher.id) redeemed again")
+                    }
+                case .failure(let error):
+                    try count(error, step: step, command: command)
+                }
+            }
+            return [id(p)]
+        case .scanTwiceAtOnce(let p, let category):
+            let player = id(p)
+            guard let place = held[player]?[category]?.checkpointID else { return [] }
+            let code = try await typedCode(of: place)
+            var touched: Set<Int64> = []
+            for result in await twice({ tap in try await self.scan(player, texts: [code], step: step, command: command, key: "step-\(step)-tap-\(tap)") }) {
+                switch result {
+                case .success(let players): touched.formUnion(players)
+                case .failure(let error as Simulation.Violation): throw error
+                case .failure(let error): try count(error, step: step, command: command)
+                }
+            }
+            return touched.union([player])
         case .createCrew(let p):
             _ = try await hunt.createCrew(named: "Crew of p\(p)", by: id(p))
             return [id(p)]
@@ -421,8 +491,8 @@ final class SimulatedWorld {
         Simulation.Violation(step: step, command: command, invariant: invariant, detail: detail)
     }
 
-    private func scan(_ player: Int64, texts: [String], step: Int, command: SimulationCommand) async throws -> Set<Int64> {
-        let key = "step-\(step)"
+    private func scan(_ player: Int64, texts: [String], step: Int, command: SimulationCommand, key: String? = nil) async throws -> Set<Int64> {
+        let key = key ?? "step-\(step)"
         let result = try await hunt.scan(ScanSubmission(texts: texts), playerID: player, ownerVerified: false, idempotencyKey: key, requestDigest: key)
         lastScan[player] = (key, texts, result)
         guard case .decided(let report) = result.outcome else { return [player] }
@@ -431,20 +501,28 @@ final class SimulatedWorld {
             held[player] = held[player]?.filter { $0.value.checkpointID != report.checkpoint.id }
         }
         if let checkIn = report.checkIn { pendingCheckIn[player] = checkIn.id }
-        var touched: Set<Int64> = [player]
         // A scan at the place of the crew's riddle solves it, whichever riddle sent the player
-        // there: the other members who took part hear what they earned.
-        // (The scanner's own news of it is read here too: their XP is in the answer.)
-        if report.crew?.solved == true, let crew = try await hunt.crew(of: player) {
-            _ = try await newsSinceLastStep(for: player)
-            for member in crew.members.map(\.player.id) where member != player {
-                for news in try await newsSinceLastStep(for: member) where news.kind == .crewSolved {
-                    toldXP[member, default: 0] += Int(news.values["xp"] ?? "") ?? 0
-                    touched.insert(member)
-                }
+        // there: the other members who took part hear what they earned, read after the step.
+        if report.crew?.solved == true { crewSolvers.insert(player) }
+        return [player]
+    }
+
+    /// What the members of the crews a step's scans solved heard they earned (the scanner's
+    /// XP is in their answer; the others are told by a `crewSolved` event). After commands in
+    /// flight at once, every player of the step is read too: one may have left the crew.
+    private func creditCrewSolves(after command: SimulationCommand) async throws -> Set<Int64> {
+        guard !crewSolvers.isEmpty else { return [] }
+        var members = Set(command.players.map { players[$0].player.id })
+        for scanner in crewSolvers { members.formUnion(try await hunt.crew(of: scanner)?.members.map(\.player.id) ?? []) }
+        crewSolvers = []
+        var told: Set<Int64> = []
+        for member in members.sorted() {
+            for news in try await newsSinceLastStep(for: member) where news.kind == .crewSolved {
+                toldXP[member, default: 0] += Int(news.values["xp"] ?? "") ?? 0
+                told.insert(member)
             }
         }
-        return touched
+        return told
     }
 
     /// Writes the files and reloads them, as an organiser's reload does; the riddles the new
@@ -452,14 +530,33 @@ final class SimulatedWorld {
     private func reload(_ next: CampusContent) async throws -> Set<Int64> {
         files.content = next
         _ = try await running.reload(by: .service)
+        return dropHoldingsNotPlayed(by: next)
+    }
+
+    /// Takes the riddles `content` does not play out of the model's holdings; their players.
+    private func dropHoldingsNotPlayed(by content: CampusContent) -> Set<Int64> {
         var released: Set<Int64> = []
         for (player, byCategory) in held {
-            for (category, attempt) in byCategory where !next.riddles.contains(where: { $0.id == attempt.riddleID && $0.checkpointID == attempt.checkpointID }) {
+            for (category, attempt) in byCategory where !content.riddles.contains(where: { $0.id == attempt.riddleID && $0.checkpointID == attempt.checkpointID }) {
                 held[player]?[category] = nil
                 released.insert(player)
             }
         }
         return released
+    }
+
+    /// Runs `body` twice at once (given 0 and 1); each run's result, in that order.
+    private func twice<T: Sendable>(_ body: @escaping @Sendable (Int) async throws -> T) async -> [Result<T, any Error>] {
+        await withTaskGroup(of: (Int, Result<T, any Error>).self) { group in
+            for run in 0..<2 {
+                group.addTask {
+                    do { return (run, .success(try await body(run))) } catch { return (run, .failure(error)) }
+                }
+            }
+            var results: [(Int, Result<T, any Error>)] = []
+            for await result in group { results.append(result) }
+            return results.sorted { $0.0 < $1.0 }.map(\.1)
+        }
     }
 
     /// The code printed on each place's sticker, as a player types it: read from the store once
@@ -618,14 +715,14 @@ final class SimulatedWorld {
 
 extension SimulationCommand {
     /// The players the command is about, by number.
-    var players: [Int] {
+    public var players: [Int] {
         switch self {
         case .askForRiddle(let p, _), .takeHint(let p, _), .giveUp(let p, _), .scanHeldPlace(let p, _), .scanPlace(let p, _), .scanForgedCode(let p),
              .retryLastScan(let p), .registerCheckIn(let p), .cancelCheckIn(let p), .answerFriendRequests(let p, _), .voidLatestScan(let p),
              .adjustXP(let p, _):
             [p]
         case .createCrew(let p), .joinCrew(let p, _), .leaveCrew(let p), .askForCrewRiddle(let p, _), .scanCrewPlace(let p, _),
-             .answerChallenges(let p, _), .scanRacePlace(let p), .redeemFreebie(let p):
+             .answerChallenges(let p, _), .scanRacePlace(let p), .redeemFreebie(let p), .redeemTwiceAtOnce(let p), .scanTwiceAtOnce(let p, _):
             [p]
         case .requestFriend(let p, let o), .block(let p, let o), .unblock(let p, let o), .challenge(let p, let o, _), .giftFreebie(let p, let o):
             [p, o]
@@ -633,6 +730,8 @@ extension SimulationCommand {
             []
         case .underFault(_, let command):
             command.players
+        case .atOnce(let commands):
+            commands.flatMap(\.players)
         }
     }
 

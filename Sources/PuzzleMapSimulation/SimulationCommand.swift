@@ -58,6 +58,15 @@ public indirect enum SimulationCommand: Sendable, Equatable, CustomStringConvert
     /// A command a store fault happens to: it is refused as the database being unavailable
     /// (503) and changes nothing, or, when the fault missed it, runs as it would have.
     case underFault(StoreFault, SimulationCommand)
+    /// Commands in flight at once, about different players (and at most one organiser's or the
+    /// clock's): the store decides the order. Drawn only for a run with `atOnce`.
+    case atOnce([SimulationCommand])
+    /// Two counters redeem the player's first freebie at the same moment: one redemption at
+    /// most. Drawn only for a run with `atOnce`.
+    case redeemTwiceAtOnce(player: Int)
+    /// The player taps "send" twice: the place of their riddle in the category sent twice at
+    /// once under two keys. Drawn only for a run with `atOnce`.
+    case scanTwiceAtOnce(player: Int, Category)
 
     public var description: String {
         switch self {
@@ -93,12 +102,17 @@ public indirect enum SimulationCommand: Sendable, Equatable, CustomStringConvert
         case .clockJump(let seconds): "the clock jumps \(seconds) s"
         case .clockToDaylightSavingChange: "the clock moves to a minute before the next daylight saving change"
         case .underFault(let fault, let command): "\(command), \(fault.phrase)"
+        case .atOnce(let commands): "at once: \(commands.map(\.description).joined(separator: " | "))"
+        case .redeemTwiceAtOnce(let p): "two counters redeem p\(p)'s first freebie at once"
+        case .scanTwiceAtOnce(let p, let c): "p\(p) sends the place of their \(c.rawValue) riddle twice at once"
         }
     }
 
     /// The commands of a run, drawn from its seed: weighted so that players mostly play, with
-    /// organisers' changes and clock jumps among them.
-    public static func draw(_ count: Int, players: Int, places: Int, seed: UInt64) -> [SimulationCommand] {
+    /// organisers' changes and clock jumps among them. With `atOnce`, about one step in six is
+    /// two or three commands in flight together, or one request sent twice at once; without,
+    /// the draws are the same as they always were (so a seed's digest holds).
+    public static func draw(_ count: Int, players: Int, places: Int, seed: UInt64, atOnce: Bool = false) -> [SimulationCommand] {
         var random = SplitMix64(seed: seed)
         func pick(_ upper: Int) -> Int { Int(random.next() % UInt64(upper)) }
         func category() -> Category { Category.allCases[pick(Category.allCases.count)] }
@@ -148,10 +162,26 @@ public indirect enum SimulationCommand: Sendable, Equatable, CustomStringConvert
         // waiting, so it is the rarest.
         let faults: [StoreFault] = Array(repeating: .connectionDroppedMidTransaction, count: 5) + Array(repeating: .everyConnectionCut, count: 4)
             + [.statementPastDeadline]
+        // Commands about different players, and at most one that is no player's (an organiser's
+        // or the clock's): what one of them changes in the model is its own players' alone.
+        func drawTogether() -> SimulationCommand {
+            var together: [SimulationCommand] = []
+            for _ in 0..<(2 + pick(2)) {
+                let next = drawOne()
+                let taken = Set(together.flatMap(\.players))
+                if next.players.isEmpty ? together.contains(where: \.players.isEmpty) : !taken.isDisjoint(with: next.players) { continue }
+                together.append(next)
+            }
+            return together.count > 1 ? .atOnce(together) : together[0]
+        }
+        let sameRequestTwice = atOnce ? total / 15 : 0, inFlight = atOnce ? total / 6 : 0
         return (0..<count).map { _ in
-            switch pick(total + 4) {
+            switch pick(total + 4 + sameRequestTwice + inFlight) {
             case total..<(total + 3): .underFault(faults[pick(faults.count)], drawOne())
             case total + 3: .clockToDaylightSavingChange
+            case (total + 4)..<(total + 4 + sameRequestTwice):
+                pick(2) == 0 ? .redeemTwiceAtOnce(player: pick(players)) : .scanTwiceAtOnce(player: pick(players), category())
+            case (total + 4 + sameRequestTwice)...: drawTogether()
             default: drawOne()
             }
         }

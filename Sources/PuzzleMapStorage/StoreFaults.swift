@@ -22,5 +22,5 @@ public enum StoreFault: String, Sendable, CaseIterable {
 /// store's pool that locks, cuts and terminates for real.
 public protocol StoreFaults: Sendable {
     /// Runs `operation` while `fault` happens to it, and returns or throws what it did.
-    func during<Value>(_ fault: StoreFault, _ operation: () async throws -> Value) async throws -> Value
+    func during<Value>(_ fault: StoreFault, isolation: isolated (any Actor)?, _ operation: () async throws -> Value) async throws -> Value
 }

@@ -53,6 +53,9 @@ struct Simulate: AsyncParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Make the store faults the commands name happen (PostgreSQL only: SQLite in memory has none to make).")
     var faults = true
 
+    @Flag(help: "Some steps are several commands in flight at once (the store decides their order, so a seed's digest may vary between runs).")
+    var atOnce = false
+
     func run() async throws {
         let settings = try ResolvedConfiguration(content: content).settings
         let campus = try ContentReader(campusDirectory: settings.campusDirectory, riddlesDirectory: settings.riddlesDirectory).load().get()
@@ -70,7 +73,7 @@ struct Simulate: AsyncParsableCommand {
         try await withThrowingTaskGroup(of: (seed: UInt64, outcome: Result<Simulation.Outcome, Simulation.Violation>, seconds: Double).self) { group in
             var seeds = (seed..<(seed + UInt64(max(self.seeds, 1)))).makeIterator()
             func start(_ seed: UInt64) {
-                let run = Simulation.Settings(seed: seed, steps: steps, players: players, only: only, faults: faults)
+                let run = Simulation.Settings(seed: seed, steps: steps, players: players, only: only, faults: faults, atOnce: atOnce)
                 group.addTask {
                     let begun = ContinuousClock.now
                     do {
@@ -105,11 +108,12 @@ struct Simulate: AsyncParsableCommand {
     private func report(_ violation: Simulation.Violation, seed: UInt64, simulation: Simulation, only: [Int]?) async throws -> Never {
         printError("seed \(seed) (\(store)): invariant broken \(violation)")
         if !noShrink {
-            let run = Simulation.Settings(seed: seed, steps: steps, players: players, only: only, faults: faults)
+            let run = Simulation.Settings(seed: seed, steps: steps, players: players, only: only, faults: faults, atOnce: atOnce)
             let shrunk = await simulation.shrink(run, failure: violation)
             var replay = run
             replay.only = shrunk
-            printError("shrunk to \(shrunk.count) steps; replay with: make simulate SEED=\(seed) STEPS=\(steps) STORE=\(store) ONLY=\(shrunk.map(String.init).joined(separator: ","))")
+            printError("shrunk to \(shrunk.count) steps; replay with: make simulate SEED=\(seed) STEPS=\(steps) STORE=\(store)\(atOnce ? " AT_ONCE=1" : "") "
+                       + "ONLY=\(shrunk.map(String.init).joined(separator: ","))\(atOnce ? " (commands in flight at once may meet in another order)" : "")")
             for (index, command) in simulation.commands(replay) { printError("  step \(index): \(command)") }
             do {
                 _ = try await simulation.run(replay)

@@ -67,6 +67,35 @@ import Testing
         #expect(outcome.refusals["store.unavailable", default: 0] > 0)
     }
 
+    @Test func commandsInFlightAtOnceAreAboutDifferentPlayersAndDrawnOnlyWhenAsked() async throws {
+        let simulation = try Store.sqlite.simulation
+        let plain = simulation.commands(Simulation.Settings(seed: 5, steps: 600)).map(\.command)
+        let atOnce = simulation.commands(Simulation.Settings(seed: 5, steps: 600, atOnce: true)).map(\.command)
+        func together(_ command: SimulationCommand) -> [SimulationCommand]? {
+            switch command {
+            case .atOnce(let commands): commands
+            default: nil
+            }
+        }
+        func twice(_ command: SimulationCommand) -> Bool {
+            switch command {
+            case .redeemTwiceAtOnce, .scanTwiceAtOnce: true
+            default: false
+            }
+        }
+        #expect(!plain.contains { together($0) != nil || twice($0) })
+        let groups = atOnce.compactMap(together)
+        #expect(groups.count > 40 && atOnce.contains(where: twice))
+        for group in groups {
+            #expect(group.count > 1)
+            #expect(group.flatMap(\.players).count == Set(group.flatMap(\.players)).count, "\(group)")
+            #expect(group.filter(\.players.isEmpty).count <= 1, "\(group)")
+            #expect(!group.contains { $0.isUnderFault })
+        }
+        let outcome = try await simulation.run(Simulation.Settings(seed: 5, steps: 300, atOnce: true))
+        #expect(outcome.stepsRun == 300)
+    }
+
     @Test func aSubsetOfASeedsStepsReplaysOnlyThose() throws {
         let simulation = try Store.sqlite.simulation
         let all = simulation.commands(Simulation.Settings(seed: 9, steps: 50))
