@@ -67,9 +67,7 @@ public struct AppRequestContext: RequestContext {
     /// The caller, who must be a player (not a staff or admin account).
     public func requirePlayer() throws -> Identity {
         let identity = try requireIdentity()
-        guard identity.account.role == .player else {
-            throw Problem(.forbidden, code: .playersOnly)
-        }
+        guard identity.account.role == .player else { throw Problem.playersOnly(for: identity.account.role) }
         return identity
     }
 

@@ -625,6 +625,23 @@ def nothing_recorded(j):
     expect_progress(j)
 
 
+def mistyped_code_kept_and_unknown_address(j):
+    """A wrong typed code is refused with the field still holding it, to mend one character; an
+    address the app does not have is a page of its own with a way back, not the API's JSON."""
+    j.navigate("Scan a code", "scan-mistyped")
+    j.fill("Or type the code", "PM-7QX2-MISTYPED")
+    j.press("Send", "scan-mistyped-refused")
+    if not j.driver.find_elements(By.CSS_SELECTOR, "main .problem"):
+        raise StepFailed(f"a mistyped code was not refused on the page: {j.text()[:400]!r}")
+    kept = j.field("Or type the code").get_attribute("value")
+    if kept != "PM-7QX2-MISTYPED":
+        raise StepFailed(f"after a refused code the field holds {kept!r}, not what was typed")
+    j.open("/no-such-page-here", "unknown-address")
+    j.expect_heading("There is no such page")
+    j.expect_text("There is nothing at /no-such-page-here.")
+    j.control("Back to the hunt")
+
+
 def offline_photo_sent_once_back_online(j):
     """A photo taken with no connection waits on the phone, goes once the connection is back,
     and scores exactly once (the same idempotency key, whatever the retries)."""
@@ -724,7 +741,7 @@ def report_from_error_page(j):
     """An error page says what happened and offers to report it; the footer does too."""
     j.control("Report a problem", within="footer")
     j.open("/riddles/999999", "riddle-not-found")
-    j.expect_heading("Something went wrong")
+    j.expect_heading("There is no such page")
     j.expect_text("You hold no such riddle.")
     j.expect_text("Open Play to see the riddles you hold.")  # the page's hint, not the API's
     j.press("Report this problem to the organisers", "report-error")
@@ -822,7 +839,7 @@ def forged_form_refused(j):
     if not removed:
         raise StepFailed("the form behind 'Get a Lecture halls and libraries riddle' carries no hidden _csrf")
     j.leave_by(button, "forged-form")
-    j.expect_heading("Something went wrong")
+    j.expect_heading("That did not go through")
     j.expect_text("That form had expired or did not come from this browser, so nothing was done.")
     j.open(j.facts["play"], "play-after-forgery")
     if j.has_control("Continue your Lecture halls and libraries riddle") or not j.has_control("Get a Lecture halls and libraries riddle"):
@@ -1181,7 +1198,25 @@ def organiser_closes_a_place_and_tells_players(j):
     j.expect_text(f"{place['name']} is closed for now.")
     j.expect_text("Closed: “Closed for a fire drill until 16:00” (olive_organiser")
     j.expect_words("Closed a checkpoint")
+    # Replacing a code stops the printed sticker at once: asked for on a page of its own.
+    other_id, other = next((id, p) for id, p in j.checkpoints.items() if id != place_id)
+    other_card = j.driver.find_element(By.ID, f"checkpoint-{other_id}")
+    j.leave_by(other_card.find_element(By.LINK_TEXT, "Replace its code…"), "console-replace-code")
+    j.expect_heading(f"Replace the code of {other['name']}?")
+    j.expect_text(f"The sticker now at {other['name']} stops counting at once")
+    j.press("No, keep the code", "console-code-kept")
+    j.expect_heading("Console")
+    # The organiser has no player account: the Play page says so, and where their work is.
+    j.open("/play", "organiser-on-play")
+    j.expect_text("Playing is for player accounts: an organiser's account runs the hunt and does not score.")
+    j.expect_text("Run the hunt from the console.")
     restore()
+    # The closed place's sticker says it is closed, and offers nothing to claim.
+    j.open(j.sticker_link(place_id), "sticker-of-closed-place")
+    j.expect_heading("This place is closed for now")
+    j.expect_text("Closed for a fire drill until 16:00")
+    if j.has_control("Claim this place"):
+        raise StepFailed("the sticker of a closed place still offers 'Claim this place'")
     j.open("/map", "map-with-closed-place")
     j.expect_text(f"From the organisers: {BROADCAST}")
     entry = squash(j.driver.find_element(By.ID, f"place-{list(j.checkpoints).index(place_id) + 1}").text)
@@ -1344,6 +1379,12 @@ def second_try_is_refused_naming_who_and_when(j):
                    "Tell the customer each freebie works once: do not hand it over again."):
         if wanted not in said:
             raise StepFailed(f"the red answer does not say {wanted!r}: {said!r}")
+    # A mistyped code: what to ask the customer, not what a player would do.
+    j.fill("Or type the code", "PM-NOT-A-FREEBIE")
+    j.press("Redeem", "counter-mistyped")
+    said = squash(j.driver.find_element(By.CSS_SELECTOR, "main .answer.no").text)
+    if "Ask the customer to show the code again, or type the code under it." not in said:
+        raise StepFailed(f"the counter's answer to a mistyped code does not tell the barista what to ask: {said!r}")
     j.facts["back to the player"]()
 LIVE_NEWS_WAIT = 10  # the barista's tap reaches the player's open page within a second; a slow machine gets ten
 LIVE_REFRESH_WAIT = 45  # the dashboard fetches itself every 20 s; a slow machine gets two chances
@@ -1370,6 +1411,9 @@ def organiser_dashboard_and_export(j):
     j.press("Sign in", "dashboard")
     j.expect_heading("Live dashboard")
     j.control("Refresh now")  # the way to fresh figures without script
+    places = squash(j.driver.find_element(By.CSS_SELECTOR, "[aria-labelledby=places] table").text)
+    if "closed by organisers" not in places:
+        raise StepFailed(f"the dashboard's places do not show the one the organiser closed: {places[:400]!r}")
     before = scans_today(j)
     if before is None or before < 1:
         raise StepFailed(f"the dashboard counts {before!r} scans today, after the journey's scans")
@@ -1421,6 +1465,7 @@ STEPS = [
     progress,
     claim_wrong_place,
     nothing_recorded,
+    mistyped_code_kept_and_unknown_address,
     freebies,
     friend_by_photo,
     leaderboard,

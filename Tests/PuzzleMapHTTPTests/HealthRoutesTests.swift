@@ -72,6 +72,24 @@ func preparedServices() async throws -> (HuntServices, ServiceSettings) {
         }
     }
 
+    @Test func aBrowserAtAnUnknownAddressGetsAPageWithAWayBackAndTheAPIStaysJSON() async throws {
+        let (services, _) = try await preparedServices()
+        try await Application(router: buildRouter(services: services), logger: testLogger).test(.router) { client in
+            let browser: HTTPFields = [.accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"]
+            try await client.execute(uri: "/no/such/page", method: .get, headers: browser) { response in
+                #expect(response.status == .notFound)
+                #expect(response.headers[.contentType]?.hasPrefix("text/html") == true)
+                let html = String(buffer: response.body)
+                #expect(html.contains("There is no such page") && html.contains("There is nothing at /no/such/page."))
+                #expect(html.contains(#"href="/""#) && !html.contains("openapi.yaml"))
+            }
+            try await client.execute(uri: "/v1/no/such/route", method: .get, headers: browser) { response in
+                #expect(response.status == .notFound)
+                #expect(response.headers[.contentType] == "application/problem+json")
+            }
+        }
+    }
+
     @Test func liveServerStartsAndServesReadyz() async throws {
         let (services, prepared) = try await preparedServices()
         var settings = prepared

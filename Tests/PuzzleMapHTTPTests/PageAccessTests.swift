@@ -81,6 +81,8 @@ import Testing
         Row(route: "GET /account", anonymous: .signInFirst, player: .shown, staff: .shown),
         Row(route: "GET /account/export", anonymous: .signInFirst, player: .shown, staff: .shown),
         Row(route: "GET /account/delete", anonymous: .signInFirst, player: .shown, staff: .shown),
+        // An address no route has: a page for a browser, the problem answer for anything else.
+        Row(route: "GET /**", anonymous: .refused(404), player: .refused(404), staff: .refused(404), organiser: .refused(404)),
         Row(route: "GET /console", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
         Row(route: "GET /console/moderation", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
         Row(route: "GET /console/players", anonymous: .signInFirst, player: .refused(403), staff: .refused(403),
@@ -157,6 +159,7 @@ import Testing
         Row(route: "POST /console/broadcast/end", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .redirect("/console")),
         Row(route: "POST /console/checkpoints/{id}/close", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(422)),
         Row(route: "POST /console/checkpoints/{id}/reopen", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(404)),
+        Row(route: "GET /console/checkpoints/{id}/rotate", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(404)),
         Row(route: "POST /console/checkpoints/{id}/rotate", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(404)),
         Row(route: "POST /console/reload", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .redirect("/console")),
         // The form names no status: refused, once the sender is known to organise.

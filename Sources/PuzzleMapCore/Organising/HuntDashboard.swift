@@ -58,7 +58,10 @@ public struct HuntDashboard: Sendable, Codable {
         public var id: String
         public var name: String
         public var building: String
+        /// Open by its hours and not closed by the organisers.
         public var openNow: Bool
+        /// Closed for now by an organiser (whatever its hours say).
+        public var closedByOrganisers: Bool
         /// When its code was last read (any scan but a reused photo's).
         public var lastScanAt: Date?
         /// Scans that read its code (reused photos left out), and of those the solves and wrong places.
@@ -92,7 +95,8 @@ public struct HuntDashboard: Sendable, Codable {
     /// Photos that gave no code far from every place, or sent without a location.
     public var unplacedFailedPhotos: Int
 
-    public init(_ data: DashboardFigures, content: CampusContent, now: Date) {
+    /// `closed`: the places organisers closed for now.
+    public init(_ data: DashboardFigures, content: CampusContent, closed: Set<String> = [], now: Date) {
         let timeZone = content.timeZone
         let limits = content.rules.limits
         let figures = data.figures
@@ -121,7 +125,8 @@ public struct HuntDashboard: Sendable, Codable {
             let wrongPlace = byOutcome["wrong_place"] ?? 0
             return CheckpointHealth(
                 id: checkpoint.id, name: checkpoint.name, building: checkpoint.building,
-                openNow: checkpoint.hours.isOpen(at: now, in: timeZone), lastScanAt: figures.lastScans[checkpoint.id],
+                openNow: !closed.contains(checkpoint.id) && checkpoint.hours.isOpen(at: now, in: timeZone),
+                closedByOrganisers: closed.contains(checkpoint.id), lastScanAt: figures.lastScans[checkpoint.id],
                 scans: read, solves: byOutcome["solved"] ?? 0, wrongPlace: wrongPlace,
                 wrongPlaceRate: read == 0 ? nil : Double(wrongPlace) / Double(read),
                 failedPhotos: failedEver[checkpoint.id] ?? 0, recentFailedPhotos: failedLately[checkpoint.id] ?? 0,

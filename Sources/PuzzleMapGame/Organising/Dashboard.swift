@@ -9,7 +9,7 @@ extension Hunt {
         let now = now()
         let today = LocalDate(now, in: timeZone).interval(in: timeZone)
         let figures = try await repository.dashboardFigures(dayStart: today.start, activeNowSince: now - HuntDashboard.activeNowWindow)
-        return HuntDashboard(figures, content: content, now: now)
+        return HuntDashboard(figures, content: content, closed: Set(try await liveNotices().closures.keys), now: now)
     }
 
     /// Players' reports, newest first, only those with `status` if one is given.

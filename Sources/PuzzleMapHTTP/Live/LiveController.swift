@@ -19,7 +19,7 @@ struct LiveController {
 
     private func stream(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let (identity, token) = try await signedIn(request, context)
-        guard identity.account.role == .player else { throw Problem(.forbidden, code: .playersOnly) }
+        guard identity.account.role == .player else { throw Problem.playersOnly(for: identity.account.role) }
         let playerID = identity.playerID
         let hunt = services.hunt
         // The browser's reconnection names the last event it saw; a page's first connection

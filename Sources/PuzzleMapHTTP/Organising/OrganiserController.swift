@@ -80,6 +80,7 @@ struct DashboardView: ResponseCodable {
         var name: String
         var building: String
         var openNow: Bool
+        var closedByOrganisers: Bool
         var lastScanAt: Date?
         var scans: Int
         var solves: Int
@@ -125,7 +126,8 @@ struct DashboardView: ResponseCodable {
             Hour(start: $0.start, label: $0.label, signUps: $0.signUps, scans: $0.scans, solves: $0.solves, hints: $0.hints)
         }
         checkpoints = dashboard.checkpoints.map {
-            Checkpoint(id: $0.id, name: $0.name, building: $0.building, openNow: $0.openNow, lastScanAt: $0.lastScanAt, scans: $0.scans,
+            Checkpoint(id: $0.id, name: $0.name, building: $0.building, openNow: $0.openNow, closedByOrganisers: $0.closedByOrganisers,
+                       lastScanAt: $0.lastScanAt, scans: $0.scans,
                        solves: $0.solves, wrongPlace: $0.wrongPlace, wrongPlaceRate: $0.wrongPlaceRate, failedPhotos: $0.failedPhotos,
                        recentFailedPhotos: $0.recentFailedPhotos, pendingReports: $0.pendingReports)
         }

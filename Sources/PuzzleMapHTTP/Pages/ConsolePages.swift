@@ -42,6 +42,17 @@ struct ConsolePages {
                 _ = try await hunt.reopenCheckpoint(checkpointID(context), by: organiser)
             }
         }
+        // A new code stops the printed sticker at once: asked for on a page of its own first.
+        router.get("console/checkpoints/:id/rotate") { _, context in
+            let hunt = services.hunt
+            _ = try context.requireOrganiser(in: hunt)
+            let id = checkpointID(context)
+            guard let place = hunt.content.checkpoint(id: id) else { throw Problem.notFound(path: "/console/checkpoints/\(id)/rotate") }
+            return PageRendering(library: library, context: context).response(
+                "rotate", title: library.text("console.rotateTitle", ["place": place.name]),
+                RotateQuestion(id: id, question: library.text("console.rotateQuestion", ["place": place.name]),
+                               advice: library.text("console.rotateAdvice")))
+        }
         router.post("console/checkpoints/:id/rotate") { request, context in
             try await act(request, context, done: .rotated) { hunt, organiser, _ in
                 _ = try await hunt.rotateCode(of: checkpointID(context), by: organiser)
@@ -108,6 +119,12 @@ struct ConsolePages {
             notice: notice, problem: problem)
         return PageRendering(library: library, context: context)
             .response("console", title: library.text("console.title"), status: problem?.status ?? .ok, view)
+    }
+
+    struct RotateQuestion {
+        var id: String
+        var question: String
+        var advice: String
     }
 
     struct ConsoleView {

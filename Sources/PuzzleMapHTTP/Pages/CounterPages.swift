@@ -79,7 +79,16 @@ struct CounterPages {
             why = library.text("counter.why.voucher_not_found")
             tell = library.text("counter.tell.voucher_not_found")
         default:
-            (why, tell) = (problem.detail, problem.hint)
+            // The problem's own hint is written for the player holding the phone; the barista
+            // needs what to ask the customer.
+            switch error as? GameRefusal {
+            case .wrongCodeKind?, .notAPuzzleMapCode?:
+                why = library.text("counter.why.not_a_freebie")
+                tell = library.text("counter.tell.open_the_freebie")
+            default:
+                why = problem.detail
+                tell = library.text("counter.tell.show_again")
+            }
         }
         return Answer(redeemed: false, headline: library.text("counter.refused"), why: why, tell: tell)
     }

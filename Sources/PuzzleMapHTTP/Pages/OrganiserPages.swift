@@ -150,7 +150,8 @@ struct OrganiserPages {
             places = dashboard.checkpoints.map { place in
                 PlaceRow(
                     name: place.name, building: place.building,
-                    open: library.text(place.openNow ? "dashboard.open" : "dashboard.closed"), openClass: place.openNow ? "open" : "shut",
+                    open: library.text(place.closedByOrganisers ? "dashboard.closedByOrganisers" : place.openNow ? "dashboard.open" : "dashboard.closed"),
+                    openClass: place.openNow ? "open" : "shut",
                     lastScan: place.lastScanAt.map { OrganiserPages.ago($0, now: now, library: library) } ?? library.text("dashboard.ago.never"),
                     scans: place.scans, solves: place.solves,
                     wrongPlace: place.wrongPlaceRate.map { "\(Int(($0 * 100).rounded())) %" } ?? "–",

@@ -33,6 +33,8 @@ struct PageSession: RouterMiddleware {
                 throw Problem.crossSiteForm
             }
             response = try await next(request, context)
+        } catch is NotAPage {
+            throw HTTPError(.notFound)
         } catch {
             response = try errorPage(for: error, request: request, context: context)
         }
@@ -82,12 +84,18 @@ struct PageSession: RouterMiddleware {
             return Response.seeOther("/sign-in?next=\(PageForm.escapeQuery(request.method == .get ? request.uri.description : "/play"))")
         }
         let page = PageRendering(library: library, context: context)
-        var response = page.response("error", title: library.text("error.title"), status: problem.status, ErrorPage(
+        let title = library.text(problem.status == .notFound ? "error.title.not_found"
+                                 : problem.status.kind == .clientError ? "error.title.refused" : "error.title")
+        var response = page.response("error", title: title, status: problem.status, ErrorPage(
             detail: problem.detail, hint: problem.hint, code: problem.code.rawValue,
             report: "/report?code=\(problem.code.rawValue)&page=\(PageForm.escapeQuery(request.uri.path))"))
         for field in problem.headers where field.name != .contentType { response.headers.append(field) }
         return response
     }
+
+    /// An address no route has, asked for by a client other than a browser: answered by the
+    /// problem middleware, as JSON, not as a page.
+    struct NotAPage: Error {}
 
     struct ErrorPage {
         var detail: String

@@ -28,6 +28,12 @@ func addPages(services: HuntServices, to router: Router<AppRequestContext>) {
     StaffJoinPages(services: services, library: library).addRoutes(to: pages)
     ConsoleStaffPages(services: services, library: library).addRoutes(to: pages)
     OrganiserPages(services: services, library: library).addRoutes(to: pages)
+    // An address no route has: a browser finds the app's own page with a way back; any other
+    // client, the problem answer as for every API address.
+    pages.get("**") { request, _ -> Response in
+        let wantsPage = !request.uri.path.hasPrefix("/v1/") && (request.headers[.accept] ?? "").contains("text/html")
+        throw wantsPage ? HTTPError(.notFound) : PageSession.NotAPage()
+    }
 }
 
 /// `METHOD /path` of every page route: the pages are not part of the JSON API, so the API's

@@ -30,7 +30,7 @@ struct ScanPages {
                 services.metrics.recordScan(refusal: error)
                 let problem = try Problem.forPage(error)
                 return page(context).response("scan", title: library.text("scan.title"), status: problem.status,
-                                              ScanFormView(key: UUID().uuidString, problem: problem))
+                                              ScanFormView(key: UUID().uuidString, problem: problem, code: form.code))
             }
         }
         router.post("check-ins/:id/register") { request, context in
@@ -72,18 +72,27 @@ struct ScanPages {
         let path = request.uri.path
         var status = HTTPResponse.Status.ok
         var message: String
+        var title = library.text("sticker.title")
         var claimable = false
         switch purpose {
         case .checkpoint:
             do {
-                _ = try await services.hunt.codes.checkpoint(from: path)
-                message = library.text("app.tagline", ["university": services.content.info.university])
-                claimable = true
+                let place = try await services.hunt.codes.checkpoint(from: path)
+                if let closure = place.closure {
+                    // Nothing to claim until it reopens: said here, not after a tap.
+                    title = library.text("sticker.title.closed")
+                    message = library.text("sticker.closed", ["note": closure.note])
+                } else {
+                    message = library.text("app.tagline", ["university": services.content.info.university])
+                    claimable = true
+                }
             } catch GameRefusal.codeRetired {
                 status = .gone
+                title = library.text("sticker.title.retired")
                 message = library.text("sticker.retired")
             } catch is GameRefusal {
                 status = .notFound
+                title = library.text("sticker.title.invalid")
                 message = library.text("sticker.invalid")
             }
         case .friend:
@@ -93,7 +102,7 @@ struct ScanPages {
         case .crew:
             message = library.text("sticker.crew")
         }
-        return page(context).response("sticker", title: library.text("sticker.title"), status: status, StickerView(
+        return page(context).response("sticker", title: title, status: status, StickerView(
             message: message, claimable: claimable, path: path, escapedPath: PageForm.escapeQuery(path), key: UUID().uuidString,
             friend: purpose == .friend, crew: purpose == .crew))
     }
@@ -143,6 +152,8 @@ struct ScanPages {
     struct ScanFormView {
         var key: String
         var problem: Problem?
+        /// The code as typed, kept after a refusal so that one wrong character can be mended.
+        var code: String?
     }
 
     struct StickerView {

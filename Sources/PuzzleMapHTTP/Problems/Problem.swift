@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import PuzzleMapCore
 
 /// An error answer in RFC 9457 form (`application/problem+json`), with the two fields every
 /// Puzzle Map client relies on: a stable snake_case `code` and a `hint` saying what to do next.
@@ -93,4 +94,10 @@ extension Problem {
     }
 
     static let internalError = Problem(.internalServerError, code: .internalError)
+
+    /// A player's page or route asked for by an organiser's or a shop's account: said for the
+    /// role they have, with where their own work is.
+    static func playersOnly(for role: Role) -> Problem {
+        Problem(.forbidden, code: .playersOnly, detailVariant: role == .player ? nil : role.rawValue, hintVariant: role == .player ? nil : role.rawValue)
+    }
 }

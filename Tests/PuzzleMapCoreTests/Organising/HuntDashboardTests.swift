@@ -68,6 +68,13 @@ import Testing
         #expect(dashboard.pendingReports == 3)
     }
 
+    @Test func aPlaceOrganisersClosedIsNotOpenNowWhateverItsHours() {
+        let dashboard = HuntDashboard(figures(), content: content, closed: ["memorial-chapel"], now: now)
+        let chapel = dashboard.checkpoints[1]
+        #expect(chapel.id == "memorial-chapel" && !chapel.openNow && chapel.closedByOrganisers)
+        #expect(!dashboard.checkpoints[0].closedByOrganisers)
+    }
+
     @Test func failedPhotosCountAgainstTheNearestPlaceEverAndWithinTheBurstWindow() {
         let nearLibrary = Coordinate(latitude: library.latitude + 0.0003, longitude: library.longitude)  // about 33 m
         let farAway = Coordinate(latitude: library.latitude + 0.01, longitude: library.longitude)
