@@ -9,6 +9,16 @@ extension PostgresHuntRepository {
     /// migrations' lock is.
     static let contentImportLockKey: Int64 = 0x5A5A_4D41_5030_0002
 
+    /// The riddles the stored content has retired, under the import lock shared: an import
+    /// running now finishes first (and this transaction then reads what it retired), and an
+    /// import that starts later waits for this transaction, so it finds the riddle this one
+    /// starts among those it takes back. Asking players share the lock with each other.
+    func retiredRiddles(_ connection: PostgresConnection) async throws -> Set<String> {
+        try await connection.run("SELECT pg_advisory_xact_lock_shared(hashtextextended(current_schema(), \(Self.contentImportLockKey)))",
+                                 logger: logger)
+        return Set(try await connection.values("SELECT id FROM riddle WHERE retiredAt IS NOT NULL", as: String.self, logger: logger))
+    }
+
     public func importContent(at date: Date, audit: AuditRecord?, plan: @Sendable (StoredContent) -> ContentImport) async throws -> ContentImportSummary {
         try await write { connection in
             try await connection.run("SELECT pg_advisory_xact_lock(hashtextextended(current_schema(), \(Self.contentImportLockKey)))", logger: logger)

@@ -72,7 +72,9 @@ extension PostgresHuntRepository {
     public func startCrewRiddle(crewID: Int64, category: Category, at date: Date,
                                 decide: @Sendable (CrewRiddleHoldings) -> CrewRiddleDecision) async throws -> CrewRiddleStart {
         try await write { connection in
-            // The crew locked: two members asking at once get one riddle.
+            // The import lock before the crew's (as an import takes them); the crew locked: two
+            // members asking at once get one riddle.
+            let retired = try await retiredRiddles(connection)
             try await connection.run("SELECT id FROM crew WHERE id = \(crewID) FOR UPDATE", logger: logger)
             guard let crew = try await crew(id: crewID, connection) else { throw CrewRefusal.notInCrew }
             var ledgers: [Int64: [GameEvent]] = [:]
@@ -83,7 +85,7 @@ extension PostgresHuntRepository {
                 SELECT \(unescaped: Self.crewRiddleColumns) WHERE crewId = \(crewID) AND solvedAt IS NULL AND releasedAt IS NULL ORDER BY id
                 """, connection)
             let riddle: Riddle
-            switch decide(CrewRiddleHoldings(held: held, ledgers: ledgers, solvedTogether: together)) {
+            switch decide(CrewRiddleHoldings(held: held, ledgers: ledgers, solvedTogether: together, retiredRiddles: retired)) {
             case .keep(let kept): return .existing(kept)
             case .refuse(let refusal): return .refused(refusal)
             case .start(let chosen): riddle = chosen

@@ -40,6 +40,8 @@ extension PostgresHuntRepository {
         playerID: Int64, category: Category, at date: Date, decide: @Sendable (RiddleHoldings) -> RiddleRequestDecision
     ) async throws -> RiddleRequestOutcome {
         try await write { connection in
+            // The import lock before the player's: an import takes them in that order too.
+            let retired = try await retiredRiddles(connection)
             try await lockPlayer(playerID, connection)
             let givenUp = try await connection.rows("""
                 SELECT riddleId, MAX(closedAt) FROM riddleAttempt
@@ -47,7 +49,7 @@ extension PostgresHuntRepository {
                 """, as: (String, StoredDate).self, logger: logger)
             let holdings = RiddleHoldings(active: try await activeAttempts(playerID: playerID, connection),
                                           givenUp: Dictionary(uniqueKeysWithValues: givenUp.map { ($0.0, $0.1.date) }),
-                                          ledger: try await events(playerID: playerID, connection))
+                                          ledger: try await events(playerID: playerID, connection), retiredRiddles: retired)
             let decision = decide(holdings)
             try await release(decision.releases, at: date, connection)
             let riddle: Riddle

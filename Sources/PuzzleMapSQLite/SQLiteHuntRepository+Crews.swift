@@ -63,15 +63,12 @@ extension SQLiteHuntRepository {
         try await database.write { db in
             guard let crew = try Self.crew(id: crewID, db) else { throw CrewRefusal.notInCrew }
             var ledgers: [Int64: [GameEvent]] = [:]
-            for member in crew.members {
-                ledgers[member.player.id] = try GameEventRecord.filter(GameEventRecord.Columns.playerId == member.player.id)
-                    .order(GameEventRecord.Columns.id).fetchAll(db).map(\.event)
-            }
+            for member in crew.members { ledgers[member.player.id] = try Self.events(playerID: member.player.id, db) }
             let together = Set(try String.fetchAll(db, sql: "SELECT checkpointId FROM crewRiddle WHERE crewId = ? AND solvedAt IS NOT NULL",
                                                    arguments: [crewID]))
             let held = try Self.crewRiddles(where: "crewId = ? AND solvedAt IS NULL AND releasedAt IS NULL", [crewID], db)
             let riddle: Riddle
-            switch decide(CrewRiddleHoldings(held: held, ledgers: ledgers, solvedTogether: together)) {
+            switch decide(CrewRiddleHoldings(held: held, ledgers: ledgers, solvedTogether: together, retiredRiddles: try Self.retiredRiddles(db))) {
             case .keep(let kept): return .existing(kept)
             case .refuse(let refusal): return .refused(refusal)
             case .start(let chosen): riddle = chosen

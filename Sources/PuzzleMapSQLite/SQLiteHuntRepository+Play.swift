@@ -57,6 +57,12 @@ extension SQLiteHuntRepository {
         }
     }
 
+    /// The riddles the stored content has retired: read in a transaction that starts a riddle,
+    /// after any import that committed first (SQLite runs one writer at a time).
+    static func retiredRiddles(_ db: Database) throws -> Set<String> {
+        Set(try String.fetchAll(db.cachedStatement(sql: "SELECT id FROM riddle WHERE retiredAt IS NOT NULL")))
+    }
+
     public func startRiddle(
         playerID: Int64, category: Category, at date: Date, decide: @Sendable (RiddleHoldings) -> RiddleRequestDecision
     ) async throws -> RiddleRequestOutcome {
@@ -67,7 +73,7 @@ extension SQLiteHuntRepository {
             let holdings = RiddleHoldings(
                 active: try Self.activeAttempts(playerID: playerID, db),
                 givenUp: Dictionary(uniqueKeysWithValues: givenUp.map { ($0["riddleId"] as String, $0["lastGivenUp"] as Date) }),
-                ledger: try Self.events(playerID: playerID, db))
+                ledger: try Self.events(playerID: playerID, db), retiredRiddles: try Self.retiredRiddles(db))
             let decision = decide(holdings)
             try release(decision.releases, at: date, db)
             switch decision.outcome {

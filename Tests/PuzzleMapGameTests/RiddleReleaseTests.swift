@@ -47,6 +47,35 @@ import Testing
         #expect(try await hunt.releasedRiddles(playerID: bob).isEmpty)
     }
 
+    /// Found by `make simulate AT_ONCE=1` (seed 5009, shrunk to 13 steps): a player asked while a
+    /// reload retired a place, the ask decided on the content loaded before it and committed
+    /// after, and the player held a riddle of a place already gone. An instance whose content
+    /// predates a publish (this one, or another instance's) never hands out what it retired.
+    @Test(arguments: GameWorld.Store.allCases)
+    func anInstanceThatLoadedTheContentBeforeAPublishNeverHandsOutWhatItRetired(_ store: GameWorld.Store) async throws {
+        let world = try await GameWorld(store: store)
+        let stale = world.hunt
+        let labs = stale.content.checkpoints.filter { place in place.category == .lab && stale.content.riddles.contains { $0.checkpointID == place.id } }
+        let kept = try #require(labs.last)
+        var next = stale.content
+        next.checkpoints.removeAll { $0.category == .lab && $0.id != kept.id }
+        next.riddles.removeAll { riddle in labs.contains { $0.id == riddle.checkpointID && $0.id != kept.id } }
+        let published = next
+        world.clock.advance(by: 60)
+        _ = try await RunningHunt(stale, source: ContentSource { published }).reload(by: .service)
+
+        for name in ["ada", "bob", "cat", "dan", "eve", "fay"] {
+            let player = try await world.player(name)
+            let (held, _) = try await stale.askForRiddle(playerID: player, category: .lab)
+            #expect(held.riddle.checkpointID == kept.id, "\(name) was handed \(held.riddle.id), which the publish retired")
+        }
+        let gus = try await world.player("gus")
+        let crew = try await stale.createCrew(named: "Owls", by: gus)
+        _ = try await stale.joinCrew(byCode: [stale.crewCode(crew)], playerID: try await world.player("hal"))
+        let (crewHeld, _) = try await stale.askForCrewRiddle(playerID: gus, category: .lab)
+        #expect(crewHeld.riddle.checkpointID == kept.id)
+    }
+
     /// Found by `make simulate` (seed 1, step 1049): a crew held the riddle of a place a reload
     /// retired, and could neither play it nor ask for another in the category.
     @Test(arguments: GameWorld.Store.allCases)

@@ -9,11 +9,16 @@ public struct RiddleHoldings: Sendable, Equatable {
     public var givenUp: [String: Date]
     /// The player's ledger: which places they found.
     public var ledger: [GameEvent]
+    /// The riddles the stored content has retired, read in the same transaction: an import
+    /// may have committed since the content deciding was loaded (a publish while the player
+    /// asked), and a retired riddle is never handed out.
+    public var retiredRiddles: Set<String>
 
-    public init(active: [RiddleAttempt], givenUp: [String: Date], ledger: [GameEvent]) {
+    public init(active: [RiddleAttempt], givenUp: [String: Date], ledger: [GameEvent], retiredRiddles: Set<String> = []) {
         self.active = active
         self.givenUp = givenUp
         self.ledger = ledger
+        self.retiredRiddles = retiredRiddles
     }
 }
 
@@ -56,6 +61,7 @@ public struct RiddleHolding: Sendable {
     /// within the opening window, or the refusal saying why there is none.
     public func ask<R: RandomNumberGenerator>(in category: Category, holdings: RiddleHoldings, at now: Date, using generator: inout R)
         -> RiddleRequestDecision {
+        let selection = selection.excluding(riddles: holdings.retiredRiddles)
         let held = holdings.active.filter { $0.category == category }
         let releases = Self.releases(of: held, under: selection.content)
         if let kept = held.first(where: { Self.isPlayable($0, in: selection.content) }) { return RiddleRequestDecision(.keep(kept)) }
@@ -130,11 +136,14 @@ public struct CrewRiddleHoldings: Sendable, Equatable {
     public var ledgers: [Int64: [GameEvent]]
     /// The places the crew solved together.
     public var solvedTogether: Set<String>
+    /// The riddles the stored content has retired (see ``RiddleHoldings/retiredRiddles``).
+    public var retiredRiddles: Set<String>
 
-    public init(held: [CrewRiddle], ledgers: [Int64: [GameEvent]], solvedTogether: Set<String>) {
+    public init(held: [CrewRiddle], ledgers: [Int64: [GameEvent]], solvedTogether: Set<String>, retiredRiddles: Set<String> = []) {
         self.held = held
         self.ledgers = ledgers
         self.solvedTogether = solvedTogether
+        self.retiredRiddles = retiredRiddles
     }
 }
 
@@ -154,6 +163,7 @@ extension RiddleHolding {
     public func askForCrew<R: RandomNumberGenerator>(in category: Category, holdings: CrewRiddleHoldings, excluding excluded: Set<String>,
                                                      at now: Date, using generator: inout R) -> CrewRiddleDecision {
         if let held = holdings.held.first(where: { $0.category == category }) { return .keep(held) }
+        let selection = selection.excluding(riddles: holdings.retiredRiddles)
         let solved = holdings.ledgers.values.reduce(into: holdings.solvedTogether.union(excluded)) {
             $0.formUnion(PlayerStanding.places(in: $1).solved)
         }

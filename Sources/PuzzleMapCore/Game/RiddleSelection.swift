@@ -41,6 +41,15 @@ public struct RiddleSelection: Sendable {
         return here[Int(generator.next(upperBound: UInt64(here.count)))]
     }
 
+    /// The same selection without these riddles (the ones the store has retired since this
+    /// content was loaded).
+    public func excluding(riddles ids: Set<String>) -> RiddleSelection {
+        guard content.riddles.contains(where: { ids.contains($0.id) }) else { return self }
+        var content = content
+        content.riddles.removeAll { ids.contains($0.id) }
+        return RiddleSelection(content: content, timeZone: timeZone, profile: profile, closed: closed)
+    }
+
     private func hasRiddle(_ checkpoint: Checkpoint) -> Bool {
         content.riddles.contains { $0.checkpointID == checkpoint.id }
     }

@@ -71,6 +71,21 @@ import Testing
         guard case .start = decision.outcome else { Issue.record("expected a new riddle, got \(decision.outcome)"); return }
     }
 
+    @Test func aRiddleTheStoreRetiredSinceTheContentWasLoadedIsNeitherOfferedNorKept() {
+        // A publish committed while the player asked: this content still has r1, the store does not.
+        let retired = RiddleHoldings(active: [], givenUp: [:], ledger: [], retiredRiddles: ["r1"])
+        for seed in 0..<20 as Range<UInt64> {
+            var generator = SplitMix64(seed: seed)
+            #expect(rules(content).ask(in: .lab, holdings: retired, at: now, using: &generator) == RiddleRequestDecision(.start(riddle("r2", at: labs[1]))))
+        }
+        let held = attempt(5, "r1", at: labs[0].id)
+        let decision = ask(RiddleHoldings(active: [held], givenUp: [:], ledger: [], retiredRiddles: ["r1"]))
+        #expect(decision.releases.map(\.attempt) == [held])
+        #expect(decision.outcome == .start(riddle("r2", at: labs[1])))
+        #expect(ask(RiddleHoldings(active: [], givenUp: [:], ledger: [], retiredRiddles: ["r1", "r2"]))
+                == RiddleRequestDecision(.refuse(.categoryExhausted(.lab, remaining: []))))
+    }
+
     @Test func anImportReleasesHeldRiddlesWhoseRiddleLeftMovedOrWhosePlaceWasRetired() {
         let kept = attempt(1, "r1", at: labs[0].id)
         let removed = attempt(2, "r2", at: labs[1].id)

@@ -66,6 +66,32 @@ import Testing
 
     // MARK: Riddles
 
+    /// A publish that commits while a player asks: the riddles it retired reach the decision in
+    /// the ask's own transaction, whatever content the deciding instance had loaded.
+    @Test(arguments: StorageBackend.allCases)
+    func askingForARiddleReadsWhatTheStoredContentRetired(_ backend: StorageBackend) async throws {
+        try await backend.withRepository { repository in
+            let content = try await repository.imported()
+            let ada = try await repository.signUp("ada")
+            let gone = content.checkpoints[0]
+            var next = content
+            next.checkpoints.removeAll { $0.id == gone.id }
+            next.riddles.removeAll { $0.checkpointID == gone.id }
+            _ = try await repository.importContent(next, at: start + 60)
+            let retired = Set(content.riddles.filter { $0.checkpointID == gone.id }.map(\.id))
+            #expect(!retired.isEmpty)
+            _ = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start + 120) { holdings in
+                #expect(holdings.retiredRiddles == retired)
+                return RiddleRequestDecision(.refuse(.nothingOpen(.lab)))
+            }
+            _ = try await repository.importContent(content, at: start + 180)
+            _ = try await repository.startRiddle(playerID: ada.id, category: .lab, at: start + 240) { holdings in
+                #expect(holdings.retiredRiddles.isEmpty, "restored riddles are played again")
+                return RiddleRequestDecision(.refuse(.nothingOpen(.lab)))
+            }
+        }
+    }
+
     @Test(arguments: StorageBackend.allCases)
     func askingForARiddleReadsTheHoldingsUnderTheLockAndWritesWhatTheGameDecided(_ backend: StorageBackend) async throws {
         try await backend.withRepository { repository in
