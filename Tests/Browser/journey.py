@@ -568,6 +568,10 @@ def scan(j):
     j.press("Send", "solved")
     j.facts["xp"], j.facts["places"] = total, j.facts["places"] + 1
     j.expect_heading("Riddle solved!")
+    if "/scans/" not in j.driver.current_url:
+        raise StepFailed(f"the solved scan's answer is at {j.driver.current_url}, not its own reloadable address")
+    j.driver.refresh()
+    j.expect_heading("Riddle solved!")  # reloaded: the same answer, nothing sent again
     j.expect_text(f"You found {place['name']}.")
     j.expect_words(f"+{xp} XP")
     j.expect_text(f"You have {total} XP.")
@@ -616,6 +620,9 @@ def claim_wrong_place(j):
     j.control(f"Take {j.rules['checkIn']} XP")
     j.press("Leave no trace", "left-no-trace")
     j.expect_text("Nothing was recorded. The place is still there to be found with a riddle.")
+    # Every form answers with a page that can be reloaded: Back and reload never send it again.
+    if not j.driver.current_url.split("?")[0].endswith("/play"):
+        raise StepFailed(f"leaving no trace answered at {j.driver.current_url}, not a page of its own")
 
 
 def nothing_recorded(j):

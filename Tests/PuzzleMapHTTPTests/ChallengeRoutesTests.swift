@@ -161,8 +161,13 @@ extension TestClientProtocol {
             let opening = String(riddle.text.prefix { $0.isLetter || $0 == " " })
             #expect(racing.contains("<blockquote class=\"scroll\">\(opening)"))
 
-            let outcome = try await ada.post("/C/\(try await service.qrText(for: place).split(separator: "/C/").last!)", ["key": "k"], client)
+            // The claim answers with its result's own address (Back and reload never claim again).
+            let claim = try await ada.post("/C/\(try await service.qrText(for: place).split(separator: "/C/").last!)", ["key": "k"], client)
+            #expect(claim.status == .seeOther && claim.location == "/scans/k")
+            let outcome = try await ada.get("/scans/k", client)
             #expect(outcome.html.contains("You got here before Bob and won the challenge: +50 XP bonus."))
+            #expect(try await ada.get("/scans/k", client).html.contains("won the challenge: +50 XP bonus."), "reloaded: the same result")
+            #expect(try await bob.get("/scans/k", client).status == .notFound, "a result is its own player's")
             #expect(try await bob.get("/challenges", client).html.contains("Ada got there first (Social spots)."))
         }
     }

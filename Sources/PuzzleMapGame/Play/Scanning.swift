@@ -52,6 +52,13 @@ extension Hunt {
         return try result(of: stored, requestDigest: requestDigest)
     }
 
+    /// The answer the player's scan under this key was given, for its own page (reloaded, or
+    /// reached again by Back); `nil` when no scan of theirs has the key.
+    public func scanResult(playerID: Int64, idempotencyKey: String) async throws -> ScanResult? {
+        guard let stored = try await repository.storedScan(playerID: playerID, idempotencyKey: idempotencyKey) else { return nil }
+        return ScanResult(outcome: try ScanOutcome(stored: stored.answer), replayed: true)
+    }
+
     /// Counts one scan towards the player's per-minute limit, refusing past it. Called before
     /// a photo is decoded, so a flood of uploads costs no decoding.
     public func admitScan(playerID: Int64) async throws {

@@ -35,7 +35,9 @@ struct AccountPages {
         }
         router.get("verify") { request, context in
             let identity = try context.requirePlayer()
-            return verifyPage(context, identity: identity, next: Next(request))
+            let sent = request.uri.queryParameters.get("sent") == "1" && !identity.isVerified
+            return verifyPage(context, identity: identity, next: Next(request),
+                              notice: sent ? library.text("verify.sent", ["email": identity.account.player.email]) : nil)
         }
         router.post("verify") { request, context in
             let identity = try context.requirePlayer()
@@ -52,8 +54,9 @@ struct AccountPages {
             let identity = try context.requirePlayer()
             _ = try await PageForm.read(request, context: context)
             try await services.hunt.sendNewVerificationCode(email: identity.account.player.email)
-            return verifyPage(context, identity: identity, next: Next(request),
-                              notice: library.text("verify.sent", ["email": identity.account.player.email]))
+            // A page that can be reloaded (Back never asks to send the form again).
+            let next = Next(request).path.map { "&next=\(PageForm.escapeQuery($0))" } ?? ""
+            return Response.seeOther("/verify?sent=1\(next)")
         }
         router.get("more") { _, context in
             _ = try context.requireIdentity()

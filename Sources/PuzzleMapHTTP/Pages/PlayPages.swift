@@ -28,10 +28,11 @@ struct PlayPages {
             }
             return Response.seeOther("/play")
         }
-        router.get("play") { _, context in
+        router.get("play") { request, context in
             let identity = try context.requirePlayer()
             guard try await services.hunt.hasTakenQuiz(playerID: identity.playerID) else { return Response.seeOther("/quiz") }
-            return try await playPage(context, identity: identity)
+            let left = request.uri.queryParameters.get("done") == "left-no-trace"
+            return try await playPage(context, identity: identity, notice: left ? library.text("outcome.left") : nil)
         }
         router.post("play") { request, context in
             let identity = try context.requirePlayer()
@@ -72,10 +73,15 @@ struct PlayPages {
             try await services.hunt.giveUp(playerID: identity.playerID, attemptID: attemptID(context))
             return Response.seeOther("/play")
         }
-        router.get("progress") { _, context in
+        router.get("progress") { request, context in
             let identity = try context.requirePlayer()
             let progress = try await services.hunt.progress(playerID: identity.playerID, ownerVerified: identity.isVerified, playVersion: identity.playVersion)
-            return page(context).response("progress", title: library.text("progress.title"), ProgressView(progress, library: library, timeZone: services.hunt.timeZone))
+            var view = ProgressView(progress, library: library, timeZone: services.hunt.timeZone)
+            // After taking a visit's reward (the rules' fixed amount): said once, atop the progress it made.
+            if request.uri.queryParameters.get("done") == "checked-in" {
+                view.notice = library.text("progress.checkedIn", ["xp": "\(services.content.rules.checkInXP)"])
+            }
+            return page(context).response("progress", title: library.text("progress.title"), view)
         }
     }
 
@@ -101,7 +107,7 @@ struct PlayPages {
                                       QuizView(questions: questions, problem: problem))
     }
 
-    private func playPage(_ context: AppRequestContext, identity: Identity, problem: Problem? = nil) async throws -> Response {
+    private func playPage(_ context: AppRequestContext, identity: Identity, notice: String? = nil, problem: Problem? = nil) async throws -> Response {
         let held = try await services.hunt.heldRiddles(playerID: identity.playerID)
         let released = try await services.hunt.releasedRiddles(playerID: identity.playerID)
         let heldCategories = Set(held.map(\.attempt.category))
@@ -114,7 +120,7 @@ struct PlayPages {
                 return .init(value: category.rawValue,
                              label: library.text(heldCategories.contains(category) ? "play.continue" : "play.new", ["category": name]))
             },
-            problem: problem))
+            notice: notice, problem: problem))
     }
 
     struct QuizView {
@@ -148,6 +154,7 @@ struct PlayPages {
         /// Why a riddle the player held is gone (its place left the hunt), until they ask again there.
         var released: [String]
         var categories: [CategoryButton]
+        var notice: String?
         var problem: Problem?
     }
 
@@ -199,6 +206,7 @@ struct PlayPages {
         var locked: [Locked]
         /// Scans voided and XP adjusted by organisers, with their reasons.
         var moderation: [String]
+        var notice: String?
 
         init(_ progress: PlayerProgress, library: PageLibrary, timeZone: TimeZone) {
             level = library.text("progress.level", ["level": "\(progress.level)"])

@@ -25,7 +25,7 @@ struct ScanPages {
                     try await form.submission(services: services, logger: context.logger)
                 }
                 services.metrics.recordScan(result)
-                return try outcomePage(result, context: context)
+                return try resultPage(result, key: key, context: context)
             } catch {
                 services.metrics.recordScan(refusal: error)
                 let problem = try Problem.forPage(error)
@@ -36,16 +36,14 @@ struct ScanPages {
         router.post("check-ins/:id/register") { request, context in
             let identity = try context.requirePlayer()
             _ = try await PageForm.read(request, context: context)
-            let change = try await services.hunt.registerCheckIn(id: context.parameters.get("id") ?? "", playerID: identity.playerID)
-            return page(context).response("outcome", title: library.text("outcome.explored.title"),
-                                          OutcomeView(standing: change, library: library, content: services.content, message: library.text("outcome.wrong.more")))
+            _ = try await services.hunt.registerCheckIn(id: context.parameters.get("id") ?? "", playerID: identity.playerID)
+            return Response.seeOther("/progress?done=checked-in")
         }
         router.post("check-ins/:id/cancel") { request, context in
             let identity = try context.requirePlayer()
             _ = try await PageForm.read(request, context: context)
             try await services.hunt.cancelCheckIn(id: context.parameters.get("id") ?? "", playerID: identity.playerID)
-            return page(context).response("outcome", title: library.text("outcome.wrong.title"),
-                                          OutcomeView(message: library.text("outcome.left")))
+            return Response.seeOther("/play?done=left-no-trace")
         }
         for purpose in TagPurpose.allCases {
             router.get("\(purpose.rawValue)/:token") { request, context in
@@ -60,8 +58,22 @@ struct ScanPages {
             let result = try await services.hunt.scan(playerID: identity.playerID, ownerVerified: identity.isVerified, idempotencyKey: key,
                                                       requestDigest: "sticker:\(text)") { ScanSubmission(texts: [text]) }
             services.metrics.recordScan(result)
+            return try resultPage(result, key: key, context: context)
+        }
+        // A scan's answer as a page that can be reloaded: the one stored under its key.
+        router.get("scans/:key") { _, context in
+            let identity = try context.requirePlayer()
+            guard let result = try await services.hunt.scanResult(playerID: identity.playerID, idempotencyKey: context.parameters.get("key") ?? "")
+            else { throw HTTPError(.notFound) }
             return try outcomePage(result, context: context)
         }
+    }
+
+    /// After a scan: its answer's own address (Back and reload never send the scan again), or,
+    /// for a form without a key, the answer itself.
+    private func resultPage(_ result: ScanResult, key: String?, context: AppRequestContext) throws -> Response {
+        guard let key, case .decided = result.outcome else { return try outcomePage(result, context: context) }
+        return Response.seeOther("/scans/\(PageForm.escapeQuery(key))")
     }
 
     private func page(_ context: AppRequestContext) -> PageRendering { PageRendering(library: library, context: context) }

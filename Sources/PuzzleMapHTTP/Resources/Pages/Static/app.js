@@ -49,6 +49,9 @@
       }
       return response.text().then(function (html) {
         return withStore("readwrite", function (store) { return store.delete(entry.key); }).then(function () {
+          // A scan that counted answers with its result's own address: go there, so that Back
+          // and reload show the result rather than send the photo again.
+          if (response.redirected) { window.location.assign(response.url); return; }
           document.open(); document.write(html); document.close();
         });
       });
