@@ -223,13 +223,13 @@ actor SimulatedWorld {
 
     func perform(_ command: SimulationCommand, step: Int) async throws {
         var touched = try await outcome(of: command, step: step)
-        touched.formUnion(try await creditCrewSolves(after: command))
         // After a fault as after anything else, the next reads are answered: at once, or, after
         // every connection was cut, once the pool has connected again (a few seconds at most, as
         // a phone retrying a 503 would find).
         var retries = command.isUnderFault ? 10 : 0
         while true {
             do {
+                touched.formUnion(try await creditCrewSolves(after: command))
                 for playerID in touched.sorted() { try await check(playerID, step: step, command: command) }
                 return
             } catch let violation as Simulation.Violation {
@@ -514,14 +514,16 @@ actor SimulatedWorld {
         guard !crewSolvers.isEmpty else { return [] }
         var members = Set(command.players.map { players[$0].player.id })
         for scanner in crewSolvers { members.formUnion(try await hunt.crew(of: scanner)?.members.map(\.player.id) ?? []) }
-        crewSolvers = []
         var told: Set<Int64> = []
+        // Each member's news is read once (the cursor moves on), so a retry after the store
+        // failed part way credits only the rest.
         for member in members.sorted() {
             for news in try await newsSinceLastStep(for: member) where news.kind == .crewSolved {
                 toldXP[member, default: 0] += Int(news.values["xp"] ?? "") ?? 0
                 told.insert(member)
             }
         }
+        crewSolvers = []
         return told
     }
 
