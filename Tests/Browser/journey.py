@@ -33,7 +33,10 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
-PHONE = {"width": 390, "height": 844, "pixelRatio": 2.0, "touch": True}
+# BROWSER_WIDTH=320 plays the journey on the narrowest phone the pages are drawn for.
+PHONE = {"width": int(os.environ.get("BROWSER_WIDTH", "390")), "height": 844, "pixelRatio": 2.0, "touch": True}
+# BROWSER_LONG_NAMES=1: the player and the barista have 40-character names without a space.
+LONG_NAMES = os.environ.get("BROWSER_LONG_NAMES") == "1"
 PHONE_AGENT = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 "
                "(KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36")
 WAIT_SECONDS = 20
@@ -41,7 +44,7 @@ FAILING_IMPACTS = ("serious", "critical")
 
 EMAIL = "ada@student.gla.ac.uk"
 USERNAME = "ada_lovelace"
-DISPLAY_NAME = "Ada"
+DISPLAY_NAME = "Adalovelaceofthedifferenceenginesociety1" if LONG_NAMES else "Ada"
 PASSWORD = "analytical-engine-1843"
 # The journey's riddles are social spots: that category has places open round the clock, so a
 # riddle can be had whatever the hour the suite runs. The two stickers it claims are lecture
@@ -1236,7 +1239,7 @@ def organiser_closes_a_place_and_tells_players(j):
 
 
 BARISTA_EMAIL = "barista@kimchi-cafe.example"  # a shop's own address, not the university's
-BARISTA_NAME = "Sam"
+BARISTA_NAME = "Samanthathebaristaofthekimchicafecountr1" if LONG_NAMES else "Sam"
 BARISTA_PASSWORD = "oat-flat-white-at-dawn"
 
 
