@@ -56,7 +56,7 @@ extension Hunt {
     /// reached again by Back); `nil` when no scan of theirs has the key.
     public func scanResult(playerID: Int64, idempotencyKey: String) async throws -> ScanResult? {
         guard let stored = try await repository.storedScan(playerID: playerID, idempotencyKey: idempotencyKey) else { return nil }
-        return ScanResult(outcome: try ScanOutcome(stored: stored.answer), replayed: true)
+        return try result(of: stored, requestDigest: stored.requestDigest)
     }
 
     /// Counts one scan towards the player's per-minute limit, refusing past it. Called before
