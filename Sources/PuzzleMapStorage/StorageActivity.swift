@@ -18,8 +18,10 @@ public struct StorageLimits: Sendable, Equatable {
 
     /// For stores that serve no crowd, in-memory stores for tools and test suites that put
     /// many operations on one store at once on a busy machine: waiting is fine there, refusing
-    /// is not. A minute's deadline and no practical queue limit.
-    public static let unhurried = StorageLimits(deadline: .seconds(60), waiting: 1_000_000)
+    /// is not. Ten minutes' deadline and no practical queue limit: on two cores a test process
+    /// keeps its few threads busy decoding photos and migrating fresh stores, and an operation
+    /// queued behind twenty others there has been seen to get its turn a minute later.
+    public static let unhurried = StorageLimits(deadline: .seconds(600), waiting: 1_000_000)
 
     /// The deadline in seconds, as drivers take it.
     public var deadlineSeconds: Double {
