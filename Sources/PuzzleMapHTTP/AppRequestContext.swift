@@ -19,6 +19,8 @@ public struct AppRequestContext: RequestContext {
     public var liveCursor: String?
     /// Whether the browser accepts gzip: pages are then sent compressed.
     public var acceptsGzip = false
+    /// The page's address (set by ``PageSession``): its bar marks the section it belongs to.
+    public var pagePath = ""
     /// The peer's address, for per-address limits (campus Wi-Fi is one NAT address: limits on
     /// players are keyed on the player, this only backs up sign-in throttling).
     public let remoteAddress: String

@@ -105,7 +105,8 @@ def read_riddles(folder):
 def read_checkpoints(campus):
     with open(os.path.join(campus, "checkpoints.geojson"), encoding="utf-8") as file:
         features = json.load(file)["features"]
-    return {feature["properties"]["id"]: feature["properties"] for feature in features}
+    return {feature["properties"]["id"]: dict(feature["properties"], coordinates=feature["geometry"]["coordinates"])
+            for feature in features}
 
 
 def read_quiz_count(campus):
@@ -243,6 +244,10 @@ class Journey:
             };""")
         self.measurements.append((name, page["path"], int(page["bytes"]), int(page["usable"])))
 
+    def screen(self, name):
+        """What the phone's screen shows now (a sheet, the bar): the window, not the whole page."""
+        self.driver.save_screenshot(os.path.join(self.args.screenshots, f"{self.page_number:02d}-{name}-screen.png"))
+
     def screenshot(self, name):
         """The whole page, not only the part in the phone's window."""
         path = os.path.join(self.args.screenshots, name + ".png")
@@ -260,7 +265,7 @@ class Journey:
     def leave_by(self, element, name):
         """Clicks something that loads another page, and waits until that page is there."""
         old_page = self.driver.find_element(By.TAG_NAME, "html")
-        element.click()
+        tap(self.driver, element)
         try:
             WebDriverWait(self.driver, WAIT_SECONDS).until(page_left(old_page))
         except TimeoutException:
@@ -362,12 +367,22 @@ class Journey:
         """Presses a button (or follows a link) with this text, onto the next page."""
         self.leave_by(self.control(text, within), name)
 
+    def expect_current_tab(self, label):
+        """The bar at the bottom marks the page's own button, for eyes and for screen readers."""
+        current = [squash(a.text) for a in self.driver.find_elements(By.CSS_SELECTOR, "nav.dock a[aria-current=page]")]
+        if current != [label]:
+            raise StepFailed(f"expected the bar to mark {label!r} as the current page; it marks {current!r}")
+        bar = self.driver.find_element(By.CSS_SELECTOR, "nav.dock")
+        bottom = self.driver.execute_script("return arguments[0].getBoundingClientRect().bottom", bar)
+        if abs(bottom - self.driver.execute_script("return window.innerHeight")) > 1:
+            raise StepFailed(f"the bar is not at the bottom of the screen (its bottom edge at {bottom} px)")
+
     def navigate(self, text, name):
         """Follows a link (or presses a button) of the navigation bar, or of its "More" page."""
         if self.has_control(text, within="nav"):
             self.press(text, name, within="nav")
             return
-        self.press("More", f"{name}-more", within="nav")
+        self.press("More", f"{name}-more", within="header")
         self.press(text, name)
 
     # -- outside the browser --------------------------------------------------------------------
@@ -499,7 +514,7 @@ def claim_goes_on_after_joining(j):
 
 def quiz(j):
     """Play first asks the quiz: one group of four answers per statement, each numbered."""
-    j.navigate("Play", "quiz")
+    j.navigate("Riddles", "quiz")
     j.expect_heading("What kind of explorer are you?")
     fieldsets = j.driver.find_elements(By.CSS_SELECTOR, "main fieldset")
     legends = [squash(f.find_element(By.TAG_NAME, "legend").text) for f in fieldsets
@@ -515,13 +530,18 @@ def quiz(j):
         if sorted(labels) != sorted(answers):
             raise StepFailed(f"question {number + 1} offers {sorted(labels)!r}, not the four answers {answers!r}")
         choice = labels[answers[number % 4]]
-        choice.click()
+        tap(j.driver, choice)
         radio = j.driver.find_element(By.ID, choice.get_attribute("for")) if choice.get_attribute("for") \
             else choice.find_element(By.CSS_SELECTOR, "input[type=radio]")
         if not radio.is_selected():
             raise StepFailed(f"tapping {answers[number % 4]!r} in question {number + 1} did not select it")
-    j.press("See my riddles", "play")
-    j.expect_heading("Play")
+    # The map is home: after the quiz, the campus, with its button marked in the bar.
+    j.press("Show me the campus", "map-home")
+    j.expect_heading("Campus map")
+    j.expect_current_tab("Map")
+    j.navigate("Riddles", "play")
+    j.expect_heading("Riddles")
+    j.expect_current_tab("Riddles")
 
 
 def take_riddle(j):
@@ -530,9 +550,14 @@ def take_riddle(j):
     for category in ("Labs and museums", "Lecture halls and libraries", "Social spots"):
         j.control(f"Get a {category} riddle")
     j.facts["play"] = j.driver.current_url
+    # A difficulty asked for is the one given (the round-the-clock social spots are medium).
+    choose(j, f"Medium: {reward(j.rules, 'medium', 0)} XP")
     j.press(f"Get a {RIDDLE_CATEGORY} riddle", "riddle")
     j.expect_heading("Your riddle")
+    j.expect_words("Medium")
     riddle = j.riddle_on_page()
+    if riddle["difficulty"] != "medium":
+        raise StepFailed(f"asked for a medium riddle, got {riddle['id']}, {riddle['difficulty']}")
     if j.checkpoints[riddle["checkpoint"]]["category"] != "social":
         raise StepFailed(f"asked for a {RIDDLE_CATEGORY} riddle, got {riddle['id']} at {riddle['checkpoint']}")
     j.facts["riddle"] = riddle
@@ -591,7 +616,7 @@ def scan(j):
 
 def progress(j):
     """The navigation's Progress: level, XP, places and the badge just earned."""
-    j.navigate("Progress", "progress")
+    j.navigate("Me", "progress")
     j.expect_heading("Your progress")
     j.facts["progress"] = j.driver.current_url
     expect_progress(j)
@@ -608,7 +633,7 @@ def expect_progress(j):
 
 def claim_wrong_place(j):
     """Holding a riddle, another place's sticker offers a choice: a small reward, or no trace."""
-    j.navigate("Play", "play-again")
+    j.navigate("Riddles", "play-again")
     j.press(f"Get a {RIDDLE_CATEGORY} riddle", "second-riddle")
     j.expect_heading("Your riddle")
     j.facts["second riddle"] = j.riddle_on_page()
@@ -638,7 +663,7 @@ def nothing_recorded(j):
 def mistyped_code_kept_and_unknown_address(j):
     """A wrong typed code is refused with the field still holding it, to mend one character; an
     address the app does not have is a page of its own with a way back, not the API's JSON."""
-    j.navigate("Scan a code", "scan-mistyped")
+    j.navigate("Scan", "scan-mistyped")
     j.fill("Or type the code", "PM-7QX2-MISTYPED")
     j.press("Send", "scan-mistyped-refused")
     if not j.driver.find_elements(By.CSS_SELECTOR, "main .problem"):
@@ -657,11 +682,11 @@ def offline_photo_sent_once_back_online(j):
     and scores exactly once (the same idempotency key, whatever the retries)."""
     riddle = j.facts["second riddle"]
     xp = reward(j.rules, riddle["difficulty"], 0)
-    j.navigate("Scan a code", "scan-before-going-offline")
+    j.navigate("Scan", "scan-before-going-offline")
     j.set_network(offline=True)
     try:
         j.field("Photo of the code").send_keys(os.path.abspath(j.code_picture(riddle["checkpoint"])))
-        j.control("Send").click()
+        tap(j.driver, j.control("Send"))
         waiting = "No connection: your photo is kept on this phone and will be sent when you are back online."
         try:
             WebDriverWait(j.driver, WAIT_SECONDS, ignored_exceptions=[StaleElementReferenceException]).until(
@@ -681,7 +706,7 @@ def offline_photo_sent_once_back_online(j):
     j.expect_words(f"+{xp} XP")
     j.expect_text(f"You have {j.facts['xp']} XP.")
     # Nothing is left waiting to be sent again, and the progress counts the photo once.
-    j.navigate("Scan a code", "scan-after-sending")
+    j.navigate("Scan", "scan-after-sending")
     if j.driver.execute_script("return document.querySelector('[data-waiting]').hidden") is not True:
         raise StepFailed("after the photo was sent, the scan page still says a photo is waiting")
     j.open(j.facts["progress"], "progress-after-offline")
@@ -700,11 +725,18 @@ def journal(j):
     j.expect_text(squash(riddle["text"]))
 
 
+def tap(driver, element):
+    """A thumb's tap: the page scrolled so the element is mid-screen (as a person scrolls to
+    what they want), clear of the bar fixed at the bottom, then clicked."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", element)
+    element.click()
+
+
 def choose(j, label):
     """Ticks the radio button or checkbox a wrapping <label> with exactly this text holds."""
     for candidate in j.driver.find_elements(By.CSS_SELECTOR, "label"):
         if squash(candidate.text) == label:
-            candidate.click()
+            tap(j.driver, candidate)
             return candidate.find_element(By.TAG_NAME, "input")
     raise StepFailed(f"no choice labelled {label!r}")
 
@@ -735,6 +767,7 @@ def map_and_sticker_report(j):
             raise StepFailed(f"the map names place {number} before it is found: {card!r}")
     if not re.search(r"Open now|Opens (\w+ )?at \d\d:\d\d|Closed for now", j.text()):
         raise StepFailed("the map says nothing about opening hours")
+    place_sheet_and_where_i_am(j, place)
     j.press(f"Report a damaged or missing sticker at {place['name']}", "report-sticker")
     j.expect_heading("Report a problem")
     if not choose(j, "A sticker is damaged").is_selected():
@@ -745,6 +778,37 @@ def map_and_sticker_report(j):
     j.fill("What happened? (optional for a sticker; at most 1000 characters)", "The corner is peeling off.")
     j.press("Send the report", "report-sent")
     j.expect_text("Thank you: your report is with the organisers.")
+
+
+def place_sheet_and_where_i_am(j, place):
+    """A pin tapped opens its place's sheet over the plan; "Show where I am" puts the phone's
+    location (given by the browser, never sent) on the plan, with how far the open places are."""
+    number = list(j.checkpoints).index(place["id"]) + 1
+    tap(j.driver, j.driver.find_element(By.CSS_SELECTOR, f"main svg a[data-place='{number}']"))
+    sheet = WebDriverWait(j.driver, WAIT_SECONDS).until(
+        lambda d: d.find_element(By.CSS_SELECTOR, "dialog.sheet[open]"))
+    said = squash(sheet.text)
+    if place["name"] not in said or "Solved" not in said:
+        raise StepFailed(f"the sheet of pin {number} does not show {place['name']!r} as solved: {said!r}")
+    j.arrived("map-sheet")
+    j.screen("map-sheet")
+    sheet.find_element(By.XPATH, ".//button[normalize-space()='Close']").click()
+    WebDriverWait(j.driver, WAIT_SECONDS).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "dialog.sheet[open]"))
+    longitude, latitude = place["coordinates"][:2]
+    j.driver.execute_cdp_cmd("Browser.grantPermissions", {"permissions": ["geolocation"]})
+    j.driver.execute_cdp_cmd("Emulation.setGeolocationOverride",
+                             {"latitude": latitude + 0.0009, "longitude": longitude, "accuracy": 10})
+    tap(j.driver, j.control("Show where I am"))
+    WebDriverWait(j.driver, WAIT_SECONDS).until(lambda d: "The blue dot is you" in d.find_element(By.TAG_NAME, "main").text)
+    if not j.driver.find_elements(By.CSS_SELECTOR, "main svg circle.you"):
+        raise StepFailed("the plan has no dot for where the phone is")
+    # 0.0009 degrees north of the solved place is about 100 m; it is open round the clock.
+    card = squash(j.driver.find_element(By.ID, f"place-{number}").text)
+    found = re.search(r"About (\d+) m from you", card)
+    if not found or not 80 <= int(found.group(1)) <= 120:
+        raise StepFailed(f"the solved place, 100 m away, says {card!r}")
+    j.arrived("map-where-i-am")
+    j.screen("map-where-i-am")
 
 
 def report_from_error_page(j):
@@ -958,7 +1022,7 @@ def challenge_a_friend_and_win_the_race(j):
                   f"+{j.rules['challengeWin']} XP.")
     riddle = j.riddle_on_page()
     xp = reward(j.rules, riddle["difficulty"], 0) + j.rules["challengeWin"]
-    j.navigate("Scan a code", "challenge-scan")
+    j.navigate("Scan", "challenge-scan")
     j.field("Photo of the code").send_keys(os.path.abspath(j.code_picture(riddle["checkpoint"])))
     j.press("Send", "challenge-won")
     j.expect_heading("Riddle solved!")
@@ -1026,7 +1090,7 @@ def crew_solves_a_riddle_together(j):
     if page_left(page)(j.driver):
         raise StepFailed("the crew page showed Grace's scan by loading again, not by itself")
     j.screenshot(f"{j.page_number:02d}-crew-news-live")
-    j.navigate("Scan a code", "crew-scan")
+    j.navigate("Scan", "crew-scan")
     j.field("Photo of the code").send_keys(os.path.abspath(j.code_picture(riddle["checkpoint"])))
     j.press("Send", "crew-solved")
     j.expect_heading("Riddle solved!")
@@ -1044,7 +1108,7 @@ def crew_ranks_and_takes_a_friend_back_by_invitation(j):
     """The crews' board ranks the player's crew by the riddle it solved together; the player
     leaves the crew, Grace (its leader now) invites them back from her app, and the player's
     crew page offers the invitation, which they accept."""
-    j.navigate("Progress", "crew-badge-progress")
+    j.navigate("Me", "crew-badge-progress")
     j.expect_text("Better Together")
     j.navigate("Crew", "crew-before-board")
     j.press("See how crews rank", "crew-board")
@@ -1318,7 +1382,7 @@ def barista_joins_from_the_mail(j):
     j.press("Join as staff", "counter")
     j.expect_heading("Counter")
     j.expect_text("None yet today.")
-    if not j.has_control("Counter", within="nav") or j.has_control("Play", within="nav"):
+    if not j.has_control("Counter", within="nav") or j.has_control("Riddles", within="nav"):
         raise StepFailed(f"staff's bar should lead to the counter, not the game: {j.controls('nav')!r}")
 
 

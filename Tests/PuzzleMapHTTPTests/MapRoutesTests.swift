@@ -15,7 +15,7 @@ import Testing
 
     /// One card of the map page, from its opening tag to its end.
     static func card(_ number: Int, in html: String) throws -> String {
-        let start = try #require(html.range(of: "<li class=\"card\" id=\"place-\(number)\">"))
+        let start = try #require(html.range(of: "<li class=\"card\" id=\"place-\(number)\" "))
         let end = try #require(html.range(of: "\n</li>", range: start.upperBound..<html.endIndex))
         return String(html[start.lowerBound..<end.upperBound])
     }

@@ -44,8 +44,9 @@ import Testing
     }
 
     static let table: [Row] = [
-        Row(route: "GET /", anonymous: .shown, player: .redirect("/play"), staff: .redirect("/counter"), organiser: .redirect("/console")),
+        Row(route: "GET /", anonymous: .shown, player: .redirect("/map"), staff: .redirect("/counter"), organiser: .redirect("/console")),
         Row(route: "GET /static/{name}", anonymous: .shown, player: .shown, staff: .shown),
+        Row(route: "GET /sw.js", anonymous: .shown, player: .shown, staff: .shown),
         Row(route: "GET /join", anonymous: .shown, player: .shown, staff: .shown),
         Row(route: "GET /sign-in", anonymous: .shown, player: .shown, staff: .shown),
         Row(route: "GET /more", anonymous: .signInFirst, player: .shown, staff: .shown),
@@ -79,6 +80,7 @@ import Testing
         // An unknown invitation's link says so, to anyone.
         Row(route: "GET /staff/join/{token}", anonymous: .refused(404), player: .refused(404), staff: .refused(404)),
         Row(route: "GET /account", anonymous: .signInFirst, player: .shown, staff: .shown),
+        Row(route: "GET /settings", anonymous: .signInFirst, player: .shown, staff: .shown),
         Row(route: "GET /account/export", anonymous: .signInFirst, player: .shown, staff: .shown),
         Row(route: "GET /account/delete", anonymous: .signInFirst, player: .shown, staff: .shown),
         // An address no route has: a page for a browser, the problem answer for anything else.

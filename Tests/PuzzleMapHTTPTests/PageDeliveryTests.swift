@@ -30,14 +30,16 @@ import Testing
     @Test func deletingTheAccountFromItsPageSignsOutAndSaysItIsGone() async throws {
         let world = try await PageWorld()
         let secret = world.secret
-        let (status, location) = try await world.service.withClient { client in
+        let (status, location, cleared) = try await world.service.withClient { client in
             try await client.execute(
                 uri: "/account/delete", method: .post,
                 headers: [.cookie: "pm_csrf=\(secret); pm_session=\(world.playerToken)", .contentType: "application/x-www-form-urlencoded"],
                 body: ByteBuffer(string: "_csrf=\(world.formToken)&password=correct+horse+battery")
-            ) { ($0.status, $0.headers[.location]) }
+            ) { ($0.status, $0.headers[.location], $0.headers[.init("Clear-Site-Data")!]) }
         }
         #expect(status == .seeOther && location == "/?erased=1")
+        // The phone forgets the pages its service worker kept and the photos it was to send.
+        #expect(cleared == "\"cache\", \"storage\"")
         #expect(try await world.service.services.hunt.signedIn(accessToken: world.playerToken) == nil)
         let home = try await world.service.withClient { client in
             try await client.execute(uri: "/?erased=1", method: .get, headers: [.cookie: "pm_session=\(world.playerToken)"]) { String(buffer: $0.body) }
@@ -53,7 +55,7 @@ import Testing
                 return try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
             }
             #expect(manifest["display"] as? String == "standalone")
-            #expect(manifest["start_url"] as? String == "/play")
+            #expect(manifest["start_url"] as? String == "/map")
             let icons = try #require(manifest["icons"] as? [[String: String]])
             #expect(Set(icons.compactMap { $0["sizes"] }).isSuperset(of: ["192x192", "512x512"]))
             for icon in icons {
@@ -63,6 +65,26 @@ import Testing
                     #expect(response.headers[.contentType] == icon["type"], "\(source)")
                 }
             }
+        }
+    }
+
+    @Test func theServiceWorkerIsServedFromTheRootFreshEachTimeAndKeepsTheShellTheLayoutLinks() async throws {
+        let service = try await TestService()
+        try await service.test { client in
+            let worker = try await client.execute(uri: "/sw.js", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
+                #expect(response.headers[.cacheControl] == "no-cache")
+                return String(buffer: response.body)
+            }
+            let page = try await client.execute(uri: "/join", method: .get) { String(buffer: $0.body) }
+            // The stylesheet and script the pages link are the ones the worker keeps for offline.
+            for asset in ["app.css", "app.js"] {
+                let match = try #require(page.firstMatch(of: try Regex("/static/\(asset)\\?v=[0-9a-f]+")))
+                let linked = String(page[match.range])
+                #expect(worker.contains("\"\(linked)\""), "the worker does not keep \(linked)")
+            }
+            #expect(worker.contains("self.addEventListener(\"fetch\""))
         }
     }
 

@@ -81,6 +81,27 @@ import Testing
         }
     }
 
+    @Test func aDifficultyAskedForIsTheOneGivenAndPaysWhatTheRulesSay() async throws {
+        let service = try await TestService()
+        try await service.test { client in
+            let token = try await client.playerWithQuiz(quiz: service.services.content.quiz.map(\.id))
+            for difficulty in [Difficulty.hard, .easy, .medium] {
+                let reply = try await client.call(.post, "/v1/riddles", json: ["category": "lab", "difficulty": difficulty.rawValue], token: token)
+                #expect(reply.status == .created)
+                let riddle = try #require(reply.json["riddle"] as? [String: Any])
+                #expect(riddle["difficulty"] as? String == difficulty.rawValue)
+                #expect(riddle["xpIfSolved"] as? Int == service.services.content.rules.reward(for: difficulty, hintsUsed: 0))
+                // Held, it is the answer whatever is asked; given up, the next ask draws afresh.
+                let again = try await client.call(.post, "/v1/riddles", json: ["category": "lab", "difficulty": "easy"], token: token)
+                #expect((again.json["riddle"] as? [String: Any])?["id"] as? Int == riddle["id"] as? Int)
+                #expect(try await client.call(.delete, "/v1/riddles/\(try #require(riddle["id"] as? Int))", token: token).status == .noContent)
+            }
+            let unknown = try await client.call(.post, "/v1/riddles", json: ["category": "lab", "difficulty": "fiendish"], token: token)
+            #expect(unknown.status == .unprocessableContent)
+            #expect(unknown.code == "unknown_difficulty")
+        }
+    }
+
     @Test func hintsNeedConfirmingComeInOrderLowerTheRewardAndRunOut() async throws {
         let service = try await TestService()
         try await service.test { client in

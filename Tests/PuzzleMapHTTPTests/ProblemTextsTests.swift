@@ -18,6 +18,7 @@ import Testing
             .checkInNotFound(lifetimeMinutes: 30), .checkInNotFound(lifetimeMinutes: 60), .quizRequired, .riddleNotFound,
             .noHintsLeft, .nothingOpen(.lab), .categoryExhausted(.lab, remaining: []),
             .categoryExhausted(.social, remaining: [.lab]), .categoryExhausted(.social, remaining: [.lab, .lecture]),
+            .difficultyUnavailable(.social, .hard, available: [.medium]), .difficultyUnavailable(.lab, .easy, available: [.medium, .hard]),
             .accountSuspended(reason: "Shared photos of the codes"),
             .checkpointClosed(note: "Closed for exams until Friday"),
         ]
@@ -71,6 +72,7 @@ import Testing
         let thrown: [Problem] = [
             Problem(.badRequest, code: .invalidIdempotencyKey, values: ["count": "201"]),
             Problem(.unprocessableContent, code: .unknownCategory, values: ["category": "gym"]),
+            Problem(.unprocessableContent, code: .unknownDifficulty, values: ["difficulty": "fiendish"]),
             Problem(.unprocessableContent, code: .unknownCategory, detailVariant: "page", hintVariant: "page"),
             Problem(.badRequest, code: .confirmationRequired),
             Problem(.badRequest, code: .invalidDate, values: ["text": "yesterday"]),

@@ -47,6 +47,9 @@ public enum GameRefusal: Error, Hashable, Sendable {
     case checkpointClosed(note: String)
     /// Every riddle of the category is solved; `remaining` are categories with riddles left.
     case categoryExhausted(Category, remaining: [Category])
+    /// No riddle of the difficulty asked for is open in the category now; `available` are the
+    /// difficulties that are.
+    case difficultyUnavailable(Category, Difficulty, available: [Difficulty])
 
     /// The refusal for a code that did not verify.
     public init(_ error: TagError) {

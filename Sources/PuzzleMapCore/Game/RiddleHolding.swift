@@ -57,18 +57,23 @@ public struct RiddleHolding: Sendable {
         self.giveUpCooldown = giveUpCooldown
     }
 
-    /// The riddle held in `category`, or a new one drawn among the unsolved places open now or
-    /// within the opening window, or the refusal saying why there is none.
-    public func ask<R: RandomNumberGenerator>(in category: Category, holdings: RiddleHoldings, at now: Date, using generator: inout R)
-        -> RiddleRequestDecision {
+    /// The riddle held in `category` (whatever `difficulty` is asked: one riddle a category),
+    /// or a new one drawn among the unsolved places open now or within the opening window, of
+    /// `difficulty` if one is asked for, or the refusal saying why there is none.
+    public func ask<R: RandomNumberGenerator>(in category: Category, difficulty: Difficulty? = nil, holdings: RiddleHoldings, at now: Date,
+                                              using generator: inout R) -> RiddleRequestDecision {
         let selection = selection.excluding(riddles: holdings.retiredRiddles)
         let held = holdings.active.filter { $0.category == category }
         let releases = Self.releases(of: held, under: selection.content)
         if let kept = held.first(where: { Self.isPlayable($0, in: selection.content) }) { return RiddleRequestDecision(.keep(kept)) }
         let solved = PlayerStanding.places(in: holdings.ledger).solved
         let cooling = Set(holdings.givenUp.filter { $0.value > now - giveUpCooldown }.keys)
-        if let riddle = selection.choose(in: category, solved: solved, recentlyGivenUp: cooling, at: now, using: &generator) {
+        if let riddle = selection.choose(in: category, difficulty: difficulty, solved: solved, recentlyGivenUp: cooling, at: now,
+                                         using: &generator) {
             return RiddleRequestDecision(.start(riddle), releases: releases)
+        }
+        if let difficulty, case let available = selection.openDifficulties(in: category, solved: solved, at: now), !available.isEmpty {
+            return RiddleRequestDecision(.refuse(.difficultyUnavailable(category, difficulty, available: available)), releases: releases)
         }
         if selection.hasUnsolved(in: category, solved: solved) { return RiddleRequestDecision(.refuse(.nothingOpen(category)), releases: releases) }
         let remaining = Category.allCases.filter { $0 != category && selection.hasUnsolved(in: $0, solved: solved) }

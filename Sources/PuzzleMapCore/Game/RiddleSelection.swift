@@ -22,18 +22,24 @@ public struct RiddleSelection: Sendable {
         content.checkpoints.contains { $0.category == category && !solved.contains($0.id) && hasRiddle($0) }
     }
 
-    /// Draws a riddle of the category at an unsolved place that is open (or opens within the
-    /// hour), each place weighted by the player's quiz profile against its traits. A riddle
-    /// just given up is offered again only when nothing else is left.
+    /// The difficulties of the riddles that ``choose(in:difficulty:solved:recentlyGivenUp:at:using:)``
+    /// could draw in the category now, easiest first.
+    public func openDifficulties(in category: Category, solved: Set<String>, at now: Date) -> [Difficulty] {
+        let found = Set(riddles(at: openPlaces(in: category, solved: solved, at: now), excluding: []).map(\.difficulty))
+        return Difficulty.allCases.filter(found.contains)
+    }
+
+    /// Draws a riddle of the category (of the difficulty asked for, if one is) at an unsolved
+    /// place that is open (or opens within the hour), each place weighted by the player's quiz
+    /// profile against its traits. A riddle just given up is offered again only when nothing
+    /// else is left.
     public func choose<R: RandomNumberGenerator>(
-        in category: Category, solved: Set<String>, recentlyGivenUp: Set<String>, at now: Date, using generator: inout R
+        in category: Category, difficulty: Difficulty? = nil, solved: Set<String>, recentlyGivenUp: Set<String>, at now: Date,
+        using generator: inout R
     ) -> Riddle? {
-        let open = content.checkpoints.filter {
-            $0.category == category && !solved.contains($0.id) && !closed.contains($0.id)
-                && $0.hours.isOpen(within: Self.openingWindow, of: now, in: timeZone)
-        }
-        let fresh = riddles(at: open, excluding: recentlyGivenUp)
-        let pool = fresh.isEmpty ? riddles(at: open, excluding: []) : fresh
+        let open = openPlaces(in: category, solved: solved, at: now)
+        let fresh = riddles(at: open, excluding: recentlyGivenUp, difficulty: difficulty)
+        let pool = fresh.isEmpty ? riddles(at: open, excluding: [], difficulty: difficulty) : fresh
         let places = open.filter { place in pool.contains { $0.checkpointID == place.id } }
         let selector = RiddleSelector(rules: content.rules)
         guard let place = selector.choose(from: places, for: profile, using: &generator) else { return nil }
@@ -54,8 +60,17 @@ public struct RiddleSelection: Sendable {
         content.riddles.contains { $0.checkpointID == checkpoint.id }
     }
 
-    private func riddles(at places: [Checkpoint], excluding ids: Set<String>) -> [Riddle] {
+    private func openPlaces(in category: Category, solved: Set<String>, at now: Date) -> [Checkpoint] {
+        content.checkpoints.filter {
+            $0.category == category && !solved.contains($0.id) && !closed.contains($0.id)
+                && $0.hours.isOpen(within: Self.openingWindow, of: now, in: timeZone)
+        }
+    }
+
+    private func riddles(at places: [Checkpoint], excluding ids: Set<String>, difficulty: Difficulty? = nil) -> [Riddle] {
         let placeIDs = Set(places.map(\.id))
-        return content.riddles.filter { placeIDs.contains($0.checkpointID) && !ids.contains($0.id) }
+        return content.riddles.filter {
+            placeIDs.contains($0.checkpointID) && !ids.contains($0.id) && (difficulty == nil || $0.difficulty == difficulty)
+        }
     }
 }

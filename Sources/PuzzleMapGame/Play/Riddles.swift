@@ -17,8 +17,9 @@ public struct HeldRiddle: Sendable, Equatable {
 /// Riddles: asking for one in a category, hints, giving up.
 extension Hunt {
     /// The riddle held in `category`, or a new one drawn for the player's quiz profile among
-    /// the unsolved places that are open now or within the opening window. `isNew` tells which.
-    public func askForRiddle(playerID: Int64, category: Category) async throws -> (held: HeldRiddle, isNew: Bool) {
+    /// the unsolved places that are open now or within the opening window (of `difficulty`, if
+    /// the player asked for one). `isNew` tells which.
+    public func askForRiddle(playerID: Int64, category: Category, difficulty: Difficulty? = nil) async throws -> (held: HeldRiddle, isNew: Bool) {
         guard let quiz = try await repository.quiz(playerID: playerID) else { throw GameRefusal.quizRequired }
         let now = now()
         let closed = Set(try await liveNotices().closures.keys)
@@ -27,7 +28,7 @@ extension Hunt {
         let random = random
         let outcome = try await repository.startRiddle(playerID: playerID, category: category, at: now) { holdings in
             var generator = random.generator
-            return rules.ask(in: category, holdings: holdings, at: now, using: &generator)
+            return rules.ask(in: category, difficulty: difficulty, holdings: holdings, at: now, using: &generator)
         }
         switch outcome {
         case .existing(let attempt):

@@ -30,7 +30,7 @@ struct AccountPages {
             _ = try await PageForm.read(request, context: context)
             if let identity = context.identity { try await services.hunt.signOut(sessionID: identity.session.id) }
             var response = Response.seeOther("/")
-            response.setCookie(PageSession.clearedSessionCookie(request: request))
+            PageSession.endSession(in: &response, request: request)
             return response
         }
         router.get("verify") { request, context in
@@ -85,7 +85,7 @@ struct AccountPages {
             }
             var response = page(context).response("sign-in", title: library.text("signIn.title"),
                                                   SignInForm(nextQuery: "", notice: library.text("reset.done")))
-            response.setCookie(PageSession.clearedSessionCookie(request: request))
+            PageSession.endSession(in: &response, request: request)
             return response
         }
     }
@@ -133,10 +133,10 @@ struct AccountPages {
         return response
     }
 
-    /// Where each kind of account starts: a player plays, an organiser opens the console, shop staff the counter.
+    /// Where each kind of account starts: a player on the map, an organiser opens the console, shop staff the counter.
     static func home(of role: Role) -> String? {
         switch role {
-        case .player: "/play"
+        case .player: "/map"
         case .admin: "/console"
         case .staff: "/counter"
         }

@@ -49,12 +49,28 @@ struct FreebiePages {
             FreebiesView(unverified: !identity.isVerified, vouchers: vouchers, offers: offers, notice: notice, problem: problem))
     }
 
+    /// The vouchers in three lists: ready for the counter, waiting for the email to be
+    /// confirmed, and claimed or expired (at the bottom, out of the way at the till).
     struct FreebiesView {
         var unverified: Bool
         var vouchers: [VoucherCard]
+        var ready: [VoucherCard]
+        var waitingForEmail: [VoucherCard]
+        var used: [VoucherCard]
         var offers: [OfferCard]
         var notice: String?
         var problem: Problem?
+
+        init(unverified: Bool, vouchers: [VoucherCard], offers: [OfferCard], notice: String?, problem: Problem?) {
+            self.unverified = unverified
+            self.vouchers = vouchers
+            ready = vouchers.filter(\.usable)
+            waitingForEmail = vouchers.filter(\.waiting)
+            used = vouchers.filter { !$0.usable && !$0.waiting }
+            self.offers = offers
+            self.notice = notice
+            self.problem = problem
+        }
     }
 
     /// One voucher: its code while it can be used, its state otherwise.

@@ -22,6 +22,7 @@ struct MapPages {
         }
         router.get("map") { _, context in
             let identity = try context.requirePlayer()
+            guard try await services.hunt.hasTakenQuiz(playerID: identity.playerID) else { return Response.seeOther("/quiz") }
             let places = try await services.hunt.map(playerID: identity.playerID, playVersion: identity.playVersion)
             return page(context).response("map", title: library.text("map.title"), MapView(places, library: library))
         }
@@ -64,11 +65,17 @@ struct MapPages {
             var labelY: String
             var report: String
             var reportLabel: String
+            /// Open now: the phone may say how far it is.
+            var isOpen: Bool
         }
         var places: [Place]
+        /// How a position on campus lands on the plan, for the phone to draw "you are here"
+        /// (its location never leaves the phone): the projection's numbers, space-separated.
+        var projection: String
 
         init(_ places: [MapPlace], library: PageLibrary) {
             let plan = MapPlan(places.map(\.coordinate))
+            projection = plan.projection.map { String(format: "%.9g", $0) }.joined(separator: " ")
             self.places = places.enumerated().map { index, place in
                 let checkpoint = place.checkpoint
                 let point = plan.points[index]
@@ -94,7 +101,8 @@ struct MapPages {
                     x: String(format: "%.1f", point.x), y: String(format: "%.1f", point.y), labelY: String(format: "%.1f", point.y + 4),
                     report: "/report?kind=sticker_damaged&place=\(PageForm.escapeQuery(reported))",
                     reportLabel: checkpoint.map { library.text("map.report", ["place": $0.name]) }
-                        ?? library.text("map.reportUnfound", ["number": "\(place.number)"]))
+                        ?? library.text("map.reportUnfound", ["number": "\(place.number)"]),
+                    isOpen: place.isOpenNow && !place.isClosedByOrganisers)
             }
         }
     }
@@ -108,6 +116,9 @@ struct MapPlan {
     static let margin = 18.0
 
     var points: [(x: Double, y: Double)]
+    /// x = offsetX + (longitude × shrink − minX) × scale, y = height − offsetY − (latitude − minY) × scale,
+    /// and a unit of the plan is `metresPerUnit` on the ground: [shrink, minX, minY, scale, offsetX, offsetY, metresPerUnit].
+    var projection: [Double] = []
 
     init(_ coordinates: [Coordinate]) {
         guard let first = coordinates.first else { points = []; return }
@@ -119,5 +130,7 @@ struct MapPlan {
         // Centre the drawing in whichever direction it does not fill.
         let offsetX = (Self.width - spanX * scale) / 2, offsetY = (Self.height - spanY * scale) / 2
         points = zip(xs, ys).map { x, y in (offsetX + (x - minX) * scale, Self.height - offsetY - (y - minY) * scale) }
+        // A degree of latitude is 111.2 km on the mean Earth; x is in the same measure.
+        projection = [shrink, minX, minY, scale, offsetX, offsetY, 111_195 / scale]
     }
 }

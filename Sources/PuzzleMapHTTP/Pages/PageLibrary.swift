@@ -25,6 +25,9 @@ public struct PageLibrary: Sendable {
     /// The catalogue as templates read it: `{{t.signIn.title}}`.
     let catalogue: TextCatalogue
     let assets: [String: Asset]
+    /// The service worker's script, served at `/sw.js` (its scope is the whole app), told the
+    /// shell's versioned addresses: a new stylesheet or script is a new worker, and a new cache.
+    let serviceWorker: ByteBuffer
 
     /// What can go wrong reading the shipped resources: a build mistake, found by the tests.
     struct BrokenResource: Error, CustomStringConvertible {
@@ -70,6 +73,16 @@ public struct PageLibrary: Sendable {
                                  contentType: Self.contentType(of: name), version: version)
         }
         self.assets = assets
+
+        let shell = ["app.css", "app.js", "icon.svg", "icon-192.png", "manifest.webmanifest"]
+        guard let worker = assets["sw.js"], shell.allSatisfy({ assets[$0] != nil }) else {
+            throw BrokenResource(description: "Static/sw.js and the app's shell must be shipped")
+        }
+        let version = shell.compactMap { assets[$0]?.version }.joined() + worker.version
+        let addresses = shell.map { "\"/static/\($0)?v=\(assets[$0]!.version)\"" }.joined(separator: ", ")
+        var script = ByteBuffer(string: "var SHELL = [\(addresses)];\nvar VERSION = \"\(version)\";\n")
+        script.writeImmutableBuffer(worker.bytes)
+        serviceWorker = script
     }
 
     static func contentType(of name: String) -> String {

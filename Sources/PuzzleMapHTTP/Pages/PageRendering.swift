@@ -21,6 +21,8 @@ struct PageRendering {
         var playing: Bool
         var organising: Bool
         var serving: Bool
+        /// Which button of a player's bar is the page's own, marked for eyes and screen readers.
+        var tabs: Tabs
         /// The organisers' message to everyone signed in, if one is shown.
         var broadcast: String?
         /// Where the page's live stream starts.
@@ -40,7 +42,8 @@ struct PageRendering {
         let frame = Frame(
             t: library.catalogue, title: title, signedIn: context.identity != nil,
             suspended: context.identity?.account.suspension.map { library.text("app.suspended", ["reason": $0.reason]) },
-            playing: role == .player, organising: role == .admin, serving: role == .staff, broadcast: context.broadcast,
+            playing: role == .player, organising: role == .admin, serving: role == .staff, tabs: Tabs(path: context.pagePath),
+            broadcast: context.broadcast,
             liveCursor: context.liveCursor, csrf: context.formToken ?? "", stylesheet: library.assetPath("app.css"),
             script: library.assetPath("app.js"), manifest: library.assetPath("manifest.webmanifest"), icon: library.assetPath("icon.svg"),
             touchIcon: library.assetPath("icon-192.png"),
@@ -48,6 +51,30 @@ struct PageRendering {
         let html = library.render(template, frame)
         return PageCompression.response(ByteBuffer(string: html), status: status, headers: [.contentType: "text/html; charset=utf-8"],
                                         compress: context.acceptsGzip)
+    }
+}
+
+/// The player's bar (Map, Riddles, Scan, Freebies, Me, and More atop the page): which section
+/// a page belongs to, by its address.
+struct Tabs: Equatable {
+    var map = false
+    var riddles = false
+    var scan = false
+    var freebies = false
+    var me = false
+    var more = false
+
+    init(path: String) {
+        let section = path.split(separator: "/").first.map(String.init) ?? ""
+        switch section {
+        case "map": map = true
+        case "play", "riddles", "quiz": riddles = true
+        case "scan", "scans", "C": scan = true
+        case "freebies": freebies = true
+        case "progress", "journal": me = true
+        case "more", "account", "settings", "friends", "challenges", "crew", "leaderboard": more = true
+        default: break
+        }
     }
 }
 

@@ -18,6 +18,7 @@ struct PageSession: RouterMiddleware {
         let existingSecret = request.cookies[Self.formCookieName]?.value.nilIfEmpty
         let secret = existingSecret ?? SecretToken.generate()
         context.acceptsGzip = PageCompression.accepts(request)
+        context.pagePath = request.uri.path
         context.formToken = PageForm.token(for: secret, key: services.hunt.secrets.tokenKeyData)
         var response: Response
         do {
@@ -59,9 +60,13 @@ struct PageSession: RouterMiddleware {
         cookie(sessionCookieName, session.accessToken, request: request, maxAge: session.expiresIn)
     }
 
-    /// The session cookie emptied and expired, after signing out, a password reset or erasure.
-    static func clearedSessionCookie(request: Request) -> Cookie {
-        cookie(sessionCookieName, "", request: request, maxAge: 0)
+    /// After signing out, a password reset or erasure: the session cookie emptied and expired,
+    /// and the browser told to forget what it kept for the pages (the service worker's copies
+    /// of the map, riddles and freebies, and photos waiting to be sent), so the next person on
+    /// the phone finds none of it.
+    static func endSession(in response: inout Response, request: Request) {
+        response.setCookie(cookie(sessionCookieName, "", request: request, maxAge: 0))
+        response.headers[.init("Clear-Site-Data")!] = "\"cache\", \"storage\""
     }
 
     /// The cookie as this service sets it: HttpOnly, SameSite=Lax, Secure unless served on loopback.

@@ -10,6 +10,11 @@ func addPages(services: HuntServices, to router: Router<AppRequestContext>) {
         return PageCompression.response(asset.bytes, gzipped: PageCompression.accepts(request) ? asset.gzipped : nil,
                                         headers: [.contentType: asset.contentType, .cacheControl: "public, max-age=31536000, immutable"])
     }
+    // At the root, so the worker's scope is every page; never cached, so a new one is found at once.
+    router.get("sw.js") { _, _ in
+        Response(status: .ok, headers: [.contentType: PageLibrary.contentType(of: "sw.js"), .cacheControl: "no-cache"],
+                 body: .init(byteBuffer: library.serviceWorker))
+    }
     let pages = router.group().add(middleware: PageSession(services: services, library: library)).add(middleware: UploadBudgetMiddleware(services: services))
     AccountPages(services: services, library: library).addRoutes(to: pages)
     PlayPages(services: services, library: library).addRoutes(to: pages)

@@ -26,7 +26,8 @@ struct PlayPages {
             } catch {
                 return quizPage(context, answers: answers, problem: try Problem.forPage(error))
             }
-            return Response.seeOther("/play")
+            // The map is home: the quiz done, a player starts from where the places are.
+            return Response.seeOther("/map")
         }
         router.get("play") { request, context in
             let identity = try context.requirePlayer()
@@ -40,13 +41,21 @@ struct PlayPages {
             guard let category = form["category"].flatMap(Category.init(rawValue:)) else {
                 throw Problem(.unprocessableContent, code: .unknownCategory, detailVariant: "page", hintVariant: "page")
             }
+            // "Any" (or none chosen) draws among every difficulty.
+            let chosen = form["difficulty"].flatMap { $0.isEmpty || $0 == "any" ? nil : $0 }
+            let difficulty = try chosen.map { name in
+                guard let difficulty = Difficulty(rawValue: name) else {
+                    throw Problem(.unprocessableContent, code: .unknownDifficulty, values: ["difficulty": name])
+                }
+                return difficulty
+            }
             do {
-                let (held, _) = try await services.hunt.askForRiddle(playerID: identity.playerID, category: category)
+                let (held, _) = try await services.hunt.askForRiddle(playerID: identity.playerID, category: category, difficulty: difficulty)
                 return Response.seeOther("/riddles/\(held.attempt.id)")
             } catch GameRefusal.quizRequired {
                 return Response.seeOther("/quiz")
             } catch {
-                return try await playPage(context, identity: identity, problem: try Problem.forPage(error))
+                return try await playPage(context, identity: identity, difficulty: difficulty, problem: try Problem.forPage(error))
             }
         }
         router.get("riddles/:id") { _, context in
@@ -107,7 +116,8 @@ struct PlayPages {
                                       QuizView(questions: questions, problem: problem))
     }
 
-    private func playPage(_ context: AppRequestContext, identity: Identity, notice: String? = nil, problem: Problem? = nil) async throws -> Response {
+    private func playPage(_ context: AppRequestContext, identity: Identity, difficulty: Difficulty? = nil, notice: String? = nil,
+                          problem: Problem? = nil) async throws -> Response {
         let held = try await services.hunt.heldRiddles(playerID: identity.playerID)
         let released = try await services.hunt.releasedRiddles(playerID: identity.playerID)
         let heldCategories = Set(held.map(\.attempt.category))
@@ -120,6 +130,11 @@ struct PlayPages {
                 return .init(value: category.rawValue,
                              label: library.text(heldCategories.contains(category) ? "play.continue" : "play.new", ["category": name]))
             },
+            difficulties: [PlayView.DifficultyChoice(value: "any", label: library.text("play.difficulty.any"), checked: difficulty == nil)]
+                + Difficulty.allCases.map { level in
+                    .init(value: level.rawValue, label: library.text("play.difficulty.\(level.rawValue)", [
+                        "xp": "\(services.content.rules.reward(for: level, hintsUsed: 0))"]), checked: difficulty == level)
+                },
             notice: notice, problem: problem))
     }
 
@@ -154,6 +169,13 @@ struct PlayPages {
         /// Why a riddle the player held is gone (its place left the hunt), until they ask again there.
         var released: [String]
         var categories: [CategoryButton]
+        /// How hard a new riddle should be: any, or one difficulty (its reward beside it).
+        struct DifficultyChoice {
+            var value: String
+            var label: String
+            var checked: Bool
+        }
+        var difficulties: [DifficultyChoice]
         var notice: String?
         var problem: Problem?
     }
@@ -161,6 +183,7 @@ struct PlayPages {
     struct RiddleView {
         var id: Int64
         var category: String
+        var difficulty: String
         var worth: String
         var text: String
         var hints: [String]
@@ -169,6 +192,7 @@ struct PlayPages {
         init(_ held: HeldRiddle, library: PageLibrary) {
             id = held.attempt.id
             category = library.text("play.category.\(held.attempt.category.rawValue)")
+            difficulty = library.text("riddle.difficulty.\(held.riddle.difficulty.rawValue)")
             worth = library.text("play.worth", ["xp": "\(held.xpIfSolved)"])
             text = held.riddle.text
             hints = held.hintsShown

@@ -9,7 +9,16 @@ struct ProfilePages {
     let services: HuntServices
     let library: PageLibrary
 
+    /// The settings page has nothing of the account's: its switches are the phone's.
+    struct Settings {}
+
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
+        // The phone's own settings (sound, vibration, animations): kept on the phone by the
+        // page's script, as they belong to the phone, not the account.
+        router.get("settings") { _, context in
+            _ = try context.requireIdentity()
+            return PageRendering(library: library, context: context).response("settings", title: library.text("settings.title"), Settings())
+        }
         router.get("account") { request, context in
             let identity = try context.requireIdentity()
             let done = request.uri.queryParameters.get("done")
@@ -58,7 +67,7 @@ struct ProfilePages {
                 return deletePage(context, problem: try Problem.forPage(error))
             }
             var response = Response.seeOther("/?erased=1")
-            response.setCookie(PageSession.clearedSessionCookie(request: request))
+            PageSession.endSession(in: &response, request: request)
             return response
         }
     }

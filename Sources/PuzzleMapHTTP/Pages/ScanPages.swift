@@ -166,6 +166,16 @@ struct ScanPages {
         var problem: Problem?
         /// The code as typed, kept after a refusal so that one wrong character can be mended.
         var code: String?
+        /// The refusal's code, for the page's script: a photo it shrank that had no code is
+        /// sent again whole.
+        var refusal: String?
+
+        init(key: String, problem: Problem? = nil, code: String? = nil) {
+            self.key = key
+            self.problem = problem
+            self.code = code
+            refusal = problem?.code.rawValue
+        }
     }
 
     struct StickerView {

@@ -9,6 +9,7 @@ struct RiddleController {
 
     struct RiddleRequest: Decodable {
         var category: String
+        var difficulty: String?
     }
 
     struct HintRequest: Decodable {
@@ -79,7 +80,13 @@ struct RiddleController {
         guard let category = Category(rawValue: body.category) else {
             throw Problem(.unprocessableContent, code: .unknownCategory, values: ["category": body.category])
         }
-        let (held, isNew) = try await services.hunt.askForRiddle(playerID: identity.playerID, category: category)
+        let difficulty = try body.difficulty.map { name in
+            guard let difficulty = Difficulty(rawValue: name) else {
+                throw Problem(.unprocessableContent, code: .unknownDifficulty, values: ["difficulty": name])
+            }
+            return difficulty
+        }
+        let (held, isNew) = try await services.hunt.askForRiddle(playerID: identity.playerID, category: category, difficulty: difficulty)
         return EditedResponse(status: isNew ? .created : .ok, response: RiddleEnvelope(riddle: view(held)))
     }
 

@@ -66,6 +66,10 @@ extension Problem {
             self.init(.conflict, code: .nothingOpen, values: ["category": category.rawValue])
         case .checkpointClosed(let note):
             self.init(.conflict, code: .checkpointClosed, values: ["note": note])
+        case .difficultyUnavailable(let category, let difficulty, let available):
+            self.init(.conflict, code: .difficultyUnavailable,
+                      values: ["category": category.rawValue, "difficulty": difficulty.rawValue,
+                               "difficulties": Problem.alternatives(available.map(\.rawValue))])
         case .categoryExhausted(let category, let remaining):
             self.init(.conflict, code: .categoryExhausted,
                       values: ["category": category.rawValue, "categories": Problem.alternatives(remaining.map(\.rawValue))],

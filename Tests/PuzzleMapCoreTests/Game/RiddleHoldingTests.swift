@@ -63,6 +63,31 @@ import Testing
         #expect(ask(RiddleHoldings(active: [], givenUp: [:], ledger: []), in: closed) == RiddleRequestDecision(.refuse(.nothingOpen(.lab))))
     }
 
+    @Test func aDifficultyAskedForDrawsOnlyThatDifficultyAndSaysWhichAreOpenWhenNoneIs() {
+        var mixed = content
+        mixed.riddles = [riddle("r1", at: labs[0]), Riddle(id: "r2", checkpointID: labs[1].id, difficulty: .hard, text: "Where?",
+                                                         hints: ["a", "b", "c"], insider: "fact")]
+        let nothing = RiddleHoldings(active: [], givenUp: [:], ledger: [])
+        for seed in 0..<20 as Range<UInt64> {
+            var generator = SplitMix64(seed: seed)
+            #expect(rules(mixed).ask(in: .lab, difficulty: .hard, holdings: nothing, at: now, using: &generator).outcome == .start(mixed.riddles[1]))
+            #expect(rules(mixed).ask(in: .lab, difficulty: .easy, holdings: nothing, at: now, using: &generator).outcome == .start(mixed.riddles[0]))
+        }
+        var generator = SplitMix64(seed: 1)
+        #expect(rules(mixed).ask(in: .lab, difficulty: .medium, holdings: nothing, at: now, using: &generator)
+                == RiddleRequestDecision(.refuse(.difficultyUnavailable(.lab, .medium, available: [.easy, .hard]))))
+        // The one held in the category is the answer, whatever difficulty is asked.
+        let held = attempt(5, "r1", at: labs[0].id)
+        #expect(rules(mixed).ask(in: .lab, difficulty: .hard, holdings: RiddleHoldings(active: [held], givenUp: [:], ledger: []), at: now,
+                                 using: &generator) == RiddleRequestDecision(.keep(held)))
+        // None of any difficulty left: the reasons of old, not a difficulty's.
+        let solvedBoth = RiddleHoldings(active: [], givenUp: [:], ledger: labs.enumerated().map { index, place in
+            .solved(by: 1, riddleID: "r\(index + 1)", at: place.id, xp: 100, hintsUsed: 0, on: now - 60)
+        })
+        #expect(rules(mixed).ask(in: .lab, difficulty: .hard, holdings: solvedBoth, at: now, using: &generator)
+                == RiddleRequestDecision(.refuse(.categoryExhausted(.lab, remaining: []))))
+    }
+
     @Test func aHeldRiddleTheContentNoLongerPlaysIsReleasedAndAnotherOfferedAtOnce() {
         let stranded = attempt(5, "gone", at: labs[0].id)
         let decision = ask(RiddleHoldings(active: [stranded], givenUp: [:], ledger: []))

@@ -2,15 +2,24 @@
 // The scan form keeps a photo taken offline and sends it once the connection returns, under
 // the same idempotency key, so it scores exactly once. A photo the service is too busy to read
 // (503, when its photo queue is full) is kept the same way and sent again after the
-// Retry-After the service gave.
+// Retry-After the service gave. Where the phone can, the photo is shrunk first to what the
+// decoder needs (a tenth of the bytes of a phone's photo); if the service finds no code in the
+// shrunk one, the whole photo goes after it. While it uploads, a bar shows how far it is and
+// the button cannot send it twice.
 (function () {
   "use strict";
   var form = document.querySelector("form[data-offline-queue]");
   if (!form) { return; }
   var waiting = form.querySelector("[data-waiting]");
   var busy = form.querySelector("[data-busy]");
+  var sending = form.querySelector("[data-sending]");
+  var bar = sending && sending.querySelector("progress");
+  var button = form.querySelector("[data-send]");
   var storeName = "pending-scans";
   var retry = null;
+  // The longest side the decoder needs: a sticker's code photographed from arm's length spans
+  // several hundred pixels of it.
+  var LONGEST_SIDE = 1600;
 
   function openStore() {
     return new Promise(function (resolve, reject) {
@@ -32,28 +41,70 @@
     });
   }
 
-  function send(entry) {
+  // The photo at the decoder's size, as a JPEG; the photo itself where it is small already or
+  // the phone cannot redraw it.
+  function shrink(photo) {
+    if (!window.createImageBitmap || !photo.type || photo.type.indexOf("image/") !== 0) { return Promise.resolve(null); }
+    return createImageBitmap(photo).then(function (bitmap) {
+      var scale = LONGEST_SIDE / Math.max(bitmap.width, bitmap.height);
+      if (scale >= 1) { return null; }
+      var canvas = document.createElement("canvas");
+      canvas.width = Math.round(bitmap.width * scale);
+      canvas.height = Math.round(bitmap.height * scale);
+      canvas.getContext("2d").drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+      return new Promise(function (resolve) { canvas.toBlob(resolve, "image/jpeg", 0.9); });
+    }).then(function (small) { return small && small.size < photo.size ? small : null; }, function () { return null; });
+  }
+
+  function showProgress(fraction) {
+    if (!sending) { return; }
+    sending.hidden = fraction === null;
+    if (bar && fraction !== null) { bar.value = Math.round(fraction * 100); }
+    if (button) { button.disabled = fraction !== null; }
+  }
+
+  // Posts the entry, with the upload's progress; resolves with the answer, rejects offline.
+  function post(entry, photo) {
     var body = new FormData();
     body.append("_csrf", entry.csrf);
     body.append("key", entry.key);
-    if (entry.photo) { body.append("photo", entry.photo, "photo.jpg"); }
+    if (photo) { body.append("photo", photo, "photo.jpg"); }
     body.append("code", entry.code || "");
-    return fetch(form.action, { method: "POST", body: body, credentials: "same-origin" }).then(function (response) {
-      if (response.status === 503 && entry.photo) {
+    return new Promise(function (resolve, reject) {
+      var request = new XMLHttpRequest();
+      request.open("POST", form.action);
+      request.upload.onprogress = function (event) { if (event.lengthComputable) { showProgress(event.loaded / event.total); } };
+      request.onload = function () { resolve(request); };
+      request.onerror = function () { reject(new Error("offline")); };
+      showProgress(0);
+      request.send(body);
+    }).then(function (request) { showProgress(null); return request; }, function (error) { showProgress(null); throw error; });
+  }
+
+  function send(entry) {
+    return post(entry, entry.photo).then(function (request) {
+      if (request.status === 503 && entry.photo) {
         // Kept: sent again once the service has room, however busy campus is.
-        var seconds = Math.min(parseInt(response.headers.get("Retry-After"), 10) || 5, 60);
+        var seconds = Math.min(parseInt(request.getResponseHeader("Retry-After"), 10) || 5, 60);
         busy.hidden = false;
         window.clearTimeout(retry);
         retry = window.setTimeout(flush, seconds * 1000);
         return;
       }
-      return response.text().then(function (html) {
-        return withStore("readwrite", function (store) { return store.delete(entry.key); }).then(function () {
-          // A scan that counted answers with its result's own address: go there, so that Back
-          // and reload show the result rather than send the photo again.
-          if (response.redirected) { window.location.assign(response.url); return; }
-          document.open(); document.write(html); document.close();
-        });
+      var html = request.responseText;
+      var answer = new DOMParser().parseFromString(html, "text/html");
+      var refused = answer.querySelector("form[data-refused]");
+      if (entry.full && refused && refused.getAttribute("data-refused") === "no_code_found") {
+        // The shrunk photo lost the code: the whole photo, under the key the answer gave.
+        var whole = { key: answer.querySelector("input[name=key]").value, csrf: entry.csrf, code: entry.code, photo: entry.full, full: null };
+        return withStore("readwrite", function (store) { store.delete(entry.key); return store.put(whole); }).then(function () { return send(whole); });
+      }
+      return withStore("readwrite", function (store) { return store.delete(entry.key); }).then(function () {
+        // A scan that counted answers with its result's own address: go there, so that Back
+        // and reload show the result rather than send the photo again.
+        var url = request.responseURL.split("#")[0];
+        if (url && url !== form.action) { window.location.assign(url); return; }
+        document.open(); document.write(html); document.close();
       });
     });
   }
@@ -71,26 +122,89 @@
     // busy service does not lose it.
     if (navigator.onLine && !photo) { return; }
     event.preventDefault();
-    var entry = {
-      key: form.querySelector("input[name=key]").value,
-      csrf: form.querySelector("input[name=_csrf]").value,
-      code: form.querySelector("input[name=code]").value,
-      photo: photo || null
-    };
-    withStore("readwrite", function (store) { return store.put(entry); }).then(function () {
-      if (navigator.onLine) {
-        send(entry).catch(function () { waiting.hidden = false; });
-      } else {
-        waiting.hidden = false;
-      }
-    }, function () {
-      // No storage on this phone (a private window): the form posts as it would without script.
-      if (navigator.onLine) { form.submit(); }
+    if (button) { button.disabled = true; }
+    (photo ? shrink(photo) : Promise.resolve(null)).then(function (small) {
+      var entry = {
+        key: form.querySelector("input[name=key]").value,
+        csrf: form.querySelector("input[name=_csrf]").value,
+        code: form.querySelector("input[name=code]").value,
+        photo: small || photo || null,
+        full: small ? photo : null
+      };
+      return withStore("readwrite", function (store) { return store.put(entry); }).then(function () {
+        if (navigator.onLine) {
+          send(entry).catch(function () { waiting.hidden = false; });
+        } else {
+          waiting.hidden = false;
+          if (button) { button.disabled = false; }
+        }
+      }, function () {
+        // No storage on this phone (a private window): the form posts as it would without script.
+        if (navigator.onLine) { form.submit(); }
+      });
     });
   });
   window.addEventListener("online", flush);
   withStore("readonly", function (store) { return store.count(); }).then(function (count) {
     if (count > 0) { waiting.hidden = false; flush(); }
+  });
+})();
+
+// The live scanner, where the browser reads codes itself (the BarcodeDetector API, e.g. Chrome
+// on Android): the camera in a frame, a vibration on a read, and the code sent as a typed code
+// is. Every other phone keeps the photo and the typed code below.
+(function () {
+  "use strict";
+  var camera = document.querySelector("[data-camera]");
+  var form = document.querySelector("form[data-offline-queue]");
+  if (!camera || !form || !window.BarcodeDetector || !navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) { return; }
+  var start = camera.querySelector("[data-camera-start]");
+  var stop = camera.querySelector("[data-camera-stop]");
+  var finder = camera.querySelector("[data-viewfinder]");
+  var video = finder.querySelector("video");
+  var status = camera.querySelector("[data-camera-status]");
+  var stream = null;
+  var timer = null;
+
+  function end() {
+    window.clearTimeout(timer);
+    if (stream) { stream.getTracks().forEach(function (track) { track.stop(); }); stream = null; }
+    finder.hidden = true; stop.hidden = true; start.hidden = false;
+  }
+
+  Promise.resolve(BarcodeDetector.getSupportedFormats ? BarcodeDetector.getSupportedFormats() : ["qr_code"]).then(function (formats) {
+    if (formats.indexOf("qr_code") < 0) { return; }
+    var detector = new BarcodeDetector({ formats: ["qr_code"] });
+    camera.hidden = false;
+
+    function look() {
+      if (!stream) { return; }
+      detector.detect(video).then(function (codes) {
+        if (codes.length > 0 && codes[0].rawValue) {
+          if (window.puzzleMapSettings) { puzzleMapSettings.read_code(); }
+          status.textContent = status.getAttribute("data-read");
+          form.querySelector("input[name=code]").value = codes[0].rawValue;
+          end();
+          form.requestSubmit ? form.requestSubmit() : form.submit();
+          return;
+        }
+        timer = window.setTimeout(look, 200);
+      }, function () { timer = window.setTimeout(look, 500); });
+    }
+
+    start.addEventListener("click", function () {
+      navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false }).then(function (media) {
+        stream = media;
+        video.srcObject = media;
+        finder.hidden = false; stop.hidden = false; start.hidden = true;
+        status.textContent = status.getAttribute("data-looking");
+        return video.play();
+      }).then(look, function () {
+        end();
+        status.textContent = status.getAttribute("data-denied");
+      });
+    });
+    stop.addEventListener("click", function () { end(); status.textContent = ""; });
   });
 })();
 
@@ -151,13 +265,18 @@
                "crew_hint", "crew_solved", "crew_invited", "riddle_released", "crew_riddle_released", "broadcast"];
   var source = new EventSource(region.getAttribute("data-live-stream"));
 
-  function show(news) {
+  // A scan's answer already says what it earned: its own badges, level and crew news are not repeated.
+  var answered = window.location.pathname.indexOf("/scans/") === 0 ? ["badge_earned", "level_reached", "crew_solved"] : [];
+
+  function show(news, kind) {
+    if (answered.indexOf(kind) >= 0) { return; }
     var line = document.createElement("p");
     line.textContent = news.text;
-    if (news.link && news.link !== window.location.pathname) {
+    var where = news.link && region.getAttribute("data-open-" + news.link.slice(1));
+    if (where && news.link !== window.location.pathname) {
       var link = document.createElement("a");
       link.href = news.link;
-      link.textContent = region.getAttribute("data-live-open");
+      link.textContent = where;
       line.appendChild(link);
     }
     region.insertBefore(line, region.firstChild);
@@ -175,14 +294,181 @@
     card.querySelectorAll("[data-usable], img.qr, .manual, form").forEach(function (element) { element.remove(); });
     card.classList.remove("unclaimed", "pending-verification");
     card.classList.add("claimed");
+    var used = document.querySelector("[data-used-list]");
+    if (used) { used.insertBefore(card, used.firstChild); }
   }
 
   kinds.forEach(function (kind) {
     source.addEventListener(kind, function (event) {
       var news;
       try { news = JSON.parse(event.data); } catch (error) { return; }
-      show(news);
+      show(news, kind);
       if (kind === "voucher_redeemed") { claimed(news); }
     });
   });
+})();
+
+// The map: a tapped place opens its card as a sheet over the plan (without script, the pin is
+// a link to the card below); "Show where I am" asks the phone for its location, draws it on
+// the plan and says how far each open place is. The location never leaves the phone.
+(function () {
+  "use strict";
+  var figure = document.querySelector("figure.plan");
+  var svg = figure && figure.querySelector("svg[data-projection]");
+  if (!svg) { return; }
+  var sheet = document.querySelector("dialog.sheet");
+  var numbers = svg.getAttribute("data-projection").split(" ").map(Number);
+
+  if (sheet && sheet.showModal) {
+    svg.querySelectorAll("a[data-place]").forEach(function (pin) {
+      pin.addEventListener("click", function (event) {
+        var card = document.getElementById("place-" + pin.getAttribute("data-place"));
+        if (!card) { return; }
+        event.preventDefault();
+        var body = sheet.querySelector("[data-sheet-body]");
+        body.innerHTML = card.innerHTML;
+        var heading = body.querySelector("h2");
+        if (heading) { heading.id = "sheet-title"; }
+        sheet.showModal();
+      });
+    });
+    sheet.querySelector("[data-sheet-close]").addEventListener("click", function () { sheet.close(); });
+    sheet.addEventListener("click", function (event) { if (event.target === sheet) { sheet.close(); } });
+  }
+
+  var locate = document.querySelector("[data-locate]");
+  var status = document.querySelector("[data-locate-status]");
+  if (!locate || !navigator.geolocation || numbers.length !== 7) { return; }
+  locate.hidden = false;
+
+  function onPlan(latitude, longitude) {
+    var shrink = numbers[0], minX = numbers[1], minY = numbers[2], scale = numbers[3], offsetX = numbers[4], offsetY = numbers[5];
+    return { x: offsetX + (longitude * shrink - minX) * scale, y: 240 - offsetY - (latitude - minY) * scale };
+  }
+
+  function show(position) {
+    var here = onPlan(position.coords.latitude, position.coords.longitude);
+    var dot = svg.querySelector("circle.you");
+    if (!dot) {
+      dot = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+      dot.setAttribute("class", "you");
+      dot.setAttribute("r", "7");
+      svg.appendChild(dot);
+    }
+    dot.setAttribute("cx", Math.min(Math.max(here.x, 0), 320).toFixed(1));
+    dot.setAttribute("cy", Math.min(Math.max(here.y, 0), 240).toFixed(1));
+    document.querySelectorAll("li[data-open]").forEach(function (card) {
+      var dx = Number(card.getAttribute("data-x")) - here.x, dy = Number(card.getAttribute("data-y")) - here.y;
+      var metres = Math.sqrt(dx * dx + dy * dy) * numbers[6];
+      var rounded = metres < 100 ? Math.round(metres / 10) * 10 : Math.round(metres / 50) * 50;
+      card.querySelector("[data-distance-here]").textContent =
+        figure.getAttribute("data-distance").replace("{metres}", String(rounded));
+    });
+    status.textContent = figure.getAttribute("data-located");
+  }
+
+  locate.addEventListener("click", function () {
+    navigator.geolocation.getCurrentPosition(show, function () {
+      status.textContent = figure.getAttribute("data-unlocated");
+    }, { enableHighAccuracy: true, timeout: 15000, maximumAge: 60000 });
+  });
+})();
+
+// Offline: the service worker keeps the shell and a player's pages (sw.js says which). A page
+// it answered from what it kept says so, with the time it was kept; a player's page online
+// asks it to keep the map, the riddles and the freebies fresh.
+(function () {
+  "use strict";
+  var keptAt = document.documentElement.getAttribute("data-kept-at");
+  var note = document.querySelector("[data-kept]");
+  if (keptAt && note) {
+    var at = new Date(keptAt);
+    var time = at.toDateString() === new Date().toDateString()
+      ? at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })
+      : at.toLocaleString([], { weekday: "short", hour: "2-digit", minute: "2-digit" });
+    note.textContent = note.textContent.replace("{time}", time);
+    note.hidden = false;
+  }
+  if (!("serviceWorker" in navigator)) { return; }
+  navigator.serviceWorker.register("/sw.js").then(function (registration) {
+    if (keptAt || !document.body.classList.contains("with-tabs")) { return; }
+    navigator.serviceWorker.ready.then(function (ready) {
+      if (ready.active) { ready.active.postMessage({ warm: true }); }
+    });
+  }).catch(function () {});
+})();
+
+// Feedback: a short tune (Web Audio) and a vibration when a code is read and when a level is
+// reached, and a riddle that unrolls like a scroll; each one off in the settings (kept on the
+// phone), and the animation off whenever the phone asks for less motion.
+var puzzleMapSettings = (function () {
+  "use strict";
+  function read(name) {
+    try { return window.localStorage.getItem("puzzlemap." + name) !== "off"; } catch (error) { return true; }
+  }
+  function write(name, on) {
+    try { window.localStorage.setItem("puzzlemap." + name, on ? "on" : "off"); return true; } catch (error) { return false; }
+  }
+  var audio = null;
+  function tune(notes) {
+    var Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context || !read("sound")) { return; }
+    audio = audio || new Context();
+    if (audio.state === "suspended") { audio.resume(); }
+    var start = audio.currentTime + 0.05;
+    notes.forEach(function (frequency, index) {
+      var oscillator = audio.createOscillator(), gain = audio.createGain();
+      var at = start + index * 0.12;
+      oscillator.type = "triangle";
+      oscillator.frequency.value = frequency;
+      gain.gain.setValueAtTime(0.0001, at);
+      gain.gain.exponentialRampToValueAtTime(0.25, at + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.22);
+      oscillator.connect(gain).connect(audio.destination);
+      oscillator.start(at);
+      oscillator.stop(at + 0.25);
+    });
+  }
+  function buzz(pattern) {
+    if (navigator.vibrate && read("vibration")) { navigator.vibrate(pattern); }
+  }
+  return {
+    read: read,
+    write: write,
+    // A code read: two rising notes and one buzz. A level: a four-note fanfare and three.
+    read_code: function () { tune([659, 988]); buzz(80); },
+    level: function () { tune([523, 659, 784, 1047]); buzz([90, 60, 90, 60, 180]); },
+    motion: function () { return read("motion") && !(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches); }
+  };
+})();
+
+(function () {
+  "use strict";
+  var settings = document.querySelector("[data-settings]");
+  if (settings) {
+    var saved = document.querySelector("[data-settings-saved]");
+    document.querySelector("[data-settings-need-script]").hidden = true;
+    settings.hidden = false;
+    settings.querySelectorAll("input[data-setting]").forEach(function (box) {
+      var name = box.getAttribute("data-setting");
+      box.checked = puzzleMapSettings.read(name);
+      box.addEventListener("change", function () { saved.hidden = !puzzleMapSettings.write(name, box.checked); });
+    });
+    var tryIt = document.querySelector("[data-try-feedback]");
+    tryIt.hidden = false;
+    tryIt.addEventListener("click", function () { puzzleMapSettings.read_code(); });
+  }
+  // A scan's answer: a level reached, or a code read that scored. Once per answer, not on reload.
+  var outcome = document.querySelector("main .xp");
+  if (outcome) {
+    var seen = "puzzlemap.feedback." + window.location.pathname;
+    var fresh = true;
+    try { fresh = !window.sessionStorage.getItem(seen); window.sessionStorage.setItem(seen, "1"); } catch (error) {}
+    if (fresh) {
+      if (document.querySelector("main .level-up")) { puzzleMapSettings.level(); } else { puzzleMapSettings.read_code(); }
+    }
+  }
+  // A riddle unrolls like a scroll when it is first shown.
+  var scroll = document.querySelector("main blockquote.scroll");
+  if (scroll && puzzleMapSettings.motion()) { scroll.classList.add("unroll"); }
 })();
