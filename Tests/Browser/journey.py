@@ -16,8 +16,11 @@ import glob
 import json
 import os
 import re
+import select
+import socket
 import subprocess
 import sys
+import threading
 import time
 import traceback
 import urllib.parse
@@ -172,14 +175,15 @@ class Journey:
             self.set_network(offline=False)
         return self.driver
 
-    def new_browser(self):
-        """Another phone's browser: the same Chromium at the same size, with no cookies."""
+    def new_browser(self, language="en-GB"):
+        """Another phone's browser: the same Chromium at the same size, with no cookies, in `language`."""
         os.environ.setdefault("SE_OFFLINE", "true")  # never let Selenium Manager fetch a driver
         options = Options()
         options.binary_location = CHROMIUM
         for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                         "--no-first-run", "--disable-extensions", "--lang=en-GB"):
+                         "--no-first-run", "--disable-extensions", f"--lang={language}"):
             options.add_argument(argument)
+        options.add_experimental_option("prefs", {"intl.accept_languages": f"{language},{language.split('-')[0]}"})
         options.add_experimental_option("mobileEmulation", {"deviceMetrics": PHONE, "userAgent": PHONE_AGENT})
         driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
         driver.set_page_load_timeout(WAIT_SECONDS)
@@ -377,6 +381,13 @@ class Journey:
         if abs(bottom - self.driver.execute_script("return window.innerHeight")) > 1:
             raise StepFailed(f"the bar is not at the bottom of the screen (its bottom edge at {bottom} px)")
 
+    def expect_current_tab_none_but_more(self):
+        """A page reached from More marks More atop the page, and no button of the bar."""
+        if self.driver.find_elements(By.CSS_SELECTOR, "nav.dock a[aria-current=page]"):
+            raise StepFailed("a page of More marks a button of the bar as the current page")
+        if not self.driver.find_elements(By.CSS_SELECTOR, "header a[aria-current=page]"):
+            raise StepFailed("a page of More does not mark More as the current page")
+
     def navigate(self, text, name):
         """Follows a link (or presses a button) of the navigation bar, or of its "More" page."""
         if self.has_control(text, within="nav"):
@@ -475,7 +486,7 @@ def join(j):
     j.expect_heading("Join the hunt")
     j.fill("University email", EMAIL)
     j.fill("Username (3 to 20 letters, digits or _)", USERNAME)
-    j.fill("Name shown to friends", DISPLAY_NAME)
+    j.fill("Name shown to friends (at most 40 characters)", DISPLAY_NAME)
     j.fill("Password (at least 10 characters)", PASSWORD)
     j.press("Create my account", "verify")
     j.expect_heading("Confirm your email")
@@ -892,6 +903,176 @@ def voucher_for_the_counter(j):
         raise StepFailed(f"the typed code under the freebie's picture is {manual!r}")
 
 
+class Connection:
+    """The phone's way to the service, which the journey can cut: a TCP relay on a port of its
+    own. Cut, nothing gets through (the page, the service worker's fetches, everything), as in
+    a basement; DevTools' offline switch does not reach a service worker's own requests."""
+
+    def __init__(self, base):
+        target = urllib.parse.urlsplit(base)
+        self.target = (target.hostname, target.port)
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.base = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
+        self.open = []
+        self.is_cut = False
+        self.lock = threading.Lock()
+        threading.Thread(target=self.accept, daemon=True).start()
+
+    def accept(self):
+        while True:
+            try:
+                phone, _ = self.listener.accept()
+            except OSError:
+                return
+            if self.is_cut:
+                # Accepted as the cut came (closing a listener does not stop an accept under way).
+                phone.close()
+                return
+            try:
+                service = socket.create_connection(self.target)
+            except OSError:
+                phone.close()
+                continue
+            with self.lock:
+                self.open += [phone, service]
+            threading.Thread(target=self.relay, args=(phone, service), daemon=True).start()
+
+    def relay(self, phone, service):
+        ends = [phone, service]
+        try:
+            while True:
+                ready, _, _ = select.select(ends, [], [], 1)
+                for end in ready:
+                    data = end.recv(65536)
+                    if not data:
+                        return
+                    (service if end is phone else phone).sendall(data)
+        except OSError:
+            return
+        finally:
+            for end in ends:
+                end.close()
+
+    def cut(self):
+        self.is_cut = True
+        try:
+            self.listener.shutdown(socket.SHUT_RDWR)  # wakes the accept under way
+        except OSError:
+            pass
+        self.listener.close()
+        with self.lock:
+            for end in self.open:
+                try:
+                    end.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+                end.close()
+
+
+def freebie_opens_offline(j):
+    """At the café counter in a basement: with the connection cut, the freebies page opens as it
+    was last seen (it says so, and when), its code still there for the staff's camera. The
+    player's phone reaches the service through a connection the journey cuts."""
+    title = j.facts["voucher title"]
+    kept = "No connection: this is the page as it was at"
+    connection = Connection(j.base)
+    phone = j.new_browser()
+    try:
+        phone.get(connection.base + "/sign-in")
+        phone.find_element(By.ID, "login").send_keys(USERNAME)
+        phone.find_element(By.ID, "password").send_keys(PASSWORD)
+        tap(phone, phone.find_element(By.XPATH, "//main//button[normalize-space()='Sign in']"))
+        WebDriverWait(phone, WAIT_SECONDS).until(lambda d: squash(d.find_element(By.TAG_NAME, "h1").text) == "Campus map")
+        # Online, the page is as ever; the service worker now looks after this phone's pages.
+        WebDriverWait(phone, WAIT_SECONDS).until(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"))
+        phone.get(connection.base + "/freebies")
+        if kept in phone.find_element(By.TAG_NAME, "main").text:
+            raise StepFailed("online, the freebies page says it is a kept copy")
+        WebDriverWait(phone, WAIT_SECONDS).until(lambda d: d.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            caches.open('pages').then(c => Promise.all([c.match('/freebies'), c.match('/map')])).then(([f, m]) => done(!!f && !!m), () => done(false));"""))
+        connection.cut()
+        phone.get(connection.base + "/freebies")
+        main = phone.find_element(By.TAG_NAME, "main").text
+        if kept not in main:
+            raise StepFailed(f"with the connection cut, the freebies page does not say it is kept: {squash(main)[:300]!r}")
+        card = next((c for c in phone.find_elements(By.CSS_SELECTOR, "li.voucher") if title in c.text), None)
+        if card is None:
+            raise StepFailed(f"with the connection cut, the freebies page has no {title!r}: {squash(main)[:300]!r}")
+        drawn = phone.execute_script("const i = arguments[0]; return i.complete && i.naturalWidth", card.find_element(By.CSS_SELECTOR, "img.qr"))
+        if not drawn:
+            raise StepFailed("with the connection cut, the freebie's code picture is not drawn")
+        if not card.find_elements(By.CSS_SELECTOR, ".manual code"):
+            raise StepFailed("with the connection cut, the freebie's typed code is missing")
+        phone.save_screenshot(os.path.join(j.args.screenshots, "freebies-offline-screen.png"))
+        # The map was kept too (the worker keeps it fresh from any page), with the bar to get there.
+        tap(phone, phone.find_element(By.XPATH, "//nav[contains(@class,'dock')]//a[normalize-space()='Map']"))
+        WebDriverWait(phone, WAIT_SECONDS).until(lambda d: squash(d.find_element(By.TAG_NAME, "h1").text) == "Campus map")
+        if kept not in phone.find_element(By.TAG_NAME, "main").text:
+            raise StepFailed("with the connection cut, the map does not say it is a kept copy")
+    finally:
+        phone.quit()
+        connection.cut()
+
+
+def settings_turn_sound_off(j):
+    """Settings kept on the phone: sound off stays off on the next visit."""
+    j.navigate("Settings", "settings")
+    j.expect_heading("Settings")
+    box = choose(j, "Play a short tune")
+    if box.is_selected():
+        raise StepFailed("'Play a short tune' was on and a tap did not turn it off")
+    j.expect_text("Saved on this phone.")
+    j.driver.refresh()
+    j.arrived("settings-again")
+    sound = j.driver.find_element(By.CSS_SELECTOR, "input[data-setting=sound]")
+    vibration = j.driver.find_element(By.CSS_SELECTOR, "input[data-setting=vibration]")
+    if sound.is_selected() or not vibration.is_selected():
+        raise StepFailed(f"after a reload, sound is {'on' if sound.is_selected() else 'off'} and vibration "
+                         f"{'on' if vibration.is_selected() else 'off'}; expected sound off, vibration on")
+    choose(j, "Play a short tune")  # on again, as the player had it
+
+
+def read_texts(tag):
+    """A catalogue of the web app, `texts.<tag>.yaml`: one `key: "text"` a line."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Sources", "PuzzleMapHTTP", "Resources", "Pages",
+                        f"texts.{tag}.yaml")
+    texts = {}
+    for line in open(path, encoding="utf-8"):
+        found = re.match(r'^([A-Za-z0-9_.]+): (".*")\s*$', line)
+        if found:
+            texts[found.group(1)] = json.loads(found.group(2))
+    return texts
+
+
+def second_language_by_the_browser_and_by_the_setting(j):
+    """A phone set to Chinese gets the app in Chinese; the settings switch it to English, and
+    that choice outlasts what the browser asks for."""
+    chinese = read_texts("zh")
+    phone = j.new_browser(language="zh-CN")
+    try:
+        phone.get(j.url("/join"))
+        heading = squash(phone.find_element(By.TAG_NAME, "h1").text)
+        lang = phone.find_element(By.TAG_NAME, "html").get_attribute("lang")
+        if lang != "zh" or heading != squash(chinese["join.title"]):
+            raise StepFailed(f"a phone asking for zh-CN got a page in {lang!r} headed {heading!r}, not {chinese['join.title']!r}")
+        phone.save_screenshot(os.path.join(j.args.screenshots, "language-zh-join.png"))
+        # "Language" is in English on every page, for a reader who cannot read the one shown.
+        phone.find_element(By.XPATH, "//footer//a[normalize-space()='Language']").click()
+        WebDriverWait(phone, WAIT_SECONDS).until(lambda d: squash(d.find_element(By.TAG_NAME, "h1").text) == squash(chinese["settings.title"]))
+        phone.save_screenshot(os.path.join(j.args.screenshots, "language-zh-settings.png"))
+        Select(phone.find_element(By.ID, "language")).select_by_visible_text("English")
+        tap(phone, phone.find_element(By.XPATH, f"//button[normalize-space()={json.dumps(squash(chinese['settings.languageSubmit']), ensure_ascii=False)}]"))
+        WebDriverWait(phone, WAIT_SECONDS).until(lambda d: squash(d.find_element(By.TAG_NAME, "h1").text) == "Settings")
+        if "Saved: the app now uses this language in this browser." not in phone.find_element(By.TAG_NAME, "main").text:
+            raise StepFailed("choosing English did not say it was saved")
+        phone.get(j.url("/join"))
+        if squash(phone.find_element(By.TAG_NAME, "h1").text) != "Join the hunt":
+            raise StepFailed("after choosing English, the phone set to Chinese still gets the join page in Chinese")
+    finally:
+        phone.quit()
+
+
 def forged_form_refused(j):
     """A form without this browser's token is refused with 403, and nothing is done."""
     j.open(j.facts["play"], "play-before-forgery")
@@ -1207,6 +1388,18 @@ def friend_by_photo(j):
     j.control(f"Unfriend {FRIEND_NAME}")
     if not j.driver.find_elements(By.CSS_SELECTOR, "main img[src='/friends/code.png']"):
         raise StepFailed("the friends page does not show the player's own friend code")
+    # A friend's name opens their profile: level, what they solved, when they last scored, badges.
+    j.press(f"{FRIEND_NAME} (@{FRIEND_USERNAME})", "friend-profile")
+    j.expect_heading(FRIEND_NAME)
+    j.expect_text(f"@{FRIEND_USERNAME}")
+    j.expect_words("Level 1")
+    j.expect_text("Has not scored yet.")
+    if "Labs and museums: 0" not in j.section("Riddles solved"):
+        raise StepFailed(f"a friend's profile does not count their solves: {j.section('Riddles solved')!r}")
+    j.expect_text("No badges yet.")
+    j.expect_current_tab_none_but_more()
+    j.press("Back to your friends", "friends-again")
+    j.expect_heading("Friends")
 
 
 def leaderboard(j):
@@ -1549,6 +1742,9 @@ STEPS = [
     account,
     offline_photo_sent_once_back_online,
     voucher_for_the_counter,
+    freebie_opens_offline,
+    settings_turn_sound_off,
+    second_language_by_the_browser_and_by_the_setting,
     forged_form_refused,
     organiser_closes_a_place_and_tells_players,
     organiser_invites_a_barista,

@@ -80,7 +80,9 @@ import Testing
         // An unknown invitation's link says so, to anyone.
         Row(route: "GET /staff/join/{token}", anonymous: .refused(404), player: .refused(404), staff: .refused(404)),
         Row(route: "GET /account", anonymous: .signInFirst, player: .shown, staff: .shown),
-        Row(route: "GET /settings", anonymous: .signInFirst, player: .shown, staff: .shown),
+        Row(route: "GET /players/{username}", anonymous: .signInFirst, player: .shown, staff: .refused(403)),
+        Row(route: "GET /settings", anonymous: .shown, player: .shown, staff: .shown),
+        Row(route: "POST /settings/language", anonymous: .redirect("/settings"), player: .redirect("/settings"), staff: .redirect("/settings")),
         Row(route: "GET /account/export", anonymous: .signInFirst, player: .shown, staff: .shown),
         Row(route: "GET /account/delete", anonymous: .signInFirst, player: .shown, staff: .shown),
         // An address no route has: a page for a browser, the problem answer for anything else.

@@ -21,6 +21,10 @@ public struct PlayerProfile: Sendable, Equatable {
     public var badges: [Badge]
     /// Riddles solved per category: only for themself and their friends.
     public var solved: [Category: Int]?
+    /// The campus day they last earned XP: only for themself and their friends.
+    public var lastActiveDay: LocalDate?
+    /// The crew the viewer and they are both in, if they are.
+    public var crewInCommon: String?
 }
 
 /// What players see of each other.
@@ -40,13 +44,17 @@ extension Hunt {
     /// The profile of `username` as `viewer` sees it: their own, or another visible player's.
     public func profile(_ username: String, viewer: Account) async throws -> PlayerProfile {
         let account = username.lowercased() == viewer.player.username ? viewer : try await visiblePlayer(username, to: viewer.player.id)
-        let standing = PlayerStanding(events: try await repository.events(playerID: account.player.id), content: content)
+        let events = try await repository.events(playerID: account.player.id)
+        let standing = PlayerStanding(events: events, content: content)
         let isSelf = account.player.id == viewer.player.id
         let isFriend = isSelf ? true : try await repository.areFriends(viewer.player.id, account.player.id)
         let solved = isFriend ? Dictionary(uniqueKeysWithValues: Category.allCases.map { category in
             (category, standing.history.solves.filter { $0.category == category }.count)
         }) : nil
+        // The ledger is in the order events were written: the last one is their latest.
+        let lastActive = isFriend ? events.last.map { LocalDate($0.occurredAt, in: timeZone) } : nil
+        let crew = isSelf ? nil : try await repository.crew(ofPlayer: viewer.player.id).flatMap { $0.has(account.player.id) ? $0.name : nil }
         return PlayerProfile(player: account.player, level: standing.totals.level, badges: content.badges.filter { standing.earnedAt[$0.id] != nil },
-                             solved: solved)
+                             solved: solved, lastActiveDay: lastActive, crewInCommon: crew)
     }
 }

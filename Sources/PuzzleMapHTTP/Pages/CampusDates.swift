@@ -2,10 +2,8 @@ import Foundation
 import PuzzleMapCore
 
 /// How every page says a day: `Tue 24 Nov`, as on campus (the hunt runs within a term, so no
-/// year), with the weekday named as the map's opening hours name it.
+/// year), in the reader's language (`date.*` in the catalogue: "11月24日（周二）").
 enum CampusDates {
-    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-
     /// The day an instant falls on in the campus's time zone.
     static func day(_ date: Date, in timeZone: TimeZone) -> String {
         day(LocalDate(date, in: timeZone))
@@ -16,7 +14,14 @@ enum CampusDates {
         let calendar = Calendar(identifier: .gregorian)
         let weekday = DateComponents(calendar: calendar, year: date.year, month: date.month, day: date.day).date
             .map { calendar.component(.weekday, from: $0) } ?? 1
-        return "\(Weekday(gregorianWeekday: weekday).shortName) \(date.day) \(months[date.month - 1])"
+        let texts = PageLibrary.shipped
+        return texts.text("date.day", ["weekday": weekdayName(Weekday(gregorianWeekday: weekday)), "day": "\(date.day)",
+                                       "month": texts.text("date.month.\(date.month)")])
+    }
+
+    /// A weekday's short name in the reader's language: `Tue`, `周二`.
+    static func weekdayName(_ weekday: Weekday) -> String {
+        PageLibrary.shipped.text("date.weekday.\(weekday.rawValue)")
     }
 
     /// A moment on campus, `Tue 24 Nov 14:05`: for logs and lists of what happened when.

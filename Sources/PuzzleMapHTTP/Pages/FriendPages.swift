@@ -18,6 +18,13 @@ struct FriendPages {
             let notice = done.flatMap { Notice(rawValue: $0) }.map { library.text("friends.done.\($0.rawValue)", ["username": username]) }
             return try await friendsPage(context, identity: identity, notice: notice)
         }
+        // A player's profile as the reader may see it (the game decides: friends see more).
+        router.get("players/:username") { _, context in
+            let identity = try context.requirePlayer()
+            let profile = try await services.hunt.profile(context.parameters.get("username") ?? "", viewer: identity.account)
+            return PageRendering(library: library, context: context).response("player", title: profile.player.displayName,
+                                                                              ProfileView(profile, library: library))
+        }
         router.get("friends/code.png") { _, context in
             try Response.qrCode(services.hunt.friendCode(playerID: try context.requirePlayer().playerID))
         }
@@ -112,6 +119,30 @@ struct FriendPages {
             notice: notice, problem: problem)
         return PageRendering(library: library, context: context).response("friends", title: library.text("friends.title"),
                                                                           status: problem?.status ?? .ok, view)
+    }
+
+    /// A profile: the lines a player's own progress page shows, as far as the game lets the reader see.
+    struct ProfileView {
+        typealias Solved = PlayPages.ProgressView.Solved
+        typealias BadgeLine = PlayPages.ProgressView.BadgeLine
+        var username: String
+        var level: String
+        var crew: String?
+        var lastActive: String?
+        var solved: [Solved]
+        var badges: [BadgeLine]
+
+        init(_ profile: PlayerProfile, library: PageLibrary) {
+            username = library.text("player.username", ["username": profile.player.username])
+            level = library.text("progress.level", ["level": "\(profile.level)"])
+            crew = profile.crewInCommon.map { library.text("player.crew", ["crew": $0]) }
+            lastActive = profile.solved == nil ? nil : profile.lastActiveDay.map { library.text("player.lastActive", ["date": CampusDates.day($0)]) }
+                ?? library.text("player.neverActive")
+            solved = profile.solved.map { counts in
+                Category.allCases.map { Solved(label: library.text("play.category.\($0.rawValue)"), count: counts[$0] ?? 0) }
+            } ?? []
+            badges = profile.badges.map { BadgeLine(name: $0.name, description: $0.description) }
+        }
     }
 
     struct FriendsView {

@@ -86,7 +86,7 @@ struct MapPages {
                 } else if let next = place.nextOpening {
                     next.daysAhead == 0
                         ? library.text("map.opensAt", ["time": next.time.description])
-                        : library.text("map.opensOn", ["day": next.weekday.shortName, "time": next.time.description])
+                        : library.text("map.opensOn", ["day": CampusDates.weekdayName(next.weekday), "time": next.time.description])
                 } else {
                     library.text("map.closed")
                 }

@@ -6,8 +6,8 @@ import PuzzleMapCore
 import Yams
 
 /// The web app's templates, texts and static files, read once from the target's resources
-/// (`Resources/Pages`). Every text a page shows is in `texts.yaml`, so a translation is a
-/// file, not a code change.
+/// (`Resources/Pages`). Every text a page shows is in `texts.yaml` (English), and in each
+/// `texts.<language>.yaml` beside it, so a translation is a file, not a code change.
 public struct PageLibrary: Sendable {
     /// A static file with its type and a version that changes with its bytes, so it can be
     /// cached for a year under a versioned name.
@@ -20,10 +20,32 @@ public struct PageLibrary: Sendable {
         var version: String
     }
 
+    /// The reader's language for the request being answered, set by ``PageSession`` from the
+    /// setting or the browser's `Accept-Language`: a page, its problems and its texts are read
+    /// from that language's catalogue. Elsewhere (the API, mails, logs) it is English.
+    @TaskLocal static var language = Language.english
+
+    /// A language the app is written in: its tag and its catalogue.
+    struct Language: Sendable, Hashable {
+        static let english = Language(tag: "en")
+        /// The BCP 47 tag: `lang` of the page, the setting's value, the file's suffix.
+        var tag: String
+    }
+
+    struct Catalogue: Sendable {
+        var texts: [String: String]
+        /// The catalogue as templates read it: `{{t.signIn.title}}`.
+        var tree: TextCatalogue
+    }
+
     let templates: MustacheLibrary
-    let texts: [String: String]
-    /// The catalogue as templates read it: `{{t.signIn.title}}`.
-    let catalogue: TextCatalogue
+    let catalogues: [Language: Catalogue]
+    /// The languages shipped, English first.
+    let languages: [Language]
+    /// The texts in the reader's language.
+    var texts: [String: String] { (catalogues[Self.language] ?? catalogues[.english]!).texts }
+    /// The catalogue as templates read it, in the reader's language.
+    var catalogue: TextCatalogue { (catalogues[Self.language] ?? catalogues[.english]!).tree }
     let assets: [String: Asset]
     /// The service worker's script, served at `/sw.js` (its scope is the whole app), told the
     /// shell's versioned addresses: a new stylesheet or script is a new worker, and a new cache.
@@ -56,12 +78,20 @@ public struct PageLibrary: Sendable {
         }
         self.templates = templates
 
-        let yaml = try String(contentsOf: directory.appendingPathComponent("texts.yaml"), encoding: .utf8)
-        guard let texts = try Yams.load(yaml: yaml) as? [String: String] else {
-            throw BrokenResource(description: "texts.yaml must map keys to strings")
+        var catalogues: [Language: Catalogue] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        where name.hasPrefix("texts.") && name.hasSuffix(".yaml") {
+            let parts = name.split(separator: ".")
+            let language = parts.count == 3 ? Language(tag: String(parts[1])) : .english
+            let yaml = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+            guard let texts = try Yams.load(yaml: yaml) as? [String: String] else {
+                throw BrokenResource(description: "\(name) must map keys to strings")
+            }
+            catalogues[language] = Catalogue(texts: texts, tree: TextCatalogue(texts: texts))
         }
-        self.texts = texts
-        catalogue = TextCatalogue(texts: texts)
+        guard catalogues[.english] != nil else { throw BrokenResource(description: "texts.yaml is missing") }
+        self.catalogues = catalogues
+        languages = [.english] + catalogues.keys.filter { $0 != .english }.sorted { $0.tag < $1.tag }
 
         var assets: [String: Asset] = [:]
         let staticDirectory = directory.appendingPathComponent("Static")
@@ -109,6 +139,24 @@ public struct PageLibrary: Sendable {
             text = text.replacingOccurrences(of: "{\(name)}", with: value)
         }
         return text
+    }
+
+    /// The language to answer in: the one the reader chose in the settings, else the first of
+    /// the browser's `Accept-Language` the app is written in (by its primary tag: `zh-CN` reads
+    /// `zh`), else English.
+    func language(chosen: String?, accepted: String?) -> Language {
+        if let chosen, let language = languages.first(where: { $0.tag == chosen }) { return language }
+        let ranked = (accepted ?? "").split(separator: ",").enumerated().compactMap { index, item -> (tag: String, q: Double, index: Int)? in
+            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let tag = parts.first?.lowercased(), !tag.isEmpty else { return nil }
+            let q = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            return q > 0 ? (tag, q, index) : nil
+        }.sorted { $0.q != $1.q ? $0.q > $1.q : $0.index < $1.index }
+        for item in ranked {
+            let primary = String(item.tag.split(separator: "-").first ?? "")
+            if let language = languages.first(where: { $0.tag == item.tag || $0.tag == primary }) { return language }
+        }
+        return .english
     }
 
     /// A static file's address, versioned by its content.

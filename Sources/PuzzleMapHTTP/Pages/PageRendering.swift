@@ -13,6 +13,9 @@ struct PageRendering {
     struct Frame<Body> {
         /// The text catalogue: templates name their labels `{{t.key}}`.
         var t: TextCatalogue
+        /// The page's language (`<html lang>`), the reader's.
+        var language: String
+        var english: Bool
         var title: String
         var signedIn: Bool
         /// Shown on every page while an organiser has suspended the signed-in player.
@@ -40,7 +43,7 @@ struct PageRendering {
     func response<Body>(_ template: String, title: String, status: HTTPResponse.Status = .ok, _ body: Body) -> Response {
         let role = context.identity?.account.role
         let frame = Frame(
-            t: library.catalogue, title: title, signedIn: context.identity != nil,
+            t: library.catalogue, language: PageLibrary.language.tag, english: PageLibrary.language == .english, title: title, signedIn: context.identity != nil,
             suspended: context.identity?.account.suspension.map { library.text("app.suspended", ["reason": $0.reason]) },
             playing: role == .player, organising: role == .admin, serving: role == .staff, tabs: Tabs(path: context.pagePath),
             broadcast: context.broadcast,
@@ -72,7 +75,7 @@ struct Tabs: Equatable {
         case "scan", "scans", "C": scan = true
         case "freebies": freebies = true
         case "progress", "journal": me = true
-        case "more", "account", "settings", "friends", "challenges", "crew", "leaderboard": more = true
+        case "more", "account", "settings", "friends", "players", "challenges", "crew", "leaderboard": more = true
         default: break
         }
     }

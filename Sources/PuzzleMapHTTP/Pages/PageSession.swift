@@ -9,6 +9,8 @@ import PuzzleMapGame
 struct PageSession: RouterMiddleware {
     static let sessionCookieName = "pm_session"
     static let formCookieName = "pm_csrf"
+    /// The language chosen in the settings, when the reader chose one over the browser's.
+    static let languageCookieName = "pm_lang"
 
     let services: HuntServices
     let library: PageLibrary
@@ -20,24 +22,28 @@ struct PageSession: RouterMiddleware {
         context.acceptsGzip = PageCompression.accepts(request)
         context.pagePath = request.uri.path
         context.formToken = PageForm.token(for: secret, key: services.hunt.secrets.tokenKeyData)
-        var response: Response
-        do {
-            if let token = request.cookies[Self.sessionCookieName]?.value, let signedIn = try await services.hunt.signedIn(accessToken: token) {
-                context.identity = Identity(signedIn)
-                // Players read the message atop each page; organisers see it on their console.
-                if signedIn.account.role == .player {
-                    context.broadcast = try await services.hunt.liveNotices().broadcast?.text
-                    context.liveCursor = try await services.hunt.liveCursor(playerID: signedIn.account.player.id).description
+        let language = library.language(chosen: request.cookies[Self.languageCookieName]?.value, accepted: request.headers[.acceptLanguage])
+        var response = try await PageLibrary.$language.withValue(language) {
+            var response: Response
+            do {
+                if let token = request.cookies[Self.sessionCookieName]?.value, let signedIn = try await services.hunt.signedIn(accessToken: token) {
+                    context.identity = Identity(signedIn)
+                    // Players read the message atop each page; organisers see it on their console.
+                    if signedIn.account.role == .player {
+                        context.broadcast = try await services.hunt.liveNotices().broadcast?.text
+                        context.liveCursor = try await services.hunt.liveCursor(playerID: signedIn.account.player.id).description
+                    }
                 }
+                if request.method == .post, !isSameOrigin(request) {
+                    throw Problem.crossSiteForm
+                }
+                response = try await next(request, context)
+            } catch is NotAPage {
+                throw HTTPError(.notFound)
+            } catch {
+                response = try errorPage(for: error, request: request, context: context)
             }
-            if request.method == .post, !isSameOrigin(request) {
-                throw Problem.crossSiteForm
-            }
-            response = try await next(request, context)
-        } catch is NotAPage {
-            throw HTTPError(.notFound)
-        } catch {
-            response = try errorPage(for: error, request: request, context: context)
+            return response
         }
         if existingSecret == nil {
             response.setCookie(Self.cookie(Self.formCookieName, secret, request: request))
@@ -58,6 +64,11 @@ struct PageSession: RouterMiddleware {
     /// The browser's session cookie: the session's token, for as long as the session lives.
     static func sessionCookie(_ session: IssuedSession, request: Request) -> Cookie {
         cookie(sessionCookieName, session.accessToken, request: request, maxAge: session.expiresIn)
+    }
+
+    /// The language chosen in the settings, kept for a year; none chosen, the browser's again.
+    static func languageCookie(_ tag: String?, request: Request) -> Cookie {
+        cookie(languageCookieName, tag ?? "", request: request, maxAge: tag == nil ? 0 : 365 * 24 * 60 * 60)
     }
 
     /// After signing out, a password reset or erasure: the session cookie emptied and expired,

@@ -9,15 +9,40 @@ struct ProfilePages {
     let services: HuntServices
     let library: PageLibrary
 
-    /// The settings page has nothing of the account's: its switches are the phone's.
-    struct Settings {}
+    /// The settings page has nothing of the account's: its switches are the phone's, and the
+    /// language the browser's (a cookie).
+    struct Settings {
+        struct Choice {
+            var value: String
+            /// In its own language ("中文（简体）"), as a reader looks for their own.
+            var name: String
+            var selected: Bool
+        }
+        var languages: [Choice]
+        var notice: String?
+    }
 
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
         // The phone's own settings (sound, vibration, animations): kept on the phone by the
         // page's script, as they belong to the phone, not the account.
-        router.get("settings") { _, context in
-            _ = try context.requireIdentity()
-            return PageRendering(library: library, context: context).response("settings", title: library.text("settings.title"), Settings())
+        // Open to anyone: a visitor chooses the language before signing up.
+        router.get("settings") { request, context in
+            let chosen = request.cookies[PageSession.languageCookieName]?.value
+            let notice = request.uri.queryParameters.get("done") == "language" ? library.text("settings.languageSaved") : nil
+            return PageRendering(library: library, context: context).response("settings", title: library.text("settings.title"), Settings(
+                languages: [.init(value: "", name: library.text("settings.languageFromPhone"), selected: chosen == nil)]
+                    + library.languages.map { language in
+                        .init(value: language.tag, name: library.catalogues[language]?.texts["language.name"] ?? language.tag,
+                              selected: chosen == language.tag)
+                    },
+                notice: notice))
+        }
+        router.post("settings/language") { request, context in
+            let form = try await PageForm.read(request, context: context)
+            let tag = form["language"].flatMap { tag in library.languages.first { $0.tag == tag }?.tag }
+            var response = Response.seeOther("/settings?done=language")
+            response.setCookie(PageSession.languageCookie(tag, request: request))
+            return response
         }
         router.get("account") { request, context in
             let identity = try context.requireIdentity()

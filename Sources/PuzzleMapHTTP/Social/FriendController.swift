@@ -56,8 +56,11 @@ struct FriendController {
         var displayName: String
         var level: Int
         var badges: [String]
-        /// Only friends see how much was solved.
+        /// Only friends see how much was solved, and the day they last scored (`YYYY-MM-DD`).
         var solved: [Category: Int]?
+        var lastActiveDay: String?
+        /// The name of the crew the caller and they are both in.
+        var crewInCommon: String?
     }
 
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
@@ -88,7 +91,8 @@ struct FriendController {
         router.get("players/:username") { _, context -> ProfileView in
             let profile = try await services.hunt.profile(context.parameters.get("username") ?? "", viewer: try context.requirePlayer().account)
             return ProfileView(username: profile.player.username, displayName: profile.player.displayName, level: profile.level,
-                               badges: profile.badges.map(\.name), solved: profile.solved)
+                               badges: profile.badges.map(\.name), solved: profile.solved, lastActiveDay: profile.lastActiveDay?.description,
+                               crewInCommon: profile.crewInCommon)
         }
         router.post("blocks") { request, context -> Response in
             let identity = try context.requirePlayer()

@@ -85,7 +85,8 @@ self.addEventListener("fetch", function (event) {
   }
   if (!kept(url.pathname)) { return; }
   event.respondWith(fetch(request).then(function (response) {
-    if (response.redirected && request.mode === "navigate") {
+    // A navigation's redirect comes back unopened ("opaqueredirect"): the page wants sign-in.
+    if (response.type === "opaqueredirect" || response.redirected) {
       // Signed out elsewhere (the session ended): what was kept is someone's no longer here.
       caches.delete(PAGES_CACHE);
     } else {
