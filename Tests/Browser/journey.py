@@ -23,6 +23,7 @@ import sys
 import threading
 import time
 import traceback
+import zlib
 import urllib.parse
 import urllib.request
 
@@ -603,8 +604,26 @@ def scan(j):
     photo = j.field("Photo of the code")
     if photo.get_attribute("type") != "file":
         raise StepFailed(f"'Photo of the code' is an input of type {photo.get_attribute('type')!r}, not a file")
-    photo.send_keys(os.path.abspath(j.code_picture(riddle["checkpoint"])))
-    j.press("Send", "solved")
+    # A phone's photo is large and campus Wi-Fi slow: while it goes, a bar says how far it is and
+    # the button cannot send it twice.
+    photo.send_keys(padded_photo(j, j.code_picture(riddle["checkpoint"]), megabytes=1.2))
+    j.driver.execute_cdp_cmd("Network.enable", {})
+    j.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 100, "downloadThroughput": -1, "uploadThroughput": 150 * 1024})
+    try:
+        old_page = j.driver.find_element(By.TAG_NAME, "html")
+        tap(j.driver, j.control("Send"))
+        try:
+            WebDriverWait(j.driver, WAIT_SECONDS, poll_frequency=0.1).until(lambda d: d.execute_script(
+                "const s = document.querySelector('[data-sending]'); const b = document.querySelector('[data-send]');"
+                "return s && !s.hidden && s.querySelector('progress').value > 0 && b.disabled"))
+        except TimeoutException:
+            raise StepFailed("while a 1.2 MB photo uploads at 150 KB/s, no progress bar shows or Send can be pressed again")
+        j.screen("scan-uploading")
+        WebDriverWait(j.driver, 3 * WAIT_SECONDS).until(page_left(old_page))
+        j.arrived("solved")
+    finally:
+        j.set_network(offline=False)
     j.facts["xp"], j.facts["places"] = total, j.facts["places"] + 1
     j.expect_heading("Riddle solved!")
     if "/scans/" not in j.driver.current_url:
@@ -640,6 +659,19 @@ def expect_progress(j):
     j.expect_words(f"Level {level(j.rules, xp)}")
     j.expect_words(f"{xp} XP")
     j.expect_text(f"Places found: {j.facts['places']}")
+
+
+def padded_photo(j, png, megabytes):
+    """The printed code's PNG with a text chunk of filler before its end: a file as large as a
+    phone's photo that decodes to the same picture."""
+    data = open(png, "rb").read()
+    end = data.rindex(b"IEND") - 4
+    text = b"Comment\0" + b"x" * int(megabytes * 1024 * 1024)
+    chunk = len(text).to_bytes(4, "big") + b"tEXt" + text + (zlib.crc32(b"tEXt" + text) & 0xFFFFFFFF).to_bytes(4, "big")
+    path = os.path.join(j.args.screenshots, "padded-" + os.path.basename(png))
+    with open(path, "wb") as file:
+        file.write(data[:end] + chunk + data[end:])
+    return os.path.abspath(path)
 
 
 def claim_wrong_place(j):
@@ -734,6 +766,14 @@ def journal(j):
         raise StepFailed(f"the journal's 'Insider fact' is not the solved riddle's: {j.section('Insider fact')!r}")
     j.expect_text(place)
     j.expect_text(squash(riddle["text"]))
+
+
+def text_of(driver, tag):
+    """The text of the first `tag` on the page now, or "" while a page is being replaced."""
+    try:
+        return squash(driver.find_element(By.TAG_NAME, tag).text)
+    except (StaleElementReferenceException, WebDriverException):
+        return ""
 
 
 def tap(driver, element):
@@ -982,7 +1022,7 @@ def freebie_opens_offline(j):
         phone.find_element(By.ID, "login").send_keys(USERNAME)
         phone.find_element(By.ID, "password").send_keys(PASSWORD)
         tap(phone, phone.find_element(By.XPATH, "//main//button[normalize-space()='Sign in']"))
-        WebDriverWait(phone, WAIT_SECONDS).until(lambda d: squash(d.find_element(By.TAG_NAME, "h1").text) == "Campus map")
+        WebDriverWait(phone, WAIT_SECONDS).until(lambda d: text_of(d, "h1") == "Campus map")
         # Online, the page is as ever; the service worker now looks after this phone's pages.
         WebDriverWait(phone, WAIT_SECONDS).until(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"))
         phone.get(connection.base + "/freebies")
@@ -1007,7 +1047,7 @@ def freebie_opens_offline(j):
         phone.save_screenshot(os.path.join(j.args.screenshots, "freebies-offline-screen.png"))
         # The map was kept too (the worker keeps it fresh from any page), with the bar to get there.
         tap(phone, phone.find_element(By.XPATH, "//nav[contains(@class,'dock')]//a[normalize-space()='Map']"))
-        WebDriverWait(phone, WAIT_SECONDS).until(lambda d: squash(d.find_element(By.TAG_NAME, "h1").text) == "Campus map")
+        WebDriverWait(phone, WAIT_SECONDS).until(lambda d: text_of(d, "h1") == "Campus map")
         if kept not in phone.find_element(By.TAG_NAME, "main").text:
             raise StepFailed("with the connection cut, the map does not say it is a kept copy")
     finally:
@@ -1059,11 +1099,11 @@ def second_language_by_the_browser_and_by_the_setting(j):
         phone.save_screenshot(os.path.join(j.args.screenshots, "language-zh-join.png"))
         # "Language" is in English on every page, for a reader who cannot read the one shown.
         phone.find_element(By.XPATH, "//footer//a[normalize-space()='Language']").click()
-        WebDriverWait(phone, WAIT_SECONDS).until(lambda d: squash(d.find_element(By.TAG_NAME, "h1").text) == squash(chinese["settings.title"]))
+        WebDriverWait(phone, WAIT_SECONDS).until(lambda d: text_of(d, "h1") == squash(chinese["settings.title"]))
         phone.save_screenshot(os.path.join(j.args.screenshots, "language-zh-settings.png"))
         Select(phone.find_element(By.ID, "language")).select_by_visible_text("English")
         tap(phone, phone.find_element(By.XPATH, f"//button[normalize-space()={json.dumps(squash(chinese['settings.languageSubmit']), ensure_ascii=False)}]"))
-        WebDriverWait(phone, WAIT_SECONDS).until(lambda d: squash(d.find_element(By.TAG_NAME, "h1").text) == "Settings")
+        WebDriverWait(phone, WAIT_SECONDS).until(lambda d: text_of(d, "h1") == "Settings")
         if "Saved: the app now uses this language in this browser." not in phone.find_element(By.TAG_NAME, "main").text:
             raise StepFailed("choosing English did not say it was saved")
         phone.get(j.url("/join"))
