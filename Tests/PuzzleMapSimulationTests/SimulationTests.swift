@@ -96,6 +96,16 @@ import Testing
         #expect(outcome.stepsRun == 300)
     }
 
+    /// Found by the million-step run (seed 100872, shrunk to these 21 steps): p4 scanned the
+    /// crew's riddle place, asked for a social riddle and was given one at that same place, the
+    /// crew solved it (paying p4 as its solver), and p4's own riddle there paid again. A place
+    /// pays its solver once: the riddle now closes as solved without paying twice.
+    @Test func aPlayersRiddleAtAPlaceTheirCrewSolvedSinceClosesWithoutPayingTwice() async throws {
+        let steps = [407, 465, 466, 580, 584, 585, 586, 587, 588, 594, 634, 635, 636, 640, 643, 778, 779, 784, 786, 800, 829]
+        let outcome = try await Store.sqlite.simulation.run(Simulation.Settings(seed: 100_872, steps: 1000, only: steps))
+        #expect(outcome.stepsRun == steps.count)
+    }
+
     @Test func aSubsetOfASeedsStepsReplaysOnlyThose() throws {
         let simulation = try Store.sqlite.simulation
         let all = simulation.commands(Simulation.Settings(seed: 9, steps: 50))

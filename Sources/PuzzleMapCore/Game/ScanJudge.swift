@@ -2,6 +2,9 @@
 public enum ScanVerdict: Hashable, Sendable {
     /// The place one of their riddles leads to: the riddle is solved for its current reward.
     case solved(attempt: RiddleAttempt, riddle: Riddle, xp: Int)
+    /// The place one of their riddles leads to, which they solved since it was drawn (with
+    /// their crew, or first in a race): the riddle closes as solved and pays nothing twice.
+    case solvedBefore(attempt: RiddleAttempt, riddle: Riddle)
     /// A place they have already found: nothing more to earn here.
     case alreadyVisited
     /// A genuine place, but not where any of their riddles leads: nothing is recorded unless
@@ -21,11 +24,16 @@ public enum ScanJudge {
     public static func verdict(
         at checkpointID: String, active: [RiddleAttempt], racing: [Challenge] = [], events: [GameEvent], content: CampusContent
     ) -> ScanVerdict {
+        let counted = events.counted
         if let attempt = active.first(where: { $0.checkpointID == checkpointID }),
            let riddle = content.riddles.first(where: { $0.id == attempt.riddleID }) {
+            // A place pays its solver once, whoever's riddle it was: solved since with the crew
+            // or in a race, the player's own riddle there closes without paying again.
+            if counted.contains(where: { $0.kind == .solved && $0.checkpointID == checkpointID }) {
+                return .solvedBefore(attempt: attempt, riddle: riddle)
+            }
             return .solved(attempt: attempt, riddle: riddle, xp: content.rules.reward(for: riddle.difficulty, hintsUsed: attempt.hintsUsed))
         }
-        let counted = events.counted
         // A place solved since the challenge was drawn pays nothing twice.
         if !counted.contains(where: { $0.kind == .solved && $0.checkpointID == checkpointID }),
            let race = racing.first(where: { $0.checkpointID == checkpointID }),

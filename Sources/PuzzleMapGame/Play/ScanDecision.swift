@@ -31,6 +31,10 @@ struct ScanDecision: Sendable {
         case .solved(let attempt, let riddle, let xp):
             (kind, event) = (.solved, .solved(by: playerID, riddleID: riddle.id, at: checkpoint.id, xp: xp, hintsUsed: attempt.hintsUsed, on: now))
             (solvedAttemptID, insider) = (attempt.id, riddle.insider)
+        case .solvedBefore(let attempt, let riddle):
+            // Solved, as far as the player can tell: the riddle is done, and paid once already.
+            (kind, event) = (.solved, nil)
+            (solvedAttemptID, insider) = (attempt.id, riddle.insider)
         case .alreadyVisited:
             (kind, event) = (.alreadyVisited, nil)
         case .wrongPlace:
