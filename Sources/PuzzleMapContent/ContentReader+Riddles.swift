@@ -25,8 +25,21 @@ extension ContentReader {
                                   fix: "Use easy, medium or hard.")
                 }
             }
+            var translations: [String: Riddle.Words]?
+            if let node = item["translations"], let languages = reader.mapping(node, what: "the translations of \(owner)"),
+               let pairs = languages.mapping {
+                translations = [:]
+                for (key, value) in pairs {
+                    guard let tag = key.string, let words = reader.mapping(value, what: "the '\(key.string ?? "")' translation of \(owner)") else { continue }
+                    let translated = "the '\(tag)' translation of \(owner)"
+                    translations?[tag] = Riddle.Words(text: reader.string("text", in: words, of: translated) ?? "",
+                                                      hints: reader.strings("hints", in: words, of: translated) ?? [],
+                                                      insider: reader.string("insider", in: words, of: translated) ?? "")
+                }
+            }
             return Located(
-                Riddle(id: id, checkpointID: checkpoint, difficulty: difficulty, text: text, hints: hints, insider: insider),
+                Riddle(id: id, checkpointID: checkpoint, difficulty: difficulty, text: text, hints: hints, insider: insider,
+                       translations: translations),
                 at: reader.location(of: item), fieldLines: reader.fieldLines(of: item)
             )
         }

@@ -125,7 +125,8 @@ public struct ContentImport: Sendable {
         var existingRiddles = Dictionary(uniqueKeysWithValues: stored.riddles.map { ($0.riddle.id, $0) })
         for riddle in content.riddles {
             if let old = existingRiddles.removeValue(forKey: riddle.id) {
-                guard old.riddle != riddle || old.retiredAt != nil else { continue }
+                // The stores keep the organiser's words; translations are read from the files.
+                guard old.riddle != riddle.withoutTranslations || old.retiredAt != nil else { continue }
                 riddles.append(StoredRiddle(riddle: riddle, retiredAt: nil))
                 summary.riddlesUpdated += 1
             } else {

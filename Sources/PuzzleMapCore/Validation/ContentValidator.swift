@@ -116,6 +116,28 @@ public enum ContentValidator {
             for (index, hint) in riddle.hints.enumerated() {
                 problems += emptyText(hint, "hints", of: "\(name), hint \(index + 1)", in: item)
             }
+            for (tag, words) in (riddle.translations ?? [:]).sorted(by: { $0.key < $1.key }) {
+                let translation = "the '\(tag)' translation of \(name)"
+                if !Self.isLanguageTag(tag) {
+                    problems.append(ContentProblem(
+                        .invalidValue, at: item.location(of: "translations"), "\(name) has a translation under '\(tag)'",
+                        fix: "Name each translation by its language's code in lower case, such as zh or fr."
+                    ))
+                }
+                if words.hints.count != Riddle.hintCount {
+                    problems.append(ContentProblem(
+                        .hintCount, at: item.location(of: "translations"), "\(translation) has \(words.hints.count) hint(s)",
+                        fix: "Translate all three hints, in the same order."
+                    ))
+                }
+                for (field, text) in [("text", words.text), ("insider", words.insider)] + words.hints.map({ ("hints", $0) })
+                where text.allSatisfy(\.isWhitespace) {
+                    problems.append(ContentProblem(
+                        .emptyText, at: item.location(of: "translations"), "\(translation) has an empty \(field)",
+                        fix: "Write the \(field), or leave the translation out: players then read the riddle as written."
+                    ))
+                }
+            }
         }
         let riddled = Set(draft.riddles.map(\.value.checkpointID))
         for item in draft.checkpoints where !riddled.contains(item.value.id) {
@@ -266,6 +288,12 @@ public enum ContentValidator {
     }
 
     // MARK: Shared checks
+
+    /// A language's code as `Accept-Language` and the app name it: two or three lower-case
+    /// letters, with a region or script after a hyphen if needed (`zh`, `pt-br`).
+    static func isLanguageTag(_ tag: String) -> Bool {
+        tag.wholeMatch(of: /[a-z]{2,3}(-[a-z0-9]{2,8})*/) != nil
+    }
 
     private static func emptyText<Value>(_ text: String, _ field: String, of name: String, in item: Located<Value>) -> [ContentProblem] {
         // A field that is absent was reported as missing by the reader; say it once.

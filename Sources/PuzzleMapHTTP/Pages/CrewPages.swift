@@ -132,8 +132,10 @@ struct CrewPages {
                           removable: leads && member.player.id != identity.playerID,
                           remove: library.text("crew.remove", ["name": member.player.displayName]))
                 },
-                riddles: try await hunt.crewRiddles(of: crew).map { held in
-                    .init(id: held.crewRiddle.id, category: library.text("play.category.\(held.crewRiddle.category.rawValue)"), text: held.riddle.text,
+                riddles: try await hunt.crewRiddles(of: crew).map { written in
+                    var held = written
+                    held.riddle = library.reading(held.riddle)
+                    return .init(id: held.crewRiddle.id, category: library.text("play.category.\(held.crewRiddle.category.rawValue)"), text: held.riddle.text,
                           hints: held.hintsShown, worth: library.text("crew.worth", ["xp": "\(held.xpIfSolved)"]),
                           scanned: held.scannedBy.isEmpty ? library.text("crew.scannedNone")
                               : library.text("crew.scannedBy", ["names": held.scannedBy.map(\.displayName).joined(separator: ", "),

@@ -13,8 +13,10 @@ struct MapPages {
         router.get("journal") { _, context in
             let identity = try context.requirePlayer()
             let entries = try await services.hunt.journal(playerID: identity.playerID)
-            return page(context).response("journal", title: library.text("journal.title"), JournalView(entries: entries.map { entry in
-                JournalView.Entry(
+            return page(context).response("journal", title: library.text("journal.title"), JournalView(entries: entries.map { written in
+                var entry = written
+                entry.riddle = library.reading(entry.riddle)
+                return JournalView.Entry(
                     place: entry.checkpoint.name, building: entry.checkpoint.building, riddle: entry.riddle.text, insider: entry.riddle.insider,
                     facts: entry.checkpoint.facts,
                     solved: library.text("journal.solved", ["date": CampusDates.day(entry.solvedAt, in: services.hunt.timeZone), "xp": "\(entry.xp)"]))

@@ -159,6 +159,16 @@ public struct PageLibrary: Sendable {
         return .english
     }
 
+    /// A riddle in the reader's language, where the content translates it; else as written.
+    func reading(_ riddle: Riddle) -> Riddle { riddle.reading(in: Self.language.tag) }
+
+    /// A riddle's text (its insider fact, say) in the reader's language: found among the
+    /// content's riddles by the words the game gave, as written.
+    func reading(_ text: String, of riddles: [Riddle], _ field: KeyPath<Riddle, String>) -> String {
+        guard Self.language != .english, let riddle = riddles.first(where: { $0[keyPath: field] == text }) else { return text }
+        return reading(riddle)[keyPath: field]
+    }
+
     /// A static file's address, versioned by its content.
     func assetPath(_ name: String) -> String {
         "/static/\(name)?v=\(assets[name]?.version ?? "0")"

@@ -189,7 +189,9 @@ struct PlayPages {
         var hints: [String]
         var canAskHint: Bool
 
-        init(_ held: HeldRiddle, library: PageLibrary) {
+        init(_ written: HeldRiddle, library: PageLibrary) {
+            var held = written
+            held.riddle = library.reading(held.riddle)
             id = held.attempt.id
             category = library.text("play.category.\(held.attempt.category.rawValue)")
             difficulty = library.text("riddle.difficulty.\(held.riddle.difficulty.rawValue)")

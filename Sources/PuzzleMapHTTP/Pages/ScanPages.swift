@@ -128,11 +128,11 @@ struct ScanPages {
         case .solved:
             title = library.text("outcome.solved.title")
             view = OutcomeView(standing: report.standing, library: library, content: services.content, message: library.text("outcome.solved", ["place": place]),
-                               insider: report.insider)
+                               insider: report.insider.map { library.reading($0, of: services.content.riddles, \.insider) })
         case .explored:
             title = library.text("outcome.explored.title")
             view = OutcomeView(standing: report.standing, library: library, content: services.content, message: library.text("outcome.explored", ["place": place]),
-                               funRiddle: report.funRiddle)
+                               funRiddle: report.funRiddle.map { library.reading($0, of: services.content.riddles, \.text) })
         case .alreadyVisited where report.challengeWon != nil:
             // Found before, but first here in a race: the bonus is what it earned.
             title = library.text("outcome.challenge.title")
