@@ -18,6 +18,10 @@ public struct Hunt: Sendable {
     public let accountPolicy: AccountPolicy
     /// Where players reach the service; links in mails and codes start with it.
     public let publicURL: String
+    /// The push services notices may be sent to.
+    public let pushServices: PushServices
+    /// What push requests are signed with; derived from the keys, so computed once.
+    public let vapidKey: VAPIDKey
     public let passwordHasher: PasswordHasher
     /// Random draws (riddle choice); tests seed it.
     public let random: RandomSource
@@ -45,6 +49,8 @@ public struct Hunt: Sendable {
         self.secrets = secrets
         accountPolicy = AccountPolicy(emailDomains: settings.emailDomains)
         publicURL = settings.publicURL
+        pushServices = settings.pushServices
+        vapidKey = VAPIDKey(secrets: secrets)
         self.passwordHasher = passwordHasher
         self.random = random
         self.now = now

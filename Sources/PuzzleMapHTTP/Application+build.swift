@@ -11,6 +11,7 @@ public func buildApplication(services: HuntServices, settings: ServiceSettings, 
         configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "PuzzleMap"),
         services: [
             MailDelivery(services: services, sendmailCommand: settings.sendmailCommand, logger: logger),
+            PushDelivery(running: services.running, logger: logger),
             ContentReloadOnHangup(running: services.running, logger: logger),
             services.live,
         ],
@@ -52,6 +53,8 @@ public func buildRouter(services: HuntServices) -> Router<AppRequestContext> {
     LiveController(services: services).addRoutes(to: authenticated)
     ChallengeController(services: services).addRoutes(to: authenticated)
     CrewController(services: services).addRoutes(to: authenticated)
+    PushController(services: services).addPublicRoutes(to: api)
+    PushController(services: services).addRoutes(to: authenticated)
     LeaderboardController(services: services).addRoutes(to: authenticated)
     ModerationController(services: services).addRoutes(to: authenticated)
     AuditController(services: services).addRoutes(to: authenticated)

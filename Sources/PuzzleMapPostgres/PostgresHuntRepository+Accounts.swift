@@ -101,6 +101,9 @@ extension PostgresHuntRepository {
             try await connection.run("DELETE FROM weeklyScore WHERE playerId = \(id)", logger: logger)
             try await connection.run("DELETE FROM emailVerification WHERE playerId = \(id)", logger: logger)
             try await connection.run("DELETE FROM passwordReset WHERE playerId = \(id)", logger: logger)
+            try await connection.run("DELETE FROM pushSubscription WHERE playerId = \(id)", logger: logger)
+            try await connection.run("DELETE FROM emailChange WHERE playerId = \(id)", logger: logger)
+            try await connection.run("DELETE FROM pushTopicOff WHERE playerId = \(id)", logger: logger)
             // The invitation that made a staff account keeps its history, not the address.
             try await connection.run("UPDATE staffInvitation SET email = \(placeholder.email) WHERE staffId = \(id)", logger: logger)
             // Their reports stay for the organisers, no longer theirs.
@@ -142,6 +145,56 @@ extension PostgresHuntRepository {
                 ON CONFLICT (playerId) DO UPDATE SET codeHash = excluded.codeHash, expiresAt = excluded.expiresAt, failedAttempts = 0
                 """, logger: logger)
             try await queue(mail, at: date, connection)
+        }
+    }
+
+    public func requestEmailChange(playerID: Int64, newEmail: String, codeHash: String, expiresAt: Date, mails: [MailDraft], at date: Date) async throws {
+        try await write { connection in
+            try await connection.run("""
+                INSERT INTO emailChange (playerId, newEmail, codeHash, expiresAt, failedAttempts)
+                VALUES (\(playerID), \(newEmail), \(codeHash), \(StoredDate(expiresAt)), 0)
+                ON CONFLICT (playerId) DO UPDATE SET newEmail = excluded.newEmail, codeHash = excluded.codeHash, expiresAt = excluded.expiresAt,
+                    failedAttempts = 0
+                """, logger: logger)
+            for mail in mails { try await queue(mail, at: date, connection) }
+        }
+    }
+
+    public func pendingEmailChange(playerID: Int64) async throws -> String? {
+        try await autocommit { connection in
+            try await connection.value("SELECT newEmail FROM emailChange WHERE playerId = \(playerID)", as: String.self, logger: logger)
+        }
+    }
+
+    public func confirmEmailChange(playerID: Int64, at date: Date,
+                                   decide: @Sendable (PendingVerification) -> VerificationVerdict) async throws -> VerificationVerdict? {
+        do {
+            return try await write { connection in
+                guard let (newEmail, codeHash, expiresAt, failedAttempts) = try await connection.row("""
+                    SELECT newEmail, codeHash, expiresAt, failedAttempts FROM emailChange WHERE playerId = \(playerID) FOR UPDATE
+                    """, as: (String, String, StoredDate, Int).self, logger: logger)
+                else { return nil }
+                let verdict = decide(PendingVerification(codeHash: codeHash, expiresAt: expiresAt.date, failedAttempts: failedAttempts))
+                switch verdict {
+                case .verified:
+                    if try await connection.count("""
+                        SELECT 1 FROM player WHERE nocase(email) = nocase(\(newEmail)) AND id <> \(playerID)
+                        """, logger: logger) > 0 {
+                        throw StorageError.conflict("email")
+                    }
+                    try await connection.run("DELETE FROM emailChange WHERE playerId = \(playerID)", logger: logger)
+                    try await connection.run("UPDATE player SET email = \(newEmail), emailVerifiedAt = \(StoredDate(date)) WHERE id = \(playerID)",
+                                             logger: logger)
+                case .wrongCode:
+                    try await connection.run("UPDATE emailChange SET failedAttempts = failedAttempts + 1 WHERE playerId = \(playerID)", logger: logger)
+                case .refused:
+                    break
+                }
+                return verdict
+            }
+        } catch let error as PSQLError where error.isUniqueViolation {
+            // Lost a race with a sign-up or another change to the same address.
+            throw StorageError.conflict("email")
         }
     }
 

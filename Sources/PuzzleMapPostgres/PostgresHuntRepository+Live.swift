@@ -37,16 +37,18 @@ extension PostgresHuntRepository {
     }
 
     public func liveEvents(playerID: Int64, after sequence: Int64, limit: Int) async throws -> [StoredLiveEvent] {
-        try await autocommit { connection in
-            try await connection.rows("""
-                SELECT sequence, kind, payload, subjectId, createdAt FROM liveEvent WHERE playerId = \(playerID) AND sequence > \(sequence)
-                ORDER BY sequence LIMIT \(limit)
-                """, as: (Int64, String, String, Int64?, StoredDate).self, logger: logger).map { row in
-                guard let kind = LiveEvent.Kind(rawValue: row.1) else { throw StorageError.unknownValue("liveEvent.kind \(row.1)") }
-                return StoredLiveEvent(sequence: row.0, event: LiveEvent(playerID: playerID, kind: kind, values: try LiveEventPayload.decode(row.2),
-                                                                         subjectID: row.3),
-                                       createdAt: row.4.date)
-            }
+        try await autocommit { connection in try await liveEvents(playerID: playerID, after: sequence, limit: limit, connection) }
+    }
+
+    func liveEvents(playerID: Int64, after sequence: Int64, limit: Int, _ connection: PostgresConnection) async throws -> [StoredLiveEvent] {
+        try await connection.rows("""
+            SELECT sequence, kind, payload, subjectId, createdAt FROM liveEvent WHERE playerId = \(playerID) AND sequence > \(sequence)
+            ORDER BY sequence LIMIT \(limit)
+            """, as: (Int64, String, String, Int64?, StoredDate).self, logger: logger).map { row in
+            guard let kind = LiveEvent.Kind(rawValue: row.1) else { throw StorageError.unknownValue("liveEvent.kind \(row.1)") }
+            return StoredLiveEvent(sequence: row.0, event: LiveEvent(playerID: playerID, kind: kind, values: try LiveEventPayload.decode(row.2),
+                                                                     subjectID: row.3),
+                                   createdAt: row.4.date)
         }
     }
 

@@ -517,6 +517,37 @@ enum Migrations {
             // A crew riddle whose place left the hunt is closed as released, not solved.
             try db.alter(table: "crewRiddle") { t in t.add(column: "releasedAt", .datetime) }
         }
+        migrator.registerMigration("v22 push notifications") { db in
+            // One row a browser: its endpoint is the push service's name for it.
+            try db.create(table: "pushSubscription") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("playerId", .integer).notNull().indexed().references("player", onDelete: .cascade)
+                t.column("endpoint", .text).notNull().unique()
+                t.column("p256dh", .blob).notNull()
+                t.column("auth", .blob).notNull()
+                t.column("language", .text).notNull()
+                // The player's live events up to this one were considered for this browser.
+                t.column("cursor", .integer).notNull()
+                t.column("createdAt", .datetime).notNull()
+            }
+            try db.create(table: "pushTopicOff") { t in
+                t.column("playerId", .integer).notNull().references("player", onDelete: .cascade)
+                t.column("topic", .text).notNull()
+                t.primaryKey(["playerId", "topic"])
+            }
+            try db.alter(table: "voucher") { t in t.add(column: "lapseAnnouncedAt", .datetime) }
+            try db.create(index: "voucher_lapsing", on: "voucher", columns: ["expiresAt"], condition: Column("redeemedAt") == nil)
+        }
+        migrator.registerMigration("v23 email changes") { db in
+            // One change of address waiting a player, until its code is typed.
+            try db.create(table: "emailChange") { t in
+                t.primaryKey("playerId", .integer).references("player", onDelete: .cascade)
+                t.column("newEmail", .text).notNull()
+                t.column("codeHash", .text).notNull()
+                t.column("expiresAt", .datetime).notNull()
+                t.column("failedAttempts", .integer).notNull().defaults(to: 0)
+            }
+        }
         return migrator
     }
 }

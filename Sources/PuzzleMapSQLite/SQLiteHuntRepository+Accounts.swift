@@ -89,6 +89,9 @@ extension SQLiteHuntRepository {
             try db.execute(sql: "DELETE FROM weeklyScore WHERE playerId = ?", arguments: [id])
             try EmailVerificationRecord.deleteOne(db, key: id)
             try PasswordResetRecord.filter(Column("playerId") == id).deleteAll(db)
+            try db.execute(sql: "DELETE FROM pushSubscription WHERE playerId = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM emailChange WHERE playerId = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM pushTopicOff WHERE playerId = ?", arguments: [id])
             // The invitation that made a staff account keeps its history, not the address.
             try db.execute(sql: "UPDATE staffInvitation SET email = ? WHERE staffId = ?", arguments: [placeholder.email, id])
             // Their reports stay for the organisers, no longer theirs.
@@ -122,6 +125,52 @@ extension SQLiteHuntRepository {
             try EmailVerificationRecord(playerId: playerID, codeHash: codeHash, expiresAt: expiresAt, failedAttempts: 0).save(db)
             var queued = MailRecord(mail, at: date)
             try queued.insert(db)
+        }
+    }
+
+    public func requestEmailChange(playerID: Int64, newEmail: String, codeHash: String, expiresAt: Date, mails: [MailDraft], at date: Date) async throws {
+        try await database.write { db in
+            try db.execute(sql: """
+                INSERT INTO emailChange (playerId, newEmail, codeHash, expiresAt, failedAttempts) VALUES (?, ?, ?, ?, 0)
+                ON CONFLICT (playerId) DO UPDATE SET newEmail = excluded.newEmail, codeHash = excluded.codeHash, expiresAt = excluded.expiresAt,
+                    failedAttempts = 0
+                """, arguments: [playerID, newEmail, codeHash, expiresAt])
+            for mail in mails {
+                var queued = MailRecord(mail, at: date)
+                try queued.insert(db)
+            }
+        }
+    }
+
+    public func pendingEmailChange(playerID: Int64) async throws -> String? {
+        try await database.read { db in try String.fetchOne(db, sql: "SELECT newEmail FROM emailChange WHERE playerId = ?", arguments: [playerID]) }
+    }
+
+    public func confirmEmailChange(playerID: Int64, at date: Date,
+                                   decide: @Sendable (PendingVerification) -> VerificationVerdict) async throws -> VerificationVerdict? {
+        try await database.write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT newEmail, codeHash, expiresAt, failedAttempts FROM emailChange WHERE playerId = ?",
+                                             arguments: [playerID])
+            else { return nil }
+            let verdict = decide(PendingVerification(codeHash: row["codeHash"], expiresAt: row["expiresAt"], failedAttempts: row["failedAttempts"]))
+            switch verdict {
+            case .verified:
+                let newEmail: String = row["newEmail"]
+                if try PlayerRecord.filter(PlayerRecord.Columns.email == newEmail).filter(PlayerRecord.Columns.id != playerID).fetchCount(db) > 0 {
+                    throw StorageError.conflict("email")
+                }
+                try db.execute(sql: "DELETE FROM emailChange WHERE playerId = ?", arguments: [playerID])
+                do {
+                    try db.execute(sql: "UPDATE player SET email = ?, emailVerifiedAt = ? WHERE id = ?", arguments: [newEmail, date, playerID])
+                } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+                    throw StorageError.conflict("email")
+                }
+            case .wrongCode:
+                try db.execute(sql: "UPDATE emailChange SET failedAttempts = failedAttempts + 1 WHERE playerId = ?", arguments: [playerID])
+            case .refused:
+                break
+            }
+            return verdict
         }
     }
 

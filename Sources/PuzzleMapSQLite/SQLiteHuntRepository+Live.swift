@@ -32,18 +32,20 @@ extension SQLiteHuntRepository {
     }
 
     public func liveEvents(playerID: Int64, after sequence: Int64, limit: Int) async throws -> [StoredLiveEvent] {
-        try await database.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT sequence, kind, payload, subjectId, createdAt FROM liveEvent WHERE playerId = ? AND sequence > ?
-                ORDER BY sequence LIMIT ?
-                """, arguments: [playerID, sequence, limit]).map { row in
-                let kind: String = row["kind"]
-                guard let known = LiveEvent.Kind(rawValue: kind) else { throw StorageError.unknownValue("liveEvent.kind \(kind)") }
-                return StoredLiveEvent(sequence: row["sequence"], event: LiveEvent(playerID: playerID, kind: known,
-                                                                                    values: try LiveEventPayload.decode(row["payload"]),
-                                                                                    subjectID: row["subjectId"]),
-                                       createdAt: row["createdAt"])
-            }
+        try await database.read { db in try Self.liveEvents(playerID: playerID, after: sequence, limit: limit, db) }
+    }
+
+    static func liveEvents(playerID: Int64, after sequence: Int64, limit: Int, _ db: Database) throws -> [StoredLiveEvent] {
+        try Row.fetchAll(db, sql: """
+            SELECT sequence, kind, payload, subjectId, createdAt FROM liveEvent WHERE playerId = ? AND sequence > ?
+            ORDER BY sequence LIMIT ?
+            """, arguments: [playerID, sequence, limit]).map { row in
+            let kind: String = row["kind"]
+            guard let known = LiveEvent.Kind(rawValue: kind) else { throw StorageError.unknownValue("liveEvent.kind \(kind)") }
+            return StoredLiveEvent(sequence: row["sequence"], event: LiveEvent(playerID: playerID, kind: known,
+                                                                                values: try LiveEventPayload.decode(row["payload"]),
+                                                                                subjectID: row["subjectId"]),
+                                   createdAt: row["createdAt"])
         }
     }
 

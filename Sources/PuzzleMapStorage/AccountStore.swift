@@ -51,6 +51,18 @@ public protocol AccountStore: Sendable {
                      decide: @Sendable (PendingVerification) -> VerificationVerdict) async throws -> VerificationVerdict?
     /// Replaces the player's pending verification code and queues its mail.
     func replaceVerificationCode(playerID: Int64, codeHash: String, expiresAt: Date, mail: MailDraft, at date: Date) async throws
+    /// Keeps the address the player asks to change to, with the code mailed to it (replacing any
+    /// change asked for before and its count of wrong codes), and queues `mails`, in one transaction.
+    func requestEmailChange(playerID: Int64, newEmail: String, codeHash: String, expiresAt: Date, mails: [MailDraft], at date: Date) async throws
+    /// The address the player asked to change to, while its code waits.
+    func pendingEmailChange(playerID: Int64) async throws -> String?
+    /// Reads the player's pending change under its lock, lets `decide` judge the code presented
+    /// and applies the verdict in the same transaction: `verified` makes the new address the
+    /// account's, verified at `date`, and spends the change; `wrongCode` counts one more failed
+    /// attempt. `nil` if no change waits; `StorageError.conflict("email")` (nothing changed) if
+    /// another account holds the address by now.
+    func confirmEmailChange(playerID: Int64, at date: Date,
+                            decide: @Sendable (PendingVerification) -> VerificationVerdict) async throws -> VerificationVerdict?
     func createPasswordReset(playerID: Int64, tokenHash: String, expiresAt: Date, mail: MailDraft, at date: Date) async throws
     /// Reads a live player's reset under its lock and, if `decide` admits it, spends the token,
     /// sets the new password and revokes every session, in one transaction. Returns the

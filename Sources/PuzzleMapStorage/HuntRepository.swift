@@ -5,7 +5,7 @@ import PuzzleMapCore
 /// implementation is the embedded default; PostgreSQL carries larger deployments. It is
 /// composed of one protocol per concern so each reads on its own.
 public protocol HuntRepository: ContentStore, SettingsStore, AccountStore, LedgerStore, PlayStore, ScanStore, VoucherStore, SocialStore, StatsStore, ReportStore,
-    AuditStore, OperationsStore, ModerationStore, StaffInvitationStore, ExportStore, ChallengeStore, LiveEventStore, CrewStore {
+    AuditStore, OperationsStore, ModerationStore, StaffInvitationStore, ExportStore, ChallengeStore, LiveEventStore, CrewStore, PushStore {
     /// Cheap round trip proving the database answers.
     func ping() async throws
     /// How busy the database is, for metrics.

@@ -66,6 +66,10 @@ struct ResolvedConfiguration {
             if let domains = reader.string(forKey: "email.domains") {
                 settings.emailDomains = domains.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             }
+            if let services = reader.string(forKey: "push.services") {
+                settings.pushServices = PushServices(origins: services.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                    .filter { !$0.isEmpty })
+            }
             settings.sendmailCommand = reader.string(forKey: "sendmail")
             settings.giftsPerDay = reader.int(forKey: "gifts.per.day")
             if let proxies = reader.string(forKey: "trusted.proxies") {

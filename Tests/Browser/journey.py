@@ -47,6 +47,7 @@ WAIT_SECONDS = 20
 FAILING_IMPACTS = ("serious", "critical")
 
 EMAIL = "ada@student.gla.ac.uk"
+NEW_EMAIL = "ada.lovelace@example.com"
 USERNAME = "ada_lovelace"
 DISPLAY_NAME = "Adalovelaceofthedifferenceenginesociety1" if LONG_NAMES else "Ada"
 PASSWORD = "analytical-engine-1843"
@@ -422,7 +423,7 @@ class Journey:
             for path in sorted(glob.glob(os.path.join(self.args.mail_dir, "*.eml")), reverse=True):
                 message = open(path, encoding="utf-8").read()
                 if re.search(rf"^To: {re.escape(recipient)}$", message, flags=re.MULTILINE):
-                    match = re.search(r"verification code is:\s*(\d{6})\b", message)
+                    match = re.search(r"code is:\s*(\d{6})\b", message)
                     if not match:
                         raise StepFailed(f"the mail to {recipient} has no 6-digit code: {message!r}")
                     return match[1]
@@ -892,6 +893,16 @@ def account(j):
     j.expect_text("Your display name is saved.")
     if j.field("Display name (1 to 40 characters)").get_attribute("value") != "Ada L.":
         raise StepFailed("the saved display name is not shown")
+    # Leaving the university: the account moves to an address that stays, once its code is typed.
+    j.fill("New email address", NEW_EMAIL)
+    j.fill("Your password", PASSWORD)
+    j.press("Send a code to the new address", "account-email-code-sent")
+    j.expect_text("We sent a code to your new address. Type it below; until then nothing changes.")
+    j.expect_text(f"Email: {EMAIL}")
+    j.fill("Code from the email", j.mailed_code(NEW_EMAIL))
+    j.press("Confirm the new address", "account-email-changed")
+    j.expect_text(f"Your account's address is now {NEW_EMAIL}.")
+    j.expect_text(f"Email: {NEW_EMAIL}")
     href = j.control("Download my data").get_attribute("href")
     export = j.driver.execute_async_script("""
         const done = arguments[arguments.length - 1];
@@ -1071,6 +1082,29 @@ def settings_turn_sound_off(j):
         raise StepFailed(f"after a reload, sound is {'on' if sound.is_selected() else 'off'} and vibration "
                          f"{'on' if vibration.is_selected() else 'off'}; expected sound off, vibration on")
     choose(j, "Play a short tune")  # on again, as the player had it
+    settings_choose_notices(j)
+
+
+def settings_choose_notices(j):
+    """Notices while the app is closed: the phone's browser offers to turn them on (it has the
+    Push API), and the topics are the account's, saved by the form: one turned off stays off."""
+    j.expect_text("Notifications")
+    button = j.driver.find_element(By.CSS_SELECTOR, "[data-push-on]")
+    if not button.is_displayed():
+        raise StepFailed("Chromium has the Push API, yet 'Turn on for this phone' is not shown")
+    box = choose(j, "a crew mate is at our crew riddle's place")
+    if box.is_selected():
+        raise StepFailed("the crew-scan topic was on and a tap did not turn it off")
+    j.screen("settings-notifications")
+    j.press("Save", "settings-notices-saved")
+    j.expect_text("Saved: your notifications are set.")
+    crew = j.driver.find_element(By.CSS_SELECTOR, "input[name=crew_scans]")
+    challenges = j.driver.find_element(By.CSS_SELECTOR, "input[name=challenges]")
+    if crew.is_selected() or not challenges.is_selected():
+        raise StepFailed("after saving, crew scans should be off and challenges on")
+    choose(j, "a crew mate is at our crew riddle's place")
+    j.press("Save", "settings-notices-saved-again")
+    j.expect_text("Saved: your notifications are set.")
 
 
 def read_texts(tag):

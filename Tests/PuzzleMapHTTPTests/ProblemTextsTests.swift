@@ -27,6 +27,7 @@ import Testing
             .emailTaken, .usernameTaken, .invalidUsername, .invalidDisplayName, .weakPassword(reason: "it is on a list of common passwords"),
             .invalidVerificationCode(lifetimeMinutes: 1440), .invalidResetToken(lifetimeMinutes: 60), .invalidRefreshToken,
             .invalidCredentials, .tooManyAttempts(retryAfter: 900), .currentPasswordRequired, .unreadableQuizAnswers,
+            .invalidEmail, .emailUnchanged, .emailTakenByAnother, .passwordRequiredForEmailChange,
             .quizIncomplete(missing: ["q1", "q7"], questions: 12), .unknownQuizQuestions(["q99", "zz"]),
         ]
         let reward: [RewardRefusal] = [
@@ -64,6 +65,7 @@ import Testing
             .tooLong(days: 400, maximum: 366),
         ]
         let exports: [ExportRefusal] = [.unknownPartner("corner-shop")]
+        let pushes: [PushRefusal] = [.endpointNotAllowed, .invalidKeys, .unknownTopic("gossip")]
         let images: [ImageDecodingError] = [
             .empty, .tooLarge(bytes: 20_000_001, limit: 20_000_000), .tooManyPixels(width: 9000, height: 9000, limit: 50_000_000),
             .unsupportedFormat, .corrupt("bad Huffman code"),
@@ -96,7 +98,7 @@ import Testing
             .map { ProblemMiddleware<AppRequestContext>.problem(for: HTTPError($0), request: request) }
         return game.map(Problem.init) + account.map(Problem.init) + reward.map(Problem.init) + report.map(Problem.init)
             + social.map(Problem.init) + challenges.map(Problem.init) + crews.map(Problem.init) + organiser.map(Problem.init) + moderation.map(Problem.init) + invitation.map(Problem.init)
-            + dates.map(Problem.init) + exports.map(Problem.init) + images.map(Problem.image)
+            + dates.map(Problem.init) + exports.map(Problem.init) + pushes.map(Problem.init) + images.map(Problem.image)
             + [.notFound(path: "/v1/nowhere"), .internalError, .unsupportedScanBody, .unreadableForm("no closing boundary"),
                .photoTooLarge, .crossSiteForm, .unauthenticated]
             + thrown + framework

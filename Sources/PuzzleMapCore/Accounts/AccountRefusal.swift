@@ -32,6 +32,17 @@ public enum AccountRefusal: Error, Hashable, Sendable {
     /// A password change without the right current password.
     case currentPasswordRequired
 
+    // MARK: Changing the address
+
+    /// Not an address mail can be sent to.
+    case invalidEmail
+    /// The address asked for is the account's already.
+    case emailUnchanged
+    /// Another account has the address asked for.
+    case emailTakenByAnother
+    /// Changing the address needs the account's password, and it did not match.
+    case passwordRequiredForEmailChange
+
     // MARK: Quiz
 
     /// The quiz answers could not be read at all.

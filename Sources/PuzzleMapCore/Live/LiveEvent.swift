@@ -49,6 +49,8 @@ public struct LiveEvent: Hashable, Codable, Sendable {
         /// The crew's riddle left the game (`category`; `subjectID` the crew riddle): the crew
         /// may ask for another in the category at once.
         case crewRiddleReleased = "crew_riddle_released"
+        /// A freebie the player holds lapses soon (`offer`, `hours` left; `subjectID` the voucher).
+        case freebieLapsing = "freebie_lapsing"
     }
 
     /// Who hears of it.

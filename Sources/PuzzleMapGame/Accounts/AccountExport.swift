@@ -111,5 +111,19 @@ public struct AccountExport: Sendable {
     /// The problem reports the player sent, oldest first, with where each stands (not which
     /// organiser set it).
     public var reports: [StoredReport]
+    /// The browsers with notices on (their push services' addresses and languages), and the
+    /// topics turned off.
+    public var notifications: Notifications = Notifications(phones: [], topicsOff: [])
     public var exportedAt: Date
+
+    public struct Notifications: Sendable, Hashable {
+        public var phones: [PushSubscription]
+        /// In the order topics are listed.
+        public var topicsOff: [PushTopic]
+
+        public init(phones: [PushSubscription], topicsOff: [PushTopic]) {
+            self.phones = phones
+            self.topicsOff = topicsOff
+        }
+    }
 }

@@ -36,6 +36,36 @@ enum AccountMail {
 }
 
 extension AccountMail {
+    static func emailChange(to email: String, name: String, code: String, expiresIn: String, publicURL: String, hunt: String) -> MailDraft {
+        var base = publicURL
+        while base.hasSuffix("/") { base.removeLast() }
+        return MailDraft(recipient: email, subject: "\(hunt): confirm your new email address", body: """
+            Hello \(name),
+
+            You asked for your \(hunt) account to use this address from now on. Your code is:
+
+                \(code)
+
+            Type it on your account page (\(base)/account) within \(expiresIn). Until then your account
+            keeps its old address.
+
+            If you did not ask for this, ignore this mail: nothing changes.
+            """)
+    }
+
+    /// To the address being replaced: if the change was not the owner's, they hear of it.
+    static func emailChangeNotice(to email: String, name: String, newEmail: String, hunt: String) -> MailDraft {
+        MailDraft(recipient: email, subject: "\(hunt): a new email address was asked for", body: """
+            Hello \(name),
+
+            Someone signed in to your \(hunt) account asked to change its email address to
+            \(newEmail). It changes only once the code mailed there is typed.
+
+            If it was you, there is nothing to do here. If it was not, change your password now:
+            whoever asked knows it.
+            """)
+    }
+
     static func staffInvitation(to email: String, partner: String, organiser: String, link: String, validFor: String, hunt: String) -> MailDraft {
         MailDraft(recipient: email, subject: "\(hunt): you are invited to redeem freebies at \(partner)", body: """
             Hello,

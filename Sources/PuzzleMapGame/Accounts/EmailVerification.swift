@@ -36,3 +36,65 @@ extension Hunt {
         )
     }
 }
+
+/// Changing the account's address: a student who leaves the university keeps their account
+/// (and its ledger, friends and freebies) under an address that still reaches them.
+extension Hunt {
+    /// Changes asked for per account and day: each mails a code.
+    static let emailChangesPerDay = 5
+
+    /// Asks to change the address to `newEmail`, confirmed with the password. A code is mailed to
+    /// the new address and a note to the current one; the account keeps its current address
+    /// until the code is typed (``confirmEmailChange(_:code:)``). Any address mail can reach is
+    /// allowed: the university's domains are the rule for signing up, and leaving keeps the
+    /// account. Returns the normalised address the code went to.
+    @discardableResult
+    public func requestEmailChange(_ account: Account, to newEmail: String, password: String) async throws -> String {
+        guard try await passwordHasher.verify(password, against: account.passwordHash) else { throw AccountRefusal.passwordRequiredForEmailChange }
+        let email = AccountPolicy.normalisedEmail(newEmail)
+        guard AccountPolicy.isWellFormedEmail(email) else { throw AccountRefusal.invalidEmail }
+        guard email != AccountPolicy.normalisedEmail(account.player.email) else { throw AccountRefusal.emailUnchanged }
+        if let holder = try await repository.account(login: email), holder.player.id != account.player.id { throw AccountRefusal.emailTakenByAnother }
+        let now = now()
+        let key = "email-change:\(account.player.id)"
+        guard try await repository.countEvent(key: key, window: 86_400, at: now) <= Self.emailChangesPerDay else {
+            throw AccountRefusal.tooManyAttempts(retryAfter: 86_400)
+        }
+        let code = SecretToken.numericCode()
+        let lifetime = GameLimits.spoken(minutes: limits.verificationCodeHours * 60)
+        try await repository.requestEmailChange(
+            playerID: account.player.id, newEmail: email, codeHash: tokenHash(code), expiresAt: now + limits.verificationCodeLifetime,
+            mails: [
+                AccountMail.emailChange(to: email, name: account.player.displayName, code: code, expiresIn: lifetime, publicURL: publicURL,
+                                        hunt: content.info.title),
+                AccountMail.emailChangeNotice(to: account.player.email, name: account.player.displayName, newEmail: email, hunt: content.info.title),
+            ], at: now)
+        return email
+    }
+
+    /// The address the player asked to change to, while its code waits.
+    public func pendingEmailChange(playerID: Int64) async throws -> String? {
+        try await repository.pendingEmailChange(playerID: playerID)
+    }
+
+    /// Confirms the change with the code mailed to the new address (digits only; spaces and
+    /// dashes are ignored): the account's address is the new one, verified. Wrong codes are
+    /// counted as for the first address, and an address another account took meanwhile is
+    /// refused with nothing changed.
+    public func confirmEmailChange(_ account: Account, code: String) async throws -> Account {
+        let (codeHash, maxAttempts) = (tokenHash(code.filter(\.isNumber)), limits.verificationAttempts)
+        let now = now()
+        let verdict: VerificationVerdict?
+        do {
+            verdict = try await repository.confirmEmailChange(playerID: account.player.id, at: now) { pending in
+                pending.verdict(for: codeHash, maxAttempts: maxAttempts, at: now)
+            }
+        } catch StorageError.conflict {
+            throw AccountRefusal.emailTakenByAnother
+        }
+        guard verdict == .verified, let changed = try await repository.account(id: account.player.id) else {
+            throw AccountRefusal.invalidVerificationCode(lifetimeMinutes: limits.verificationCodeHours * 60)
+        }
+        return changed
+    }
+}

@@ -32,8 +32,10 @@ extension Hunt {
     public func export(of account: Account) async throws -> AccountExport {
         let playerID = account.player.id
         let data = try await repository.personalData(playerID: playerID)
+        let phones = try await repository.pushSubscriptions(playerID: playerID).map(\.subscription)
+        let topicsOff = try await repository.pushTopicsTurnedOff(playerID: playerID)
         let now = now()
-        return AccountExport(
+        var export = AccountExport(
             account: account, events: data.events, quiz: data.quiz,
             riddles: data.riddleAttempts.map { attempt in
                 AccountExport.RiddleHeld(
@@ -75,6 +77,8 @@ extension Hunt {
                 return report
             },
             exportedAt: now)
+        export.notifications = AccountExport.Notifications(phones: phones, topicsOff: PushTopic.allCases.filter(topicsOff.contains))
+        return export
     }
 
     /// Erases the person, once they confirm with their password; only the anonymous ledger

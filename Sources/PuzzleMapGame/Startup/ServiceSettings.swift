@@ -17,6 +17,9 @@ public struct ServiceSettings: Sendable {
     public var riddlesDirectory = "Riddles"
     /// The address players reach the service at; printed QR codes link under it.
     public var publicURL = "http://localhost:8080"
+    /// The push services a player's phone may ask notices to be sent through, by origin
+    /// (`PUZZLEMAP_PUSH_SERVICES`, comma-separated): the browsers' own by default.
+    public var pushServices = PushServices.browsers
     /// University email domains that may sign up.
     public var emailDomains = ["student.gla.ac.uk", "gla.ac.uk"]
     /// Overrides `limits.giftsPerDay` of `Campus/game.yaml` (`PUZZLEMAP_GIFTS_PER_DAY`).

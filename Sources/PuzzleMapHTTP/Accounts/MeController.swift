@@ -7,6 +7,20 @@ import PuzzleMapGame
 struct MeController {
     let services: HuntServices
 
+    struct EmailChangeRequest: Decodable {
+        var email: String
+        var password: String
+    }
+
+    struct EmailConfirmRequest: Decodable {
+        var code: String
+    }
+
+    struct EmailChangeView: ResponseCodable {
+        /// Where the code went; the account keeps its address until the code is typed.
+        var pendingEmail: String
+    }
+
     /// `GET /v1/me/export` (and the account page's download): the game's ``AccountExport`` as
     /// JSON. Other players are their username and display name, as the game gives them.
     struct Export: ResponseCodable {
@@ -103,7 +117,17 @@ struct MeController {
         var crewInvitations: [CrewInvitation]
         var challenges: [Challenge]
         var reports: [Report]
+        var notifications: Notifications
         var exportedAt: Date
+
+        struct Notifications: Codable {
+            struct Phone: Codable {
+                var endpoint: String
+                var language: String
+            }
+            var phones: [Phone]
+            var topicsOff: [String]
+        }
 
         init(_ export: AccountExport, content: CampusContent) {
             let playerID = export.account.player.id
@@ -140,6 +164,8 @@ struct MeController {
                 Report(id: $0.id, kind: $0.report.kind, checkpointId: $0.report.checkpointID, text: $0.report.text, context: $0.report.context,
                        status: $0.status, createdAt: $0.createdAt)
             }
+            notifications = Notifications(phones: export.notifications.phones.map { Notifications.Phone(endpoint: $0.endpoint, language: $0.language) },
+                                          topicsOff: export.notifications.topicsOff.map(\.rawValue))
             exportedAt = export.exportedAt
         }
     }
@@ -153,6 +179,18 @@ struct MeController {
                 of: identity.account, sessionID: identity.session.id, displayName: body.displayName, password: body.password,
                 currentPassword: body.currentPassword
             ))
+        }
+        // Changing the address: a code to the new one, then the code typed.
+        router.post("me/email") { request, context -> EditedResponse<EmailChangeView> in
+            let identity = try context.requireIdentity()
+            let body = try await request.decode(as: EmailChangeRequest.self, context: context)
+            let pending = try await services.hunt.requestEmailChange(identity.account, to: body.email, password: body.password)
+            return EditedResponse(status: .accepted, response: EmailChangeView(pendingEmail: pending))
+        }
+        router.post("me/email/confirm") { request, context -> PlayerView in
+            let identity = try context.requireIdentity()
+            let body = try await request.decode(as: EmailConfirmRequest.self, context: context)
+            return PlayerView(try await services.hunt.confirmEmailChange(identity.account, code: body.code))
         }
         router.delete("me") { request, context -> Response in
             let identity = try context.requireIdentity()

@@ -121,7 +121,7 @@ struct LiveMessage: Encodable {
     /// The page of the web app that shows more.
     static func link(for kind: LiveEvent.Kind) -> String {
         switch kind {
-        case .giftReceived, .voucherRedeemed: "/freebies"
+        case .giftReceived, .voucherRedeemed, .freebieLapsing: "/freebies"
         case .friendRequest, .friendAccepted: "/friends"
         case .badgeEarned, .levelReached: "/progress"
         case .challengeReceived, .challengeAccepted, .challengeDeclined, .challengeLost: "/challenges"

@@ -20,6 +20,22 @@ struct ProfilePages {
         }
         var languages: [Choice]
         var notice: String?
+        /// A player's notices while the app is closed; `nil` for anyone else.
+        var notifications: Notifications?
+        var problem: Problem?
+    }
+
+    struct Notifications {
+        struct Topic {
+            var name: String
+            var label: String
+            var on: Bool
+        }
+        /// The VAPID key the page's script subscribes with.
+        var publicKey: String
+        /// How many phones are woken, in words.
+        var devices: String
+        var topics: [Topic]
     }
 
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
@@ -27,15 +43,37 @@ struct ProfilePages {
         // page's script, as they belong to the phone, not the account.
         // Open to anyone: a visitor chooses the language before signing up.
         router.get("settings") { request, context in
-            let chosen = request.cookies[PageSession.languageCookieName]?.value
-            let notice = request.uri.queryParameters.get("done") == "language" ? library.text("settings.languageSaved") : nil
-            return PageRendering(library: library, context: context).response("settings", title: library.text("settings.title"), Settings(
-                languages: [.init(value: "", name: library.text("settings.languageFromPhone"), selected: chosen == nil)]
-                    + library.languages.map { language in
-                        .init(value: language.tag, name: library.catalogues[language]?.texts["language.name"] ?? language.tag,
-                              selected: chosen == language.tag)
-                    },
-                notice: notice))
+            let notice: String? = switch request.uri.queryParameters.get("done") {
+            case "language": library.text("settings.languageSaved")
+            case "notifications": library.text("settings.push.saved")
+            default: nil
+            }
+            return try await settingsPage(request, context, notice: notice)
+        }
+        // A phone's subscription, posted by the page's script once the browser made it.
+        router.post("settings/push") { request, context in
+            let player = try context.requirePlayer().playerID
+            let form = try await PageForm.read(request, context: context)
+            do {
+                if form["action"] == "off" {
+                    try await services.hunt.unsubscribeFromPush(playerID: player, endpoint: form["endpoint"] ?? "")
+                } else {
+                    try await services.hunt.subscribeToPush(playerID: player, subscription: try PushController.subscription(
+                        endpoint: form["endpoint"] ?? "", p256dh: form["p256dh"] ?? "", auth: form["auth"] ?? "",
+                        language: PageLibrary.language.tag, library: library))
+                }
+            } catch {
+                return try await settingsPage(request, context, problem: try Problem.forPage(error))
+            }
+            return Response.seeOther("/settings?done=notifications")
+        }
+        router.post("settings/notifications") { request, context in
+            let player = try context.requirePlayer().playerID
+            let form = try await PageForm.read(request, context: context)
+            // A box left unticked is not sent: every topic not ticked is off.
+            _ = try await services.hunt.setPushTopics(Dictionary(uniqueKeysWithValues: PushTopic.allCases.map { ($0.rawValue, form[$0.rawValue] == "on") }),
+                                                      playerID: player)
+            return Response.seeOther("/settings?done=notifications")
         }
         router.post("settings/language") { request, context in
             let form = try await PageForm.read(request, context: context)
@@ -46,9 +84,34 @@ struct ProfilePages {
         }
         router.get("account") { request, context in
             let identity = try context.requireIdentity()
-            let done = request.uri.queryParameters.get("done")
-            let notice = done == "name" ? library.text("account.nameChanged") : done == "password" ? library.text("account.passwordChanged") : nil
-            return accountPage(context, account: identity.account, notice: notice)
+            let notice: String? = switch request.uri.queryParameters.get("done") {
+            case "name": library.text("account.nameChanged")
+            case "password": library.text("account.passwordChanged")
+            case "emailSent": library.text("account.emailCodeSent")
+            case "email": library.text("account.emailChanged", ["email": identity.account.player.email])
+            default: nil
+            }
+            return try await accountPage(context, account: identity.account, notice: notice)
+        }
+        router.post("account/email") { request, context in
+            let identity = try context.requireIdentity()
+            let form = try await PageForm.read(request, context: context)
+            do {
+                try await services.hunt.requestEmailChange(identity.account, to: form["newEmail"] ?? "", password: form["password"] ?? "")
+            } catch {
+                return try await accountPage(context, account: identity.account, problem: try Problem.forPage(error))
+            }
+            return Response.seeOther("/account?done=emailSent")
+        }
+        router.post("account/email/confirm") { request, context in
+            let identity = try context.requireIdentity()
+            let form = try await PageForm.read(request, context: context)
+            do {
+                _ = try await services.hunt.confirmEmailChange(identity.account, code: form.text("code") ?? "")
+            } catch {
+                return try await accountPage(context, account: identity.account, problem: try Problem.forPage(error))
+            }
+            return Response.seeOther("/account?done=email")
         }
         router.post("account/name") { request, context in
             let identity = try context.requireIdentity()
@@ -57,7 +120,7 @@ struct ProfilePages {
                 _ = try await services.hunt.updateProfile(of: identity.account, sessionID: identity.session.id, displayName: form["displayName"] ?? "",
                                                           password: nil, currentPassword: nil)
             } catch {
-                return accountPage(context, account: identity.account, problem: try Problem.forPage(error))
+                return try await accountPage(context, account: identity.account, problem: try Problem.forPage(error))
             }
             return Response.seeOther("/account?done=name")
         }
@@ -68,7 +131,7 @@ struct ProfilePages {
                 _ = try await services.hunt.updateProfile(of: identity.account, sessionID: identity.session.id, displayName: nil,
                                                           password: form["newPassword"] ?? "", currentPassword: form["currentPassword"])
             } catch {
-                return accountPage(context, account: identity.account, problem: try Problem.forPage(error))
+                return try await accountPage(context, account: identity.account, problem: try Problem.forPage(error))
             }
             return Response.seeOther("/account?done=password")
         }
@@ -97,11 +160,33 @@ struct ProfilePages {
         }
     }
 
-    private func accountPage(_ context: AppRequestContext, account: Account, notice: String? = nil, problem: Problem? = nil) -> Response {
-        PageRendering(library: library, context: context).response("account", title: library.text("account.title"), status: problem?.status ?? .ok,
+    private func settingsPage(_ request: Request, _ context: AppRequestContext, notice: String? = nil, problem: Problem? = nil) async throws -> Response {
+        let chosen = request.cookies[PageSession.languageCookieName]?.value
+        var notifications: Notifications?
+        if let identity = context.identity, identity.account.role == .player {
+            let settings = try await services.hunt.pushSettings(playerID: identity.account.player.id)
+            notifications = Notifications(
+                publicKey: services.hunt.vapidKey.publicKey,
+                devices: settings.devices == 0 ? library.text("settings.push.noDevices") : library.text("settings.push.devices", ["count": "\(settings.devices)"]),
+                topics: settings.topics.map { .init(name: $0.topic.rawValue, label: library.text("settings.push.topic.\($0.topic.rawValue)"), on: $0.on) })
+        }
+        return PageRendering(library: library, context: context).response("settings", title: library.text("settings.title"), status: problem?.status ?? .ok,
+            Settings(
+                languages: [.init(value: "", name: library.text("settings.languageFromPhone"), selected: chosen == nil)]
+                    + library.languages.map { language in
+                        .init(value: language.tag, name: library.catalogues[language]?.texts["language.name"] ?? language.tag,
+                              selected: chosen == language.tag)
+                    },
+                notice: notice, notifications: notifications, problem: problem))
+    }
+
+    private func accountPage(_ context: AppRequestContext, account: Account, notice: String? = nil, problem: Problem? = nil) async throws -> Response {
+        let pending = try await services.hunt.pendingEmailChange(playerID: account.player.id)
+        return PageRendering(library: library, context: context).response("account", title: library.text("account.title"), status: problem?.status ?? .ok,
             AccountView(username: library.text("account.username", ["username": account.player.username]),
                         email: library.text("account.email", ["email": account.player.email]),
-                        displayName: account.player.displayName, notice: notice, problem: problem))
+                        displayName: account.player.displayName,
+                        pendingEmail: pending.map { library.text("account.emailPending", ["email": $0]) }, notice: notice, problem: problem))
     }
 
     private func deletePage(_ context: AppRequestContext, problem: Problem? = nil) -> Response {
@@ -113,6 +198,8 @@ struct ProfilePages {
         var username: String
         var email: String
         var displayName: String
+        /// The address a change waits to be confirmed for, in words.
+        var pendingEmail: String?
         var notice: String?
         var problem: Problem?
     }

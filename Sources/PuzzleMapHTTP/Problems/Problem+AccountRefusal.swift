@@ -32,6 +32,14 @@ extension Problem {
                       headers: [.retryAfter: "\(seconds)"])
         case .currentPasswordRequired:
             self.init(.unprocessableContent, code: .currentPasswordIncorrect)
+        case .invalidEmail:
+            self.init(.unprocessableContent, code: .invalidEmail, hintVariant: "account")
+        case .emailUnchanged:
+            self.init(.unprocessableContent, code: .emailUnchanged)
+        case .emailTakenByAnother:
+            self.init(.conflict, code: .emailTaken, hintVariant: "change")
+        case .passwordRequiredForEmailChange:
+            self.init(.unprocessableContent, code: .currentPasswordIncorrect, detailVariant: "email", hintVariant: "email")
         case .unreadableQuizAnswers:
             self.init(.badRequest, code: .invalidQuizAnswers)
         case .quizIncomplete(let missing, let questions):

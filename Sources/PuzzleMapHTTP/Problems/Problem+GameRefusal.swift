@@ -21,6 +21,7 @@ extension Problem {
         case let refusal as InvitationRefusal: Problem(refusal)
         case let refusal as CampusDateRange.Refusal: Problem(refusal)
         case let refusal as ExportRefusal: Problem(refusal)
+        case let refusal as PushRefusal: Problem(refusal)
         case let failure as PhotoFailure: failure.problem
         default: nil
         }

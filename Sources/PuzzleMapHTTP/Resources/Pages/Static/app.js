@@ -262,7 +262,7 @@
   if (!region || !window.EventSource) { return; }
   var kinds = ["gift_received", "friend_request", "friend_accepted", "voucher_redeemed", "badge_earned", "level_reached",
                "challenge_received", "challenge_accepted", "challenge_declined", "challenge_lost", "crew_joined", "crew_scanned",
-               "crew_hint", "crew_solved", "crew_invited", "riddle_released", "crew_riddle_released", "broadcast"];
+               "crew_hint", "crew_solved", "crew_invited", "riddle_released", "crew_riddle_released", "freebie_lapsing", "broadcast"];
   var source = new EventSource(region.getAttribute("data-live-stream"));
 
   // A scan's answer already says what it earned: its own badges, level and crew news are not repeated.
@@ -471,4 +471,64 @@ var puzzleMapSettings = (function () {
   // A riddle unrolls like a scroll when it is first shown.
   var scroll = document.querySelector("main blockquote.scroll");
   if (scroll && puzzleMapSettings.motion()) { scroll.classList.add("unroll"); }
+})();
+
+// Notices while the app is closed (Web Push): the browser subscribes with the service's key and
+// the page posts what it gave (the push service's address for this browser, and the keys the
+// notices are encrypted to) with the form's CSRF token. Without script or push, the page says so.
+(function () {
+  "use strict";
+  var box = document.querySelector("[data-push]");
+  if (!box || !("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window)) { return; }
+  var form = box.querySelector("[data-push-form]");
+  var on = box.querySelector("[data-push-on]");
+  var off = box.querySelector("[data-push-off]");
+  var state = box.querySelector("[data-push-state]");
+  document.querySelector("[data-push-unsupported]").hidden = true;
+  box.hidden = false;
+
+  function key() {
+    var text = box.getAttribute("data-push-key").replace(/-/g, "+").replace(/_/g, "/");
+    var raw = window.atob(text + "===".slice((text.length + 3) % 4));
+    var bytes = new Uint8Array(raw.length);
+    for (var i = 0; i < raw.length; i += 1) { bytes[i] = raw.charCodeAt(i); }
+    return bytes;
+  }
+  function say(name) { state.textContent = state.getAttribute("data-text-" + name); }
+  function show(subscribed) {
+    on.hidden = subscribed;
+    off.hidden = !subscribed;
+    say(subscribed ? "on" : "off");
+  }
+  function post(action, subscription) {
+    var json = subscription.toJSON();
+    form.elements.action.value = action;
+    form.elements.endpoint.value = json.endpoint;
+    form.elements.p256dh.value = (json.keys && json.keys.p256dh) || "";
+    form.elements.auth.value = (json.keys && json.keys.auth) || "";
+    // The answer is the settings page again, saying how many phones are on (or why not).
+    form.submit();
+  }
+
+  navigator.serviceWorker.ready.then(function (registration) {
+    return registration.pushManager.getSubscription().then(function (subscription) {
+      show(Boolean(subscription) && Notification.permission === "granted");
+      on.addEventListener("click", function () {
+        on.disabled = true;
+        Notification.requestPermission().then(function (permission) {
+          if (permission !== "granted") { on.disabled = false; say("denied"); return; }
+          return registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key() }).then(function (made) {
+            post("on", made);
+          });
+        }).catch(function () { on.disabled = false; say("failed"); });
+      });
+      off.addEventListener("click", function () {
+        off.disabled = true;
+        registration.pushManager.getSubscription().then(function (current) {
+          if (!current) { show(false); off.disabled = false; return; }
+          return current.unsubscribe().then(function () { post("off", current); });
+        }).catch(function () { off.disabled = false; say("failed"); });
+      });
+    });
+  });
 })();

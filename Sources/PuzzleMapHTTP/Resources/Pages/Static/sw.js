@@ -109,3 +109,33 @@ self.addEventListener("message", function (event) {
     }, function () {});
   })));
 });
+
+// A notice while the app is closed (Web Push): the service encrypted it for this browser alone;
+// the browser decrypted it before this runs. It says what happened and which page shows it.
+self.addEventListener("push", function (event) {
+  var notice;
+  try { notice = event.data ? event.data.json() : null; } catch (error) { notice = null; }
+  if (!notice || !notice.title) { return; }
+  event.waitUntil(self.registration.showNotification(notice.title, {
+    body: notice.body || "",
+    tag: notice.tag,
+    icon: "/static/icon-192.png",
+    badge: "/static/icon-192.png",
+    data: { url: notice.url || "/map" }
+  }));
+});
+
+// Tapping the notice opens its page: in a window of the app already open, else a new one.
+self.addEventListener("notificationclick", function (event) {
+  event.notification.close();
+  var path = (event.notification.data && event.notification.data.url) || "/map";
+  if (path.charAt(0) !== "/" || path.charAt(1) === "/") { path = "/map"; }
+  event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (windows) {
+    for (var i = 0; i < windows.length; i += 1) {
+      if (new URL(windows[i].url).origin === self.location.origin && "navigate" in windows[i]) {
+        return windows[i].navigate(path).then(function (client) { return client && client.focus(); });
+      }
+    }
+    return self.clients.openWindow(path);
+  }));
+});
