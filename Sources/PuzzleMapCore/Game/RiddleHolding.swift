@@ -60,14 +60,22 @@ public struct RiddleHolding: Sendable {
     /// The riddle held in `category` (whatever `difficulty` is asked: one riddle a category),
     /// or a new one drawn among the unsolved places open now or within the opening window, of
     /// `difficulty` if one is asked for, or the refusal saying why there is none.
-    public func ask<R: RandomNumberGenerator>(in category: Category, difficulty: Difficulty? = nil, holdings: RiddleHoldings, at now: Date,
-                                              using generator: inout R) -> RiddleRequestDecision {
+    /// `avoiding` are places a new riddle should not lead to if another will do: those of the
+    /// player's crew's riddles, where a scan counts for the crew (and the crew's solve there
+    /// would leave the player's own riddle nothing to pay).
+    public func ask<R: RandomNumberGenerator>(in category: Category, difficulty: Difficulty? = nil, holdings: RiddleHoldings,
+                                              avoiding: Set<String> = [], at now: Date, using generator: inout R) -> RiddleRequestDecision {
         let selection = selection.excluding(riddles: holdings.retiredRiddles)
         let held = holdings.active.filter { $0.category == category }
         let releases = Self.releases(of: held, under: selection.content)
         if let kept = held.first(where: { Self.isPlayable($0, in: selection.content) }) { return RiddleRequestDecision(.keep(kept)) }
         let solved = PlayerStanding.places(in: holdings.ledger).solved
         let cooling = Set(holdings.givenUp.filter { $0.value > now - giveUpCooldown }.keys)
+        let avoided = avoiding.subtracting(solved)
+        if !avoided.isEmpty, let riddle = selection.choose(in: category, difficulty: difficulty, solved: solved.union(avoided),
+                                                           recentlyGivenUp: cooling, at: now, using: &generator) {
+            return RiddleRequestDecision(.start(riddle), releases: releases)
+        }
         if let riddle = selection.choose(in: category, difficulty: difficulty, solved: solved, recentlyGivenUp: cooling, at: now,
                                          using: &generator) {
             return RiddleRequestDecision(.start(riddle), releases: releases)

@@ -25,10 +25,16 @@ extension Hunt {
         let closed = Set(try await liveNotices().closures.keys)
         let rules = RiddleHolding(selection: RiddleSelection(content: content, timeZone: timeZone, profile: quiz.profile, closed: closed),
                                   giveUpCooldown: limits.giveUpCooldown)
-        let random = random
+        // The crew's riddles' places, read before: the crew's draw avoids members' own riddles
+        // the same way.
+        var crewRiddlePlaces: Set<String> = []
+        if let crew = try await repository.crew(ofPlayer: playerID) {
+            crewRiddlePlaces = Set(try await repository.crewRiddles(crewID: crew.id).map(\.checkpointID))
+        }
+        let (crewPlaces, random) = (crewRiddlePlaces, random)
         let outcome = try await repository.startRiddle(playerID: playerID, category: category, at: now) { holdings in
             var generator = random.generator
-            return rules.ask(in: category, difficulty: difficulty, holdings: holdings, at: now, using: &generator)
+            return rules.ask(in: category, difficulty: difficulty, holdings: holdings, avoiding: crewPlaces, at: now, using: &generator)
         }
         switch outcome {
         case .existing(let attempt):

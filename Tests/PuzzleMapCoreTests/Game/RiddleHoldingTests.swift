@@ -53,6 +53,22 @@ import Testing
         #expect(seen == ["r1", "r2"], "past the cooldown a riddle given up is drawn like any other")
     }
 
+    /// The crew's riddle's place is avoided while another will do (the crew's draw avoids
+    /// members' own riddles likewise), and given when it is the only one left.
+    @Test func theCrewsRiddlePlaceIsAvoidedWhileAnotherWillDo() {
+        let empty = RiddleHoldings(active: [], givenUp: [:], ledger: [])
+        for seed in 0..<20 as Range<UInt64> {
+            var generator = SplitMix64(seed: seed)
+            #expect(rules(content).ask(in: .lab, holdings: empty, avoiding: [labs[0].id], at: now, using: &generator)
+                == RiddleRequestDecision(.start(riddle("r2", at: labs[1]))), "seed \(seed)")
+        }
+        let onlyTheCrews = RiddleHoldings(active: [], givenUp: [:],
+                                          ledger: [.solved(by: 1, riddleID: "r2", at: labs[1].id, xp: 100, hintsUsed: 0, on: now - 30)])
+        var generator = SplitMix64(seed: 1)
+        #expect(rules(content).ask(in: .lab, holdings: onlyTheCrews, avoiding: [labs[0].id], at: now, using: &generator)
+            == RiddleRequestDecision(.start(riddle("r1", at: labs[0]))))
+    }
+
     @Test func noneToOfferSaysWhetherTheCategoryIsDoneOrOnlyClosed() {
         let solvedBoth = RiddleHoldings(active: [], givenUp: [:], ledger: labs.enumerated().map { index, place in
             .solved(by: 1, riddleID: "r\(index + 1)", at: place.id, xp: 100, hintsUsed: 0, on: now - 60)
