@@ -2,11 +2,24 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 @testable import PuzzleMapHTTP
+import PuzzleMapCore
 import Testing
 
 /// The app in the reader's language: every catalogue complete, with the same placeholders as
 /// English; the language chosen by the setting over the browser's; the page saying which it is.
 @Suite struct LanguageTests {
+    /// A place's timetable in the reader's words; the API keeps the English summary.
+    @Test func theTimetableIsWrittenInTheReadersLanguage() throws {
+        let nine = TimeRange(parsing: "09:00-17:00")!
+        let hours = OpeningHours(weekly: [.mon: [nine], .tue: [nine], .wed: [nine], .thu: [nine], .fri: [nine], .sat: [TimeRange(parsing: "10:00-16:00")!]])
+        #expect(CampusDates.timetable(hours) == "Mon-Fri 09:00-17:00; Sat 10:00-16:00; Sun closed")
+        #expect(CampusDates.timetable(hours) == hours.summary)
+        let chinese = try #require(Self.library.languages.first { $0.tag == "zh" })
+        PageLibrary.$language.withValue(chinese) {
+            #expect(CampusDates.timetable(hours) == "周一至周五 09:00-17:00；周六 10:00-16:00；周日 不开放")
+        }
+    }
+
     static let library = PageLibrary.shipped
 
     static func placeholders(_ text: String) -> [String] {

@@ -228,8 +228,9 @@ public struct OpeningHours: Hashable, Codable, Sendable {
         return nil
     }
 
-    /// A short, readable timetable: `Mon-Fri 09:00-17:00; Sat 10:00-16:00; Sun closed`.
-    public var summary: String {
+    /// The week in runs of days with the same hours, Monday first: what a timetable lists,
+    /// in whatever words (`summary` is English; the pages write each reader's).
+    public var weeklyRuns: [(first: Weekday, last: Weekday, ranges: [TimeRange])] {
         var groups: [(first: Weekday, last: Weekday, ranges: [TimeRange])] = []
         for day in Weekday.allCases {
             let ranges = weekly[day] ?? []
@@ -239,7 +240,12 @@ public struct OpeningHours: Hashable, Codable, Sendable {
                 groups.append((day, day, ranges))
             }
         }
-        return groups.map { group in
+        return groups
+    }
+
+    /// A short, readable timetable: `Mon-Fri 09:00-17:00; Sat 10:00-16:00; Sun closed`.
+    public var summary: String {
+        weeklyRuns.map { group in
             let days = group.first == group.last
                 ? group.first.shortName : "\(group.first.shortName)-\(group.last.shortName)"
             let hours = group.ranges.isEmpty

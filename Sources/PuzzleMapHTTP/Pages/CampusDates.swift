@@ -24,6 +24,17 @@ enum CampusDates {
         PageLibrary.shipped.text("date.weekday.\(weekday.rawValue)")
     }
 
+    /// A place's weekly timetable in the reader's words: `Mon-Fri 09:00-17:00; Sun closed`.
+    static func timetable(_ hours: OpeningHours) -> String {
+        let library = PageLibrary.shipped
+        return hours.weeklyRuns.map { run in
+            let days = run.first == run.last ? weekdayName(run.first)
+                : library.text("date.weekdays", ["first": weekdayName(run.first), "last": weekdayName(run.last)])
+            let times = run.ranges.isEmpty ? library.text("date.closed") : run.ranges.map(\.description).joined(separator: ", ")
+            return library.text("date.timetableRun", ["days": days, "hours": times])
+        }.joined(separator: library.text("date.timetableSeparator"))
+    }
+
     /// A moment on campus, `Tue 24 Nov 14:05`: for logs and lists of what happened when.
     static func dayAndTime(_ date: Date, in timeZone: TimeZone) -> String {
         "\(day(date, in: timeZone)) \(time(date, in: timeZone))"

@@ -98,7 +98,7 @@ struct MapPages {
                     number: place.number, name: checkpoint?.name ?? library.text("map.unfoundPlace", ["number": "\(place.number)"]),
                     whereabouts: checkpoint.map { library.text("map.whereabouts", ["building": $0.building, "floor": "\($0.floor)"]) },
                     status: library.text("map.status.\(place.status.rawValue)"), statusClass: "status-\(place.status.rawValue)",
-                    hours: hours, openClass: place.isOpenNow ? "open" : "shut", timetable: place.hoursSummary,
+                    hours: hours, openClass: place.isOpenNow ? "open" : "shut", timetable: checkpoint.map { CampusDates.timetable($0.hours) },
                     facts: place.facts ?? [], closedNote: place.closure?.note,
                     x: String(format: "%.1f", point.x), y: String(format: "%.1f", point.y), labelY: String(format: "%.1f", point.y + 4),
                     report: "/report?kind=sticker_damaged&place=\(PageForm.escapeQuery(reported))",
