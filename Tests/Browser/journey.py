@@ -1092,6 +1092,8 @@ def settings_choose_notices(j):
     button = j.driver.find_element(By.CSS_SELECTOR, "[data-push-on]")
     if not button.is_displayed():
         raise StepFailed("Chromium has the Push API, yet 'Turn on for this phone' is not shown")
+    if j.driver.find_element(By.CSS_SELECTOR, "[data-push-off]").is_displayed():
+        raise StepFailed("notifications are off for this phone, yet 'Turn off for this phone' is shown beside 'Turn on'")
     box = choose(j, "a crew mate is at our crew riddle's place")
     if box.is_selected():
         raise StepFailed("the crew-scan topic was on and a tap did not turn it off")

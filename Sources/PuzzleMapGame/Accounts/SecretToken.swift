@@ -9,9 +9,7 @@ import PuzzleMapCore
 public enum SecretToken {
     /// 32 random bytes, base64url without padding.
     public static func generate() -> String {
-        let bytes = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }
-        return bytes.base64EncodedString().replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }.base64URLEncoded
     }
 
     /// A numeric code to type from an email, `digits` long.

@@ -26,7 +26,8 @@ struct PushDelivery: Service {
 
     func run() async throws {
         let (wake, waker) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        try await cancelWhenGracefulShutdown {
+        // A shutdown cancels every loop at once: that is how this service ends, not a failure.
+        try? await cancelWhenGracefulShutdown {
             try await withThrowingDiscardingTaskGroup { group in
                 group.addTask {
                     for await signal in running.hunt.repository.liveSignals() where signal != .broadcast { waker.yield() }
