@@ -151,6 +151,11 @@ import Testing
         Row(route: "POST /staff/join/{token}", anonymous: .refused(404), player: .refused(404), staff: .refused(404)),
         Row(route: "POST /account/name", anonymous: .signInFirst, player: .refused(422), staff: .refused(422)),
         Row(route: "POST /account/password", anonymous: .signInFirst, player: .refused(422), staff: .refused(422)),
+        Row(route: "POST /account/email", anonymous: .signInFirst, player: .refused(422), staff: .refused(422)),
+        Row(route: "POST /account/email/confirm", anonymous: .signInFirst, player: .refused(422), staff: .refused(422)),
+        // No endpoint: not a push service's. Topics left unticked are all turned off.
+        Row(route: "POST /settings/push", anonymous: .signInFirst, player: .refused(422), staff: .refused(403)),
+        Row(route: "POST /settings/notifications", anonymous: .signInFirst, player: .redirect("/settings"), staff: .refused(403)),
         Row(route: "POST /account/delete", anonymous: .signInFirst, player: .refused(401), staff: .refused(401)),
         // The moderation forms carry no reason (nor XP): each is refused by its use case.
         Row(route: "POST /console/scans/{id}/void", anonymous: .signInFirst, player: .refused(403), staff: .refused(403),

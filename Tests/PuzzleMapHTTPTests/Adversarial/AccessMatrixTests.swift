@@ -73,6 +73,15 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         AccessRow("PATCH /v1/me",                  .unauthenticated, 200,   200,                            200,                            200,                            200,           200,                       200),
         AccessRow("DELETE /v1/me",                 .unauthenticated, 204,   204,                            204,                            204,                            204,           204,                       204),
         AccessRow("GET /v1/me/export",             .unauthenticated, 200,   200,                            200,                            200,                            200,           200,                       200),
+        AccessRow("POST /v1/me/email",             .unauthenticated, 202,   202,                            202,                            202,                            202,           202,                       202),
+        AccessRow("POST /v1/me/email/confirm",     .unauthenticated, .refused(422, "invalid_verification_code"), .refused(422, "invalid_verification_code"),
+                  .refused(422, "invalid_verification_code"), .refused(422, "invalid_verification_code"), .refused(422, "invalid_verification_code"),
+                  .refused(422, "invalid_verification_code"), .refused(422, "invalid_verification_code")),
+        AccessRow("GET /v1/push/key",              200,              200,   200,                            200,                            200,                            200,           200,                       200),
+        AccessRow("PUT /v1/me/push-subscription",  .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
+        AccessRow("DELETE /v1/me/push-subscription", .unauthenticated, 200, 200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
+        AccessRow("GET /v1/me/notifications",      .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
+        AccessRow("PUT /v1/me/notifications",      .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
         AccessRow("PUT /v1/me/quiz",               .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
         AccessRow("GET /v1/me/quiz",               .unauthenticated, 200,   .conflict("quiz_required"),     .conflict("quiz_required"),     .conflict("quiz_required"),     .playersOnly,  .playersOnly,              .playersOnly),
         AccessRow("POST /v1/riddles",              .unauthenticated, 200,   .conflict("quiz_required"),     .conflict("quiz_required"),     .conflict("quiz_required"),     .playersOnly,  .playersOnly,              .playersOnly),
@@ -240,6 +249,15 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         case "PATCH /v1/me": (.patch, "/v1/me", ["displayName": "Renamed"])
         case "DELETE /v1/me": (.delete, "/v1/me", ["password": AccessWorld.password])
         case "GET /v1/me/export": (.get, "/v1/me/export", nil)
+        case "POST /v1/me/email": (.post, "/v1/me/email", ["email": "moved@example.com", "password": AccessWorld.password])
+        case "POST /v1/me/email/confirm": (.post, "/v1/me/email/confirm", ["code": "000000"])
+        case "GET /v1/push/key": (.get, "/v1/push/key", nil)
+        case "PUT /v1/me/push-subscription":
+            (.put, "/v1/me/push-subscription", ["endpoint": "https://fcm.googleapis.com/fcm/send/owners-phone",
+                                                "keys": ["p256dh": AccessWorld.browserKey, "auth": "AAAAAAAAAAAAAAAAAAAAAA"]])
+        case "DELETE /v1/me/push-subscription": (.delete, "/v1/me/push-subscription", ["endpoint": "https://fcm.googleapis.com/fcm/send/owners-phone"])
+        case "GET /v1/me/notifications": (.get, "/v1/me/notifications", nil)
+        case "PUT /v1/me/notifications": (.put, "/v1/me/notifications", ["topics": ["challenges": false]])
         case "PUT /v1/me/quiz": (.put, "/v1/me/quiz", ["answers": quiz])
         case "GET /v1/me/quiz": (.get, "/v1/me/quiz", nil)
         case "POST /v1/riddles": (.post, "/v1/riddles", ["category": "lab"])

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import HummingbirdTesting
 import PuzzleMapCore
@@ -17,6 +18,8 @@ enum Caller: String, CaseIterable, Sendable {
 /// damaged sticker.
 struct AccessWorld: Sendable {
     static let password = "correct horse battery"
+    /// A browser's push key (a P-256 point, base64url), for the routes that keep a subscription.
+    static let browserKey = P256.KeyAgreement.PrivateKey().publicKey.x963Representation.base64URLEncoded
     static let usernames: [Caller: String] = [
         .owner: "oona", .friend: "fern", .stranger: "sten", .blocked: "blake",
         .partnerStaff: "quinn", .otherStaff: "gus", .admin: "adam", .suspended: "suzy",
