@@ -90,6 +90,7 @@ let package = Package(
             name: "PuzzleMapPostgres",
             dependencies: [
                 "PuzzleMapStorage", "PuzzleMapCore",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],

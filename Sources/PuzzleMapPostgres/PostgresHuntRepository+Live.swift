@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Logging
 import PostgresNIO
@@ -5,9 +6,15 @@ import PuzzleMapCore
 import PuzzleMapStorage
 
 extension PostgresHuntRepository {
-    /// The channel every instance listens on: `p:<player id>` for a player's new events, `b`
-    /// for an organisers' message.
-    static let liveChannel = "puzzlemap_live"
+    /// The channel every instance on a schema listens on: `p:<player id>` for a player's new
+    /// events, `b` for an organisers' message. `puzzlemap_live`, with the schema's name after
+    /// it when the store has one (hashed if the whole would pass PostgreSQL's 63 characters).
+    static func liveChannel(schema: String?) -> String {
+        guard let schema else { return "puzzlemap_live" }
+        let named = "puzzlemap_live_\(schema.lowercased())"
+        guard named.utf8.count > 63 else { return named }
+        return "puzzlemap_live_" + SHA256.hash(data: Data(schema.utf8)).prefix(12).map { String(format: "%02x", $0) }.joined()
+    }
 
     /// Writes `events` in the caller's transaction, each numbered after its player's last, and
     /// notifies every instance; PostgreSQL delivers the notifications when (and only if) the
@@ -27,13 +34,13 @@ extension PostgresHuntRepository {
                 """, logger: logger)
         }
         for player in Set(events.map(\.playerID)).sorted() {
-            try await connection.run("SELECT pg_notify(\(Self.liveChannel), \("p:\(player)"))", logger: logger)
+            try await connection.run("SELECT pg_notify(\(liveChannel), \("p:\(player)"))", logger: logger)
         }
     }
 
     /// Notifies every instance of a new organisers' message when the transaction commits.
     func announceBroadcast(_ connection: PostgresConnection) async throws {
-        try await connection.run("SELECT pg_notify(\(Self.liveChannel), 'b')", logger: logger)
+        try await connection.run("SELECT pg_notify(\(liveChannel), 'b')", logger: logger)
     }
 
     public func liveEvents(playerID: Int64, after sequence: Int64, limit: Int) async throws -> [StoredLiveEvent] {
@@ -81,7 +88,7 @@ extension PostgresHuntRepository {
     /// it connects again, after a second and then every few seconds, until it is back.
     public func liveSignals() -> AsyncStream<LiveSignal> {
         let (stream, continuation) = AsyncStream.makeStream(of: LiveSignal.self, bufferingPolicy: .bufferingNewest(1024))
-        let (configuration, logger, reachability) = (listening, logger, reachability)
+        let (configuration, logger, reachability, channel) = (listening, logger, reachability, liveChannel)
         let listener = Task {
             var pause = Duration.seconds(1)
             while !Task.isCancelled {
@@ -89,7 +96,7 @@ extension PostgresHuntRepository {
                     let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
                     pause = .seconds(1)
                     do {
-                        try await connection.listen(on: Self.liveChannel) { notifications in
+                        try await connection.listen(on: channel) { notifications in
                             if reachability.lostSince != nil { logger.notice("PostgreSQL answers again") }
                             reachability.regained()
                             // Anything committed while no one listened is read now.

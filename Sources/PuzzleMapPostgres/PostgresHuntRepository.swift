@@ -42,6 +42,9 @@ public final class PostgresHuntRepository: HuntRepository {
     let client: PostgresClient
     /// How the connection that listens for live signals connects (one of its own, outside the pool).
     let listening: PostgresConnection.Configuration
+    /// The channel live signals go by: the schema's own, so stores sharing a database in
+    /// different schemas (two hunts, or tests side by side) never hear each other.
+    let liveChannel: String
     let logger: Logger
     /// The weeks weekly scores are kept by: the campus's.
     let weeks: CampusWeek
@@ -103,12 +106,14 @@ public final class PostgresHuntRepository: HuntRepository {
         pooled.options.maximumConnections = maximumConnections
         return PostgresHuntRepository(client: PostgresClient(configuration: pooled, backgroundLogger: logger), logger: logger,
                                       activity: StorageActivity(maximumConnections: maximumConnections, limits: limits),
-                                      weeks: weeks, listening: single)
+                                      weeks: weeks, listening: single, liveChannel: Self.liveChannel(schema: schema))
     }
 
-    private init(client: PostgresClient, logger: Logger, activity: StorageActivity, weeks: CampusWeek, listening: PostgresConnection.Configuration) {
+    private init(client: PostgresClient, logger: Logger, activity: StorageActivity, weeks: CampusWeek, listening: PostgresConnection.Configuration,
+                 liveChannel: String) {
         self.client = client
         self.listening = listening
+        self.liveChannel = liveChannel
         self.weeks = weeks
         self.logger = logger
         counters = activity
