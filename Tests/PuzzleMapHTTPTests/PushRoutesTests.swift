@@ -95,10 +95,17 @@ func openPushMessage(_ body: Data, browser: P256.KeyAgreement.PrivateKey, auth: 
                 #expect(topics.json["topics"] as? [String: Bool] == ["challenges": true, "crew_scans": true, "freebies_lapsing": true])
 
                 #expect(try await client.call(.post, "/v1/challenges", json: ["username": "bob", "category": "lab"], token: ada).status == .created)
+                // The application's own delivery hears the live signal and sends both: waited
+                // for while the application runs (it would be cut if the test ended first).
+                let deadline = ContinuousClock.now + .seconds(20)
+                while push.messages.withLock({ $0.count }) < 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+                let bobsID = try #require(try await service.repository.account(login: "bob")).player.id
+                while try await service.repository.pushSubscriptions(playerID: bobsID).count > 1, ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(50))
+                }
             }
 
             let delivery = PushDelivery(running: service.services.running, logger: testLogger)
-            try await delivery.deliverDue()
             let messages = push.messages.withLock { $0 }.sorted { $0.path < $1.path }
             #expect(messages.map(\.path) == ["/push/bob", "/push/gone"])
             let message = try #require(messages.first)

@@ -76,7 +76,7 @@ struct PushController {
     /// as the game refuses keys that are not a browser's. The language is one the app has.
     static func subscription(endpoint: String, p256dh: String, auth: String, language: String, library: PageLibrary) throws -> PushSubscription {
         guard let key = Data(base64URLEncoded: p256dh), let secret = Data(base64URLEncoded: auth) else { throw PushRefusal.invalidKeys }
-        let known = library.languages.first { $0.tag == language }?.tag ?? PageLibrary.Language.english.tag
-        return PushSubscription(endpoint: endpoint, keys: PushSubscriptionKeys(p256dh: key, auth: secret), language: known)
+        return PushSubscription(endpoint: endpoint, keys: PushSubscriptionKeys(p256dh: key, auth: secret),
+                                language: library.language(chosen: language, accepted: nil).tag)
     }
 }

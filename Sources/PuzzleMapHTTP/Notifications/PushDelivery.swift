@@ -85,8 +85,7 @@ struct PushDelivery: Service {
     }
 
     static func payload(for stored: StoredLiveEvent, language tag: String, library: PageLibrary = .shipped) -> Payload {
-        let language = library.languages.first { $0.tag == tag } ?? .english
-        return PageLibrary.$language.withValue(language) {
+        PageLibrary.$language.withValue(library.language(chosen: tag, accepted: nil)) {
             let event = stored.event
             let topic = PushTopic(event.kind).map(\.rawValue) ?? event.kind.rawValue
             return Payload(title: library.text("push.title.\(topic)"), body: library.text("live.\(event.kind.rawValue)", event.values),
@@ -111,7 +110,15 @@ struct PushDelivery: Service {
             request.headers.add(name: "TTL", value: "86400")
             request.headers.add(name: "Urgency", value: notice.event.kind == .crewScanned ? "high" : "normal")
             request.body = .bytes(ByteBuffer(data: body))
-            let response = try await client.execute(request, timeout: .seconds(10))
+            // The notice is claimed already: a request that never got an answer (a dropped
+            // connection) is tried once more before it is given up.
+            let response: HTTPClientResponse
+            do {
+                response = try await client.execute(request, timeout: .seconds(10))
+            } catch {
+                try await Task.sleep(for: .milliseconds(200))
+                response = try await client.execute(request, timeout: .seconds(10))
+            }
             _ = try? await response.body.collect(upTo: 64 * 1024)
             switch response.status.code {
             case 200..<300:
