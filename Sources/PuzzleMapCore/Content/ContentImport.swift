@@ -83,7 +83,12 @@ public struct ContentImport: Sendable {
     public var crewReleases: [CrewRiddleRelease]
 
     public init(importing content: CampusContent, over stored: StoredContent, at date: Date) {
-        let fingerprint = content.fingerprint
+        self.init(importing: content, fingerprint: content.fingerprint, over: stored, at: date)
+    }
+
+    /// The import of `content` whose ``CampusContent/fingerprint`` the caller already has
+    /// (encoding the whole content for it is the costliest part of a reload).
+    public init(importing content: CampusContent, fingerprint: String, over stored: StoredContent, at date: Date) {
         offers = content.offers.sorted { $0.id < $1.id }
         releases = RiddleHolding.releases(of: stored.activeAttempts, under: content)
         crewReleases = RiddleHolding.releases(of: stored.crewHoldings, under: content)

@@ -58,9 +58,10 @@ public final class RunningHunt: Sendable {
             throw OrganiserRefusal.invalidContent(invalid)
         }
         let importedAt = hunt.now()
-        let detail = "\(content.checkpoints.count) checkpoints, \(content.riddles.count) riddles, fingerprint \(content.fingerprint.prefix(12))"
+        let fingerprint = content.fingerprint
+        let detail = "\(content.checkpoints.count) checkpoints, \(content.riddles.count) riddles, fingerprint \(fingerprint.prefix(12))"
         let summary = try await hunt.repository.importContent(at: importedAt, audit: actor.record(.contentReloaded, subject: "content", detail: detail)) {
-            stored in ContentImport(importing: content, over: stored, at: importedAt)
+            stored in ContentImport(importing: content, fingerprint: fingerprint, over: stored, at: importedAt)
         }
         current.withLock { $0 = $0.reloading(content) }
         hunt.notices.forget()
