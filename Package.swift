@@ -49,6 +49,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
     ],
     targets: [
@@ -66,6 +67,7 @@ let package = Package(
             dependencies: [
                 "PuzzleMapCore",
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -162,6 +164,7 @@ let package = Package(
             name: "PuzzleMapHTTP",
             dependencies: [
                 "PuzzleMapCore",
+                "PuzzleMapContent",
                 "PuzzleMapStorage",
                 "PuzzleMapGame",
                 "PuzzleMapImaging",
@@ -298,6 +301,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -6,7 +6,7 @@ struct PuzzleMapCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "puzzlemap",
         abstract: "Run a campus riddle hunt and manage its content.",
-        subcommands: [Serve.self, Check.self, Codes.self, Decode.self, Outbox.self, Staff.self, Admin.self, Stats.self, Reports.self, Backup.self, Restore.self, Simulate.self],
+        subcommands: [Serve.self, Check.self, Codes.self, Decode.self, Outbox.self, Staff.self, Admin.self, Stats.self, Reports.self, Backup.self, Restore.self, Simulate.self, Content.self],
         defaultSubcommand: nil
     )
 }

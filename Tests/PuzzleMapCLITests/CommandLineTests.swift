@@ -22,6 +22,19 @@ import Testing
         #expect(broken.output.contains("campus.yaml"))
     }
 
+    @Test func contentExportWritesFilesThatCheckAccepts() async throws {
+        let out = work.appendingPathComponent("exported")
+        let exported = try await run("content", "export", "--out", out.path)
+        #expect(exported.status == 0, "\(exported.output)")
+        let checked = try await run("check", "--campus", out.appendingPathComponent("Campus").path, "--riddles", out.appendingPathComponent("Riddles").path)
+        #expect(checked.status == 0, "\(checked.output)")
+        #expect(checked.output.contains("27 checkpoints"))
+        let fingerprint = try #require(exported.output.firstMatch(of: /fingerprint (\w+)\)/)?.1)
+        let again = try await run("content", "export", "--out", work.appendingPathComponent("again").path, "--campus", out.appendingPathComponent("Campus").path,
+                                  "--riddles", out.appendingPathComponent("Riddles").path)
+        #expect(again.status == 0 && again.output.contains("(fingerprint \(fingerprint))"), "\(again.output)")
+    }
+
     @Test func codesDecodeRotateBackupRestoreOutboxAndStatsWorkTogether() async throws {
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         let sheets = work.appendingPathComponent("sheets").path

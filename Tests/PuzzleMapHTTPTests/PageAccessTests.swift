@@ -172,6 +172,7 @@ import Testing
         Row(route: "GET /console/checkpoints/{id}/rotate", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(404)),
         Row(route: "POST /console/checkpoints/{id}/rotate", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(404)),
         Row(route: "POST /console/reload", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .redirect("/console")),
+        Row(route: "GET /console/content.zip", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
         // The form names no status: refused, once the sender is known to organise.
         Row(route: "POST /console/reports/{id}", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(422)),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import PuzzleMapContent
 import PuzzleMapCore
 import PuzzleMapGame
 import PuzzleMapPrinting
@@ -119,6 +120,11 @@ struct OperationsController {
             try await hunt.endBroadcast(by: try context.requireOrganiser(in: hunt))
             return Response(status: .noContent)
         }
+        router.get("admin/content") { _, context in
+            let hunt = services.hunt
+            _ = try context.requireOrganiser(in: hunt)
+            return try Response.contentArchive(of: hunt)
+        }
         router.post("admin/content/reload") { _, context in
             let organiser = try context.requireOrganiser(in: services.hunt)
             return ReloadView(try await services.running.reload(by: .organiser(organiser)))
@@ -131,6 +137,17 @@ struct OperationsController {
 }
 
 extension Response {
+    /// The content the hunt plays as the organiser's files (`Campus/`, `Riddles/`) in one ZIP
+    /// archive, named after the hunt and its fingerprint.
+    static func contentArchive(of hunt: Hunt) throws -> Response {
+        let content = hunt.content
+        let zip = try ContentWriter().archive(of: content, dated: hunt.now())
+        return Response(status: .ok, headers: [
+            .contentType: "application/zip", .cacheControl: "no-store",
+            .contentDisposition: "attachment; filename=\"puzzlemap-content-\(content.fingerprint.prefix(12)).zip\"",
+        ], body: .init(byteBuffer: ByteBuffer(bytes: zip)))
+    }
+
     /// The printable sheet of a checkpoint's current code, as `puzzlemap codes` prints it,
     /// for the organiser to download and print.
     static func checkpointSheet(_ id: String, in hunt: Hunt, for organiser: Organiser) async throws -> Response {

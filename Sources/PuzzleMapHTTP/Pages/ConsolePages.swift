@@ -62,6 +62,11 @@ struct ConsolePages {
             let hunt = services.hunt
             return try await Response.checkpointSheet(checkpointID(context), in: hunt, for: try context.requireOrganiser(in: hunt))
         }
+        router.get("console/content.zip") { _, context in
+            let hunt = services.hunt
+            _ = try context.requireOrganiser(in: hunt)
+            return try Response.contentArchive(of: hunt)
+        }
         router.post("console/reload") { request, context in
             let organiser = try context.requireOrganiser(in: services.hunt)
             _ = try await PageForm.read(request, context: context)

@@ -157,6 +157,7 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         AccessRow("GET /v1/admin/checkpoints/{id}/sheet.pdf", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("PUT /v1/admin/broadcast", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("DELETE /v1/admin/broadcast", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 204),
+        AccessRow("GET /v1/admin/content", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("POST /v1/admin/content/reload", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("GET /v1/admin/dashboard",       .unauthenticated, .organisersOnly, .organisersOnly,      .organisersOnly,                .organisersOnly,                .organisersOnly, .organisersOnly,         200),
         AccessRow("GET /v1/admin/reports",         .unauthenticated, .organisersOnly, .organisersOnly,      .organisersOnly,                .organisersOnly,                .organisersOnly, .organisersOnly,         200),
@@ -233,6 +234,7 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         case "GET /v1/admin/checkpoints/{id}/sheet.pdf": (.get, "/v1/admin/checkpoints/\(place)/sheet.pdf", nil)
         case "PUT /v1/admin/broadcast": (.put, "/v1/admin/broadcast", ["text": "The library is closed today"])
         case "DELETE /v1/admin/broadcast": (.delete, "/v1/admin/broadcast", nil)
+        case "GET /v1/admin/content": (.get, "/v1/admin/content", nil)
         case "POST /v1/admin/content/reload": (.post, "/v1/admin/content/reload", nil)
         case "POST /v1/accounts":
             (.post, "/v1/accounts", ["email": "nell@student.gla.ac.uk", "username": "nell", "password": AccessWorld.password, "displayName": "Nell"])

@@ -5,6 +5,7 @@ import PuzzleMapCore
 import PuzzleMapGame
 import PuzzleMapHTTP
 import Testing
+import ZIPFoundation
 
 /// Organisers fixing the hunt while it runs, through the API and what players then see.
 @Suite struct OperationsRoutesTests {
@@ -123,6 +124,35 @@ import Testing
             let map = (try await client.call(.get, "/v1/map", token: ada).json["checkpoints"] as? [[String: Any]]) ?? []
             #expect(map.first?["name"] as? String == "The Hunterian")
             #expect(try await Self.auditLog(client, olive).compactMap { $0["action"] as? String } == ["content_reloaded", "content_reload_refused"])
+        }
+    }
+
+    /// Files → console → files: the download unpacked over the service's own folders and
+    /// reloaded plays the same game (nothing added, changed or retired; the same fingerprint).
+    @Test func theDownloadedContentIsTheFilesTheServicePlays() async throws {
+        let service = try await TestService(editableContent: true)
+        try await service.test { client in
+            let olive = try await service.organiserToken(client)
+            let fingerprint = service.services.content.fingerprint
+            let download = try await client.call(.get, "/v1/admin/content", token: olive)
+            #expect(download.status == .ok && download.headers[.contentType] == "application/zip")
+            #expect(download.headers[.contentDisposition] == "attachment; filename=\"puzzlemap-content-\(fingerprint.prefix(12)).zip\"")
+            let archive = try Archive(data: download.body, accessMode: .read)
+            var paths: [String] = []
+            for entry in archive {
+                var data = Data()
+                _ = try archive.extract(entry) { data.append($0) }
+                let (folder, name) = (entry.path.split(separator: "/").first ?? "", entry.path.split(separator: "/").last ?? "")
+                let directory = folder == "Campus" ? service.settings.campusDirectory : service.settings.riddlesDirectory
+                try data.write(to: URL(filePath: directory).appending(path: String(name)))
+                paths.append(entry.path)
+            }
+            #expect(paths.contains("Campus/checkpoints.geojson") && paths.contains("Riddles/lab.yaml") && paths.count == 9)
+            let reloaded = try await client.call(.post, "/v1/admin/content/reload", token: olive)
+            #expect(reloaded.status == .ok && reloaded.json["fingerprint"] as? String == fingerprint, "\(reloaded.json)")
+            for field in ["checkpointsAdded", "checkpointsUpdated", "checkpointsRetired", "riddlesAdded", "riddlesUpdated", "riddlesRetired"] {
+                #expect(reloaded.json[field] as? Int == 0, "\(field)")
+            }
         }
     }
 
