@@ -92,8 +92,23 @@ public struct Hunt: Sendable {
                 "advice": "back them up with the database: printed codes are signed with them",
             ])
         }
+        // The files win when they changed since they were last published; else the newest
+        // published version does (an organiser played an earlier one again since).
+        let filesFingerprint = content.fingerprint
+        var kept: (CampusContent, String)?
+        if let version = ContentVersion.kept(over: filesFingerprint, in: try await repository.contentVersions()),
+           let keptContent = try await repository.content(ofVersion: version.id) {
+            logger.notice("Playing the newest published version, not the files", metadata: [
+                "version": "\(version.id)", "fingerprint": "\(version.summary.fingerprint)", "files": "\(filesFingerprint)",
+                "why": "the files are unchanged since they were last published, and a version was played again since",
+            ])
+            kept = (keptContent, version.summary.fingerprint)
+        }
+        let (content, fingerprint) = kept ?? (content, filesFingerprint)
         let importedAt = now()
-        let summary = try await repository.importContent(at: importedAt, audit: nil) { stored in ContentImport(importing: content, over: stored, at: importedAt) }
+        let summary = try await repository.importContent(at: importedAt, audit: nil) { stored in
+            ContentImport(importing: content, fingerprint: fingerprint, over: stored, at: importedAt)
+        }
         logger.info("Content imported", metadata: [
             "checkpoints": "\(content.checkpoints.count)", "riddles": "\(content.riddles.count)",
             "added": "\(summary.checkpointsAdded)", "updated": "\(summary.checkpointsUpdated)",

@@ -60,11 +60,31 @@ extension PostgresHuntRepository {
             for stored in contentImport.riddles {
                 try await upsert(stored, at: date, connection)
             }
+            let rolledBackFrom: Int64? = if case .rollback(let of) = contentImport.origin { of } else { nil }
             try await connection.run("""
-                INSERT INTO contentImport (fingerprint, importedAt, summary)
-                VALUES (\(contentImport.summary.fingerprint), \(StoredDate(date)), \(try StoredJSON.encode(contentImport.summary))::jsonb)
+                INSERT INTO contentImport (fingerprint, importedAt, summary, content, origin, rolledBackFrom)
+                VALUES (\(contentImport.summary.fingerprint), \(StoredDate(date)), \(try StoredJSON.encode(contentImport.summary))::jsonb,
+                        \(try StoredJSON.encode(contentImport.content))::jsonb, \(rolledBackFrom == nil ? "files" : "rollback"), \(rolledBackFrom))
                 """, logger: logger)
             return contentImport.summary
+        }
+    }
+
+    public func contentVersions() async throws -> [ContentVersion] {
+        try await autocommit { connection in
+            try await connection.rows("""
+                SELECT id, summary::text, rolledBackFrom, content IS NOT NULL FROM contentImport ORDER BY id DESC
+                """, as: (Int64, String, Int64?, Bool).self, logger: logger).map { id, summary, rolledBackFrom, kept in
+                ContentVersion(id: id, summary: try StoredJSON.decode(ContentImportSummary.self, from: summary),
+                               origin: rolledBackFrom.map { .rollback(of: $0) } ?? .files, isKept: kept)
+            }
+        }
+    }
+
+    public func content(ofVersion id: Int64) async throws -> CampusContent? {
+        try await autocommit { connection in
+            try await connection.value("SELECT content::text FROM contentImport WHERE id = \(id) AND content IS NOT NULL", as: String.self, logger: logger)
+                .map { try StoredJSON.decode(CampusContent.self, from: $0) }
         }
     }
 

@@ -695,6 +695,11 @@ enum PostgresMigrations {
             )
             """,
         ]),
+        ("v24 content versions", [
+            "ALTER TABLE contentImport ADD COLUMN content jsonb",
+            "ALTER TABLE contentImport ADD COLUMN origin text COLLATE \"C\" NOT NULL DEFAULT 'files'",
+            "ALTER TABLE contentImport ADD COLUMN rolledBackFrom bigint",
+        ]),
     ]
 }
 

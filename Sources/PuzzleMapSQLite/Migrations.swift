@@ -548,6 +548,15 @@ enum Migrations {
                 t.column("failedAttempts", .integer).notNull().defaults(to: 0)
             }
         }
+        migrator.registerMigration("v24 content versions") { db in
+            // Each recorded import is a published version: the whole content it played (JSON)
+            // and where it came from (the files, or an earlier version played again).
+            try db.alter(table: "contentImport") { t in
+                t.add(column: "content", .blob)
+                t.add(column: "origin", .text).notNull().defaults(to: "files")
+                t.add(column: "rolledBackFrom", .integer)
+            }
+        }
         return migrator
     }
 }

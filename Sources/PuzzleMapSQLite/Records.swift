@@ -103,9 +103,29 @@ struct ContentImportRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var fingerprint: String
     var importedAt: Date
     var summary: ContentImportSummary
+    /// The whole content, JSON; `nil` for imports recorded before versions were kept.
+    var content: Data?
+    var origin: String
+    var rolledBackFrom: Int64?
 
     enum Columns {
         static let id = Column(CodingKeys.id)
+    }
+
+    init(id: Int64?, summary: ContentImportSummary, content: Data?, origin: ContentOrigin) {
+        self.id = id
+        fingerprint = summary.fingerprint
+        importedAt = summary.importedAt
+        self.summary = summary
+        self.content = content
+        switch origin {
+        case .files: (self.origin, rolledBackFrom) = ("files", nil)
+        case .rollback(let of): (self.origin, rolledBackFrom) = ("rollback", of)
+        }
+    }
+
+    var version: ContentVersion {
+        ContentVersion(id: id ?? 0, summary: summary, origin: rolledBackFrom.map { .rollback(of: $0) } ?? .files, isKept: content != nil)
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }

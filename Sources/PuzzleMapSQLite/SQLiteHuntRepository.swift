@@ -95,10 +95,29 @@ public struct SQLiteHuntRepository: HuntRepository {
             for stored in contentImport.riddles {
                 try RiddleRecord(stored.riddle, retiredAt: stored.retiredAt, updatedAt: date).save(db)
             }
-            var record = ContentImportRecord(id: nil, fingerprint: contentImport.summary.fingerprint, importedAt: date,
-                                             summary: contentImport.summary)
+            var record = ContentImportRecord(id: nil, summary: contentImport.summary, content: try JSONEncoder().encode(contentImport.content),
+                                             origin: contentImport.origin)
             try record.insert(db)
             return contentImport.summary
+        }
+    }
+
+    public func contentVersions() async throws -> [ContentVersion] {
+        try await database.read { db in
+            try ContentImportRecord.select(sql: "id, fingerprint, importedAt, summary, NULL AS content, origin, rolledBackFrom, content IS NOT NULL AS kept")
+                .order(ContentImportRecord.Columns.id.desc).asRequest(of: Row.self).fetchAll(db)
+                .map { row in
+                    var version = try ContentImportRecord(row: row).version
+                    version.isKept = row["kept"]
+                    return version
+                }
+        }
+    }
+
+    public func content(ofVersion id: Int64) async throws -> CampusContent? {
+        try await database.read { db in
+            guard let data = try Data.fetchOne(db, sql: "SELECT content FROM contentImport WHERE id = ?", arguments: [id]) else { return nil }
+            return try JSONDecoder().decode(CampusContent.self, from: data)
         }
     }
 

@@ -37,6 +37,11 @@ public protocol ContentStore: Sendable {
     func importContent(at date: Date, audit: AuditRecord?, plan: @Sendable (StoredContent) -> ContentImport) async throws -> ContentImportSummary
     /// The last import, if content was ever imported.
     func lastImport() async throws -> ContentImportSummary?
+    /// Every published version (recorded import), newest first, without their content.
+    func contentVersions() async throws -> [ContentVersion]
+    /// The whole content of a published version; `nil` when there is no such version or it
+    /// was published before versions were kept whole.
+    func content(ofVersion id: Int64) async throws -> CampusContent?
     /// Checkpoints in the order of the campus file, with any closure; retired ones only when asked for.
     func checkpoints(includingRetired: Bool) async throws -> [StoredCheckpoint]
     /// The checkpoint a printed code names, retired or not.

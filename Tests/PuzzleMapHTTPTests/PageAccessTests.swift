@@ -172,6 +172,10 @@ import Testing
         Row(route: "GET /console/checkpoints/{id}/rotate", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(404)),
         Row(route: "POST /console/checkpoints/{id}/rotate", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(404)),
         Row(route: "POST /console/reload", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .redirect("/console")),
+        Row(route: "GET /console/content/versions/{version}/content.zip", anonymous: .signInFirst, player: .refused(403), staff: .refused(403),
+            organiser: .shown),
+        Row(route: "POST /console/content/versions/{version}/rollback", anonymous: .signInFirst, player: .refused(403), staff: .refused(403),
+            organiser: .redirect("/console")),
         Row(route: "GET /console/content.zip", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
         // The form names no status: refused, once the sender is known to organise.
         Row(route: "POST /console/reports/{id}", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(422)),
@@ -303,6 +307,7 @@ struct PageWorld {
         let method: HTTPRequest.Method = parts[0] == "GET" ? .get : .post
         let path = String(parts[1]).replacingOccurrences(of: "{id}", with: "\(attemptID)").replacingOccurrences(of: "{token}", with: stickerToken)
             .replacingOccurrences(of: "{name}", with: "app.css").replacingOccurrences(of: "{username}", with: "ada")
+            .replacingOccurrences(of: "{version}", with: "1")
         var headers: HTTPFields = [:]
         var cookies = ["pm_csrf=\(secret)"]
         switch visitor {

@@ -50,7 +50,7 @@ import Testing
             .notYoursToAnswer,
         ]
         let organiser: [OrganiserRefusal] = [
-            .organisersOnly, .unknownCheckpoint("gym"), .textLength(max: 280), .checkpointNotClosed("library"),
+            .organisersOnly, .unknownCheckpoint("gym"), .textLength(max: 280), .checkpointNotClosed("library"), .unknownContentVersion(7),
             .invalidContent(InvalidContentError(problems: [
                 ContentProblem(.unknownCategory, at: SourceLocation(file: "Campus/checkpoints.yaml", line: 12), "the category 'gym' is unknown",
                                fix: "use lab, lecture or social"),

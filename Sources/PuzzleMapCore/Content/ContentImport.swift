@@ -81,6 +81,9 @@ public struct ContentImport: Sendable {
     public var releases: [RiddleRelease]
     /// Crew riddles the content no longer plays: closed as released, every member told.
     public var crewReleases: [CrewRiddleRelease]
+    /// The content imported, kept whole as the published version when the import is recorded.
+    public var content: CampusContent
+    public var origin: ContentOrigin
 
     public init(importing content: CampusContent, over stored: StoredContent, at date: Date) {
         self.init(importing: content, fingerprint: content.fingerprint, over: stored, at: date)
@@ -88,7 +91,9 @@ public struct ContentImport: Sendable {
 
     /// The import of `content` whose ``CampusContent/fingerprint`` the caller already has
     /// (encoding the whole content for it is the costliest part of a reload).
-    public init(importing content: CampusContent, fingerprint: String, over stored: StoredContent, at date: Date) {
+    public init(importing content: CampusContent, fingerprint: String, origin: ContentOrigin = .files, over stored: StoredContent, at date: Date) {
+        self.content = content
+        self.origin = origin
         offers = content.offers.sorted { $0.id < $1.id }
         releases = RiddleHolding.releases(of: stored.activeAttempts, under: content)
         crewReleases = RiddleHolding.releases(of: stored.crewHoldings, under: content)

@@ -10,6 +10,7 @@ public enum AuditAction: String, CaseIterable, Codable, Sendable {
     case broadcastEnded = "broadcast_ended"
     case contentReloaded = "content_reloaded"
     case contentReloadRefused = "content_reload_refused"
+    case contentRolledBack = "content_rolled_back"
     case scanVoided = "scan_voided"
     case xpAdjusted = "xp_adjusted"
     case playerSuspended = "player_suspended"

@@ -11,4 +11,7 @@ public enum OrganiserRefusal: Error, Equatable, Sendable {
     /// The content files did not pass the checks `puzzlemap check` makes: the running game
     /// keeps the content it has.
     case invalidContent(InvalidContentError)
+    /// No published version has this number, or it was published before versions were kept
+    /// whole (so it cannot be downloaded or played again).
+    case unknownContentVersion(Int64)
 }

@@ -72,6 +72,35 @@ struct OperationsController {
         }
     }
 
+    /// A published version of the content, for the history.
+    struct VersionView: ResponseCodable {
+        var id: Int64
+        var fingerprint: String
+        var publishedAt: Date
+        /// `files` (start-up, a reload) or `rollback` (an earlier version played again).
+        var origin: String
+        var rolledBackFrom: Int64?
+        /// Whether it can be downloaded and played again.
+        var kept: Bool
+        var checkpointsAdded, checkpointsUpdated, checkpointsRetired: Int
+        var riddlesAdded, riddlesUpdated, riddlesRetired: Int
+
+        init(_ version: ContentVersion) {
+            let summary = version.summary
+            (id, fingerprint, publishedAt, kept) = (version.id, summary.fingerprint, summary.importedAt, version.isKept)
+            switch version.origin {
+            case .files: (origin, rolledBackFrom) = ("files", nil)
+            case .rollback(let of): (origin, rolledBackFrom) = ("rollback", of)
+            }
+            (checkpointsAdded, checkpointsUpdated, checkpointsRetired) = (summary.checkpointsAdded, summary.checkpointsUpdated, summary.checkpointsRetired)
+            (riddlesAdded, riddlesUpdated, riddlesRetired) = (summary.riddlesAdded, summary.riddlesUpdated, summary.riddlesRetired)
+        }
+    }
+
+    struct VersionsView: ResponseCodable {
+        var versions: [VersionView]
+    }
+
     struct NoteRequest: Decodable {
         var note: String
     }
@@ -125,6 +154,19 @@ struct OperationsController {
             _ = try context.requireOrganiser(in: hunt)
             return try Response.contentArchive(of: hunt)
         }
+        router.get("admin/content/versions") { _, context in
+            let hunt = services.hunt
+            return VersionsView(versions: try await hunt.contentVersions(for: try context.requireOrganiser(in: hunt)).map(VersionView.init))
+        }
+        router.get("admin/content/versions/:version") { _, context in
+            let hunt = services.hunt
+            let organiser = try context.requireOrganiser(in: hunt)
+            return try Response.contentArchive(of: try await hunt.content(ofVersion: try versionNumber(context), for: organiser), dated: hunt.now())
+        }
+        router.post("admin/content/versions/:version/rollback") { _, context in
+            let organiser = try context.requireOrganiser(in: services.hunt)
+            return ReloadView(try await services.running.rollback(to: try versionNumber(context), by: organiser))
+        }
         router.post("admin/content/reload") { _, context in
             let organiser = try context.requireOrganiser(in: services.hunt)
             return ReloadView(try await services.running.reload(by: .organiser(organiser)))
@@ -136,12 +178,22 @@ struct OperationsController {
     }
 }
 
+/// The `:version` of a content version's path: a number, or no such version.
+func versionNumber(_ context: AppRequestContext) throws -> Int64 {
+    let text = context.parameters.get("version") ?? ""
+    guard let number = Int64(text), number > 0 else { throw OrganiserRefusal.unknownContentVersion(0) }
+    return number
+}
+
 extension Response {
     /// The content the hunt plays as the organiser's files (`Campus/`, `Riddles/`) in one ZIP
     /// archive, named after the hunt and its fingerprint.
     static func contentArchive(of hunt: Hunt) throws -> Response {
-        let content = hunt.content
-        let zip = try ContentWriter().archive(of: content, dated: hunt.now())
+        try contentArchive(of: hunt.content, dated: hunt.now())
+    }
+
+    static func contentArchive(of content: CampusContent, dated date: Date) throws -> Response {
+        let zip = try ContentWriter().archive(of: content, dated: date)
         return Response(status: .ok, headers: [
             .contentType: "application/zip", .cacheControl: "no-store",
             .contentDisposition: "attachment; filename=\"puzzlemap-content-\(content.fingerprint.prefix(12)).zip\"",

@@ -13,6 +13,7 @@ struct ConsolePages {
     /// What a form did, said on the console it comes back to (`?done=`).
     enum Done: String {
         case broadcastSent = "broadcast-sent", broadcastEnded = "broadcast-ended", closed, reopened, rotated, reloaded
+        case rolledBack = "rolled-back"
     }
 
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
@@ -67,6 +68,16 @@ struct ConsolePages {
             _ = try context.requireOrganiser(in: hunt)
             return try Response.contentArchive(of: hunt)
         }
+        router.get("console/content/versions/:version/content.zip") { _, context in
+            let hunt = services.hunt
+            let organiser = try context.requireOrganiser(in: hunt)
+            return try Response.contentArchive(of: try await hunt.content(ofVersion: try versionNumber(context), for: organiser), dated: hunt.now())
+        }
+        router.post("console/content/versions/:version/rollback") { request, context in
+            try await act(request, context, done: .rolledBack) { _, organiser, _ in
+                _ = try await services.running.rollback(to: try versionNumber(context), by: organiser)
+            }
+        }
         router.post("console/reload") { request, context in
             let organiser = try context.requireOrganiser(in: services.hunt)
             _ = try await PageForm.read(request, context: context)
@@ -116,6 +127,21 @@ struct ConsolePages {
                                                           "when": CampusDates.dayAndTime(closure.closedAt, in: timeZone)])
                     })
             },
+            versions: try await hunt.contentVersions(for: organiser).prefix(10).enumerated().map { index, version in
+                let summary = version.summary
+                let origin = switch version.origin {
+                case .files: library.text("console.version.files")
+                case .rollback(let of): library.text("console.version.rollback", ["version": "\(of)"])
+                }
+                return ConsoleView.Version(
+                    id: version.id, title: library.text("console.version.title", ["version": "\(version.id)", "when": CampusDates.dayAndTime(summary.importedAt, in: timeZone)]),
+                    detail: library.text("console.version.detail", [
+                        "origin": origin, "fingerprint": String(summary.fingerprint.prefix(12)),
+                        "checkpoints": "\(summary.checkpointsAdded)/\(summary.checkpointsUpdated)/\(summary.checkpointsRetired)",
+                        "riddles": "\(summary.riddlesAdded)/\(summary.riddlesUpdated)/\(summary.riddlesRetired)",
+                    ]),
+                    playing: index == 0, kept: version.isKept)
+            },
             audit: try await hunt.auditLog(for: organiser, limit: 50).map { entry in
                 ConsoleView.AuditLine(when: CampusDates.dayAndTime(entry.at, in: timeZone), actor: entry.record.actorName,
                                       action: library.text("console.audit.\(entry.record.action.rawValue)"), subject: entry.record.subject,
@@ -141,6 +167,15 @@ struct ConsolePages {
             /// What players read while it is closed, with who closed it and when.
             var closed: String?
         }
+        /// A published version of the content: the newest is the one played.
+        struct Version {
+            var id: Int64
+            var title: String
+            var detail: String
+            var playing: Bool
+            /// Whether it can be downloaded and played again.
+            var kept: Bool
+        }
         struct AuditLine {
             var when: String
             var actor: String
@@ -152,6 +187,7 @@ struct ConsolePages {
         var broadcastMax: Int
         var noteMax: Int
         var checkpoints: [Checkpoint]
+        var versions: [Version]
         var audit: [AuditLine]
         var notice: String?
         var problem: Problem?

@@ -13,6 +13,8 @@ extension Problem {
             self.init(.unprocessableContent, code: .textLength, values: ["max": "\(max)"])
         case .checkpointNotClosed(let id):
             self.init(.conflict, code: .checkpointNotClosed, values: ["id": id])
+        case .unknownContentVersion(let id):
+            self.init(.notFound, code: .unknownContentVersion, values: ["id": "\(id)"])
         case .invalidContent(let error):
             self.init(.unprocessableContent, code: .invalidContent,
                       values: ["count": "\(error.problems.count)", "report": error.problems.map(\.description).joined(separator: "\n")])

@@ -17,6 +17,7 @@ public enum ProblemCode: String, CaseIterable, Sendable {
     case checkInNotFound = "check_in_not_found"
     case checkpointClosed = "checkpoint_closed"
     case checkpointNotClosed = "checkpoint_not_closed"
+    case unknownContentVersion = "unknown_content_version"
     case codeRetired = "code_retired"
     case confirmationRequired = "confirmation_required"
     case contentNotLoaded = "content_not_loaded"

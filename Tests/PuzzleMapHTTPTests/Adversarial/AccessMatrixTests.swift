@@ -158,6 +158,9 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         AccessRow("PUT /v1/admin/broadcast", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("DELETE /v1/admin/broadcast", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 204),
         AccessRow("GET /v1/admin/content", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
+        AccessRow("GET /v1/admin/content/versions", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
+        AccessRow("GET /v1/admin/content/versions/{version}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
+        AccessRow("POST /v1/admin/content/versions/{version}/rollback", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("POST /v1/admin/content/reload", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("GET /v1/admin/dashboard",       .unauthenticated, .organisersOnly, .organisersOnly,      .organisersOnly,                .organisersOnly,                .organisersOnly, .organisersOnly,         200),
         AccessRow("GET /v1/admin/reports",         .unauthenticated, .organisersOnly, .organisersOnly,      .organisersOnly,                .organisersOnly,                .organisersOnly, .organisersOnly,         200),
@@ -235,6 +238,10 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         case "PUT /v1/admin/broadcast": (.put, "/v1/admin/broadcast", ["text": "The library is closed today"])
         case "DELETE /v1/admin/broadcast": (.delete, "/v1/admin/broadcast", nil)
         case "GET /v1/admin/content": (.get, "/v1/admin/content", nil)
+        // Version 1 is the content the service started with (played now: playing it again changes nothing).
+        case "GET /v1/admin/content/versions": (.get, "/v1/admin/content/versions", nil)
+        case "GET /v1/admin/content/versions/{version}": (.get, "/v1/admin/content/versions/1", nil)
+        case "POST /v1/admin/content/versions/{version}/rollback": (.post, "/v1/admin/content/versions/1/rollback", nil)
         case "POST /v1/admin/content/reload": (.post, "/v1/admin/content/reload", nil)
         case "POST /v1/accounts":
             (.post, "/v1/accounts", ["email": "nell@student.gla.ac.uk", "username": "nell", "password": AccessWorld.password, "displayName": "Nell"])

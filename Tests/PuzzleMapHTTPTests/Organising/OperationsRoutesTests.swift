@@ -156,6 +156,48 @@ import ZIPFoundation
         }
     }
 
+    /// A reload that changes the content is a new version; playing an earlier one again
+    /// is one more, which names it; each version downloads as its own files.
+    @Test func publishedVersionsAreKeptAndAnEarlierOneCanBePlayedAgain() async throws {
+        let service = try await TestService(editableContent: true)
+        let file = service.settings.campusDirectory + "/checkpoints.geojson"
+        let original = try String(contentsOfFile: file, encoding: .utf8)
+        try await service.test { client in
+            let olive = try await service.organiserToken(client)
+            let first = service.services.content.fingerprint
+            try original.replacingOccurrences(of: #""name": "Hunterian Museum""#, with: #""name": "The Hunterian""#)
+                .write(toFile: file, atomically: true, encoding: .utf8)
+            #expect(try await client.call(.post, "/v1/admin/content/reload", token: olive).status == .ok)
+            let edited = service.services.content.fingerprint
+
+            let rolledBack = try await client.call(.post, "/v1/admin/content/versions/1/rollback", token: olive)
+            #expect(rolledBack.status == .ok && rolledBack.json["fingerprint"] as? String == first && rolledBack.json["checkpointsUpdated"] as? Int == 1)
+            #expect(service.services.content.checkpoints[0].name == "Hunterian Museum")
+            #expect(service.services.content.fingerprint == first)
+
+            let versions = (try await client.call(.get, "/v1/admin/content/versions", token: olive).json["versions"] as? [[String: Any]]) ?? []
+            #expect(versions.compactMap { $0["id"] as? Int } == [3, 2, 1])
+            #expect(versions.compactMap { $0["fingerprint"] as? String } == [first, edited, first])
+            #expect(versions.compactMap { $0["origin"] as? String } == ["rollback", "files", "files"])
+            #expect(versions.first?["rolledBackFrom"] as? Int == 1 && versions.allSatisfy { $0["kept"] as? Bool == true })
+
+            let download = try await client.call(.get, "/v1/admin/content/versions/2", token: olive)
+            #expect(download.status == .ok && download.headers[.contentDisposition] == "attachment; filename=\"puzzlemap-content-\(edited.prefix(12)).zip\"")
+            let archive = try Archive(data: download.body, accessMode: .read)
+            let geojson = try #require(archive["Campus/checkpoints.geojson"])
+            var data = Data()
+            _ = try archive.extract(geojson) { data.append($0) }
+            #expect(String(decoding: data, as: UTF8.self).contains("The Hunterian"))
+
+            for path in ["/v1/admin/content/versions/9", "/v1/admin/content/versions/none"] {
+                let unknown = try await client.call(.get, path, token: olive)
+                #expect(unknown.status == .notFound && unknown.code == "unknown_content_version", "\(path)")
+            }
+            #expect(try await client.call(.post, "/v1/admin/content/versions/9/rollback", token: olive).code == "unknown_content_version")
+            #expect(try await Self.auditLog(client, olive).compactMap { $0["action"] as? String } == ["content_rolled_back", "content_reloaded"])
+        }
+    }
+
     @Test func scansRunningWhileTheContentIsReloadedAllGetTheirAnswer() async throws {
         let service = try await TestService(editableContent: true)
         let file = service.settings.campusDirectory + "/checkpoints.geojson"

@@ -47,6 +47,34 @@ import Testing
         }
     }
 
+    /// Every import that changes the content is a version, kept whole (translations too),
+    /// newest first, naming the version a rollback played again; an unchanged one adds none.
+    @Test(arguments: StorageBackend.allCases)
+    func changedImportsAreVersionsKeptWhole(_ backend: StorageBackend) async throws {
+        try await backend.withRepository { repository in
+            #expect(try await repository.contentVersions().isEmpty)
+            var translated = content
+            translated.riddles[0].translations = ["zh": Riddle.Words(text: "谜题", hints: ["一", "二", "三"], insider: "内幕")]
+            _ = try await repository.importContent(translated, at: start)
+            _ = try await repository.importContent(translated, at: start + 30)
+            var edited = translated
+            edited.checkpoints[1].name = "Renamed"
+            _ = try await repository.importContent(edited, at: start + 60)
+            _ = try await repository.importContent(at: start + 120, audit: nil) { [translated] stored in
+                ContentImport(importing: translated, fingerprint: translated.fingerprint, origin: .rollback(of: 1), over: stored, at: start + 120)
+            }
+            let versions = try await repository.contentVersions()
+            #expect(versions.map(\.id) == [3, 2, 1])
+            #expect(versions.map(\.origin) == [.rollback(of: 1), .files, .files])
+            #expect(versions.map(\.summary.fingerprint) == [translated.fingerprint, edited.fingerprint, translated.fingerprint])
+            #expect(versions.map(\.summary.importedAt) == [start + 120, start + 60, start])
+            #expect(versions[1].summary.checkpointsUpdated == 1 && versions.allSatisfy(\.isKept))
+            #expect(try await repository.content(ofVersion: 1) == translated)
+            #expect(try await repository.content(ofVersion: 2) == edited)
+            #expect(try await repository.content(ofVersion: 4) == nil)
+        }
+    }
+
     @Test(arguments: StorageBackend.allCases)
     func editedContentUpdatesRetiresAndRestoresWithoutTouchingTheLedger(_ backend: StorageBackend) async throws {
         try await backend.withRepository { repository in
