@@ -13,6 +13,7 @@ public func buildApplication(services: HuntServices, settings: ServiceSettings, 
             MailDelivery(services: services, sendmailCommand: settings.sendmailCommand, logger: logger),
             PushDelivery(running: services.running, logger: logger),
             ContentReloadOnHangup(running: services.running, logger: logger),
+            PublishedContentFollower(running: services.running, logger: logger),
             services.live,
         ],
         logger: logger

@@ -22,6 +22,10 @@ public final class RunningHunt: Sendable {
     private let lastReload = Mutex<Task<Void, Never>?>(nil)
     public let source: ContentSource
 
+    /// The fingerprint of the content played, once known: what another instance's publish is
+    /// told apart by.
+    private let playing = Mutex<String?>(nil)
+
     public init(_ hunt: Hunt, source: ContentSource) {
         current = Mutex(hunt)
         self.source = source
@@ -52,11 +56,30 @@ public final class RunningHunt: Sendable {
         }
     }
 
+    /// Plays the newest published version when it is not the one played here: another
+    /// instance published it (a reload or a rollback there). Every instance looks every few
+    /// seconds, so a publish on one is played by all. True when the content changed.
+    public func followPublished() async throws -> Bool {
+        try await oneAtATime {
+            let hunt = self.hunt
+            let played = self.playing.withLock { known in
+                if known == nil { known = hunt.content.fingerprint }
+                return known!
+            }
+            guard let newest = try await hunt.repository.lastImport(), newest.fingerprint != played,
+                  let version = try await hunt.repository.contentVersions().first, version.summary.fingerprint == newest.fingerprint, version.isKept,
+                  let content = try await hunt.repository.content(ofVersion: version.id)
+            else { return false }
+            self.play(content, fingerprint: version.summary.fingerprint)
+            return true
+        }
+    }
+
     /// Publishes and reloads run one after the other, in the order asked.
-    private func oneAtATime(_ work: @escaping @Sendable () async throws -> ContentImportSummary) async throws -> ContentImportSummary {
+    private func oneAtATime<Outcome: Sendable>(_ work: @escaping @Sendable () async throws -> Outcome) async throws -> Outcome {
         let next = lastReload.withLock { previous in
             let earlier = previous
-            let task = Task { () -> Result<ContentImportSummary, any Error> in
+            let task = Task { () -> Result<Outcome, any Error> in
                 await earlier?.value
                 do { return .success(try await work()) } catch { return .failure(error) }
             }
@@ -90,9 +113,18 @@ public final class RunningHunt: Sendable {
         let summary = try await hunt.repository.importContent(at: importedAt, audit: audit) { stored in
             ContentImport(importing: content, fingerprint: fingerprint, origin: origin, over: stored, at: importedAt)
         }
-        current.withLock { $0 = $0.reloading(content) }
-        hunt.notices.forget()
+        play(content, fingerprint: fingerprint)
         return summary
+    }
+
+    /// Serves `content` from the next request on.
+    private func play(_ content: CampusContent, fingerprint: String) {
+        let previous = current.withLock { hunt in
+            defer { hunt = hunt.reloading(content) }
+            return hunt
+        }
+        playing.withLock { $0 = fingerprint }
+        previous.notices.forget()
     }
 }
 

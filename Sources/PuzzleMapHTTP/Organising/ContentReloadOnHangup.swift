@@ -28,3 +28,28 @@ struct ContentReloadOnHangup: Service {
         }
     }
 }
+
+/// Plays what another instance published (a reload or a rollback there): looks at the newest
+/// version every few seconds, so every instance plays the same content.
+struct PublishedContentFollower: Service {
+    let running: RunningHunt
+    let logger: Logger
+    var interval: Duration = .seconds(5)
+
+    func run() async throws {
+        try? await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                try await Task.sleep(for: interval)
+                do {
+                    if try await running.followPublished() {
+                        logger.notice("Playing the content another instance published", metadata: ["fingerprint": "\(running.hunt.content.fingerprint)"])
+                    }
+                } catch is CancellationError {
+                    return
+                } catch {
+                    logger.warning("Looking for content published elsewhere failed", metadata: ["error": "\(error)"])
+                }
+            }
+        }
+    }
+}
