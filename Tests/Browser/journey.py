@@ -1535,7 +1535,12 @@ def organiser_closes_a_place_and_tells_players(j):
     j.expect_text("Every player now sees your message.")
     j.expect_text(f"Shown now: “{BROADCAST}”")
     place_id, place = next((id, p) for id, p in j.checkpoints.items() if p["category"] == "lecture")
+    # At 320 px the console stays a page one can scroll: each place's actions fold away.
+    height = j.driver.execute_script("return document.documentElement.scrollHeight")
+    if height > 9000:
+        raise StepFailed(f"the console is {height} px long at this width: the places' actions should fold away")
     card = j.driver.find_element(By.ID, f"checkpoint-{place_id}")
+    card.find_element(By.TAG_NAME, "summary").click()
     card.find_element(By.NAME, "note").send_keys("Closed for a fire drill until 16:00")
     j.leave_by(card.find_element(By.XPATH, ".//button[normalize-space()='Close for now']"), "console-closed")
     j.expect_text(f"{place['name']} is closed for now.")
@@ -1544,11 +1549,18 @@ def organiser_closes_a_place_and_tells_players(j):
     # Replacing a code stops the printed sticker at once: asked for on a page of its own.
     other_id, other = next((id, p) for id, p in j.checkpoints.items() if id != place_id)
     other_card = j.driver.find_element(By.ID, f"checkpoint-{other_id}")
+    other_card.find_element(By.TAG_NAME, "summary").click()
     j.leave_by(other_card.find_element(By.LINK_TEXT, "Replace its code…"), "console-replace-code")
     j.expect_heading(f"Replace the code of {other['name']}?")
     j.expect_text(f"The sticker now at {other['name']} stops counting at once")
     j.press("No, keep the code", "console-code-kept")
     j.expect_heading("Console")
+    # The content the hunt plays is a published version; what it changed has a page of its own.
+    j.expect_text("Published versions")
+    j.leave_by(j.driver.find_element(By.LINK_TEXT, "What changed"), "console-version-changes")
+    j.expect_heading("What version 1 changed")
+    j.expect_text("The first version kept: everything in it is new.")
+    j.leave_by(j.driver.find_element(By.LINK_TEXT, "Back to the console"), "console-back")
     # The organiser has no player account: the Play page says so, and where their work is.
     j.open("/play", "organiser-on-play")
     j.expect_text("Playing is for player accounts: an organiser's account runs the hunt and does not score.")

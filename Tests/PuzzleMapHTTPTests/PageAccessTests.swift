@@ -172,6 +172,7 @@ import Testing
         Row(route: "GET /console/checkpoints/{id}/rotate", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(404)),
         Row(route: "POST /console/checkpoints/{id}/rotate", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(404)),
         Row(route: "POST /console/reload", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .redirect("/console")),
+        Row(route: "GET /console/content/versions/{version}", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
         Row(route: "GET /console/content/versions/{version}/content.zip", anonymous: .signInFirst, player: .refused(403), staff: .refused(403),
             organiser: .shown),
         Row(route: "POST /console/content/versions/{version}/rollback", anonymous: .signInFirst, player: .refused(403), staff: .refused(403),

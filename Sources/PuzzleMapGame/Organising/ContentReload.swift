@@ -134,6 +134,20 @@ extension Hunt {
         try await repository.contentVersions()
     }
 
+    /// What a published version changed from an earlier one: by default the newest kept
+    /// version before it (with none, everything it holds is new).
+    public func contentChanges(ofVersion version: Int64, from earlier: Int64? = nil,
+                               for organiser: Organiser) async throws -> (from: Int64?, changes: ContentChanges) {
+        let newer = try await content(ofVersion: version, for: organiser)
+        var from = earlier
+        if from == nil { from = try await repository.contentVersions().first { $0.id < version && $0.isKept }?.id }
+        guard let from else {
+            let nothing = CampusContent(info: newer.info, checkpoints: [], riddles: [], quiz: [], rules: newer.rules, badges: [], partners: [], offers: [])
+            return (nil, ContentChanges(from: nothing, to: newer))
+        }
+        return (from, ContentChanges(from: try await content(ofVersion: from, for: organiser), to: newer))
+    }
+
     /// A published version's whole content, to download.
     public func content(ofVersion version: Int64, for organiser: Organiser) async throws -> CampusContent {
         guard let content = try await repository.content(ofVersion: version) else { throw OrganiserRefusal.unknownContentVersion(version) }

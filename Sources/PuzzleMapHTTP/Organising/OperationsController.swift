@@ -97,6 +97,26 @@ struct OperationsController {
         }
     }
 
+    /// What a version changed from an earlier one.
+    struct ChangesView: ResponseCodable {
+        struct Items: Codable {
+            var added, changed, removed: [String]
+            init(_ items: ContentChanges.Items) { (added, changed, removed) = (items.added, items.changed, items.removed) }
+        }
+        var version: Int64
+        /// The version compared with; absent for the first.
+        var from: Int64?
+        var checkpoints, riddles, quiz, badges, partners, offers: Items
+        var rulesChanged, campusChanged: Bool
+
+        init(version: Int64, from: Int64?, _ changes: ContentChanges) {
+            (self.version, self.from) = (version, from)
+            (checkpoints, riddles, quiz) = (Items(changes.checkpoints), Items(changes.riddles), Items(changes.quiz))
+            (badges, partners, offers) = (Items(changes.badges), Items(changes.partners), Items(changes.offers))
+            (rulesChanged, campusChanged) = (changes.rulesChanged, changes.campusChanged)
+        }
+    }
+
     struct VersionsView: ResponseCodable {
         var versions: [VersionView]
     }
@@ -162,6 +182,17 @@ struct OperationsController {
             let hunt = services.hunt
             let organiser = try context.requireOrganiser(in: hunt)
             return try Response.contentArchive(of: try await hunt.content(ofVersion: try versionNumber(context), for: organiser), dated: hunt.now())
+        }
+        router.get("admin/content/versions/:version/changes") { request, context in
+            let hunt = services.hunt
+            let organiser = try context.requireOrganiser(in: hunt)
+            let version = try versionNumber(context)
+            let earlier = try request.uri.queryParameters.get("from").map { text in
+                guard let number = Int64(text), number > 0 else { throw OrganiserRefusal.unknownContentVersion(0) }
+                return number
+            }
+            let (from, changes) = try await hunt.contentChanges(ofVersion: version, from: earlier, for: organiser)
+            return ChangesView(version: version, from: from, changes)
         }
         router.post("admin/content/versions/:version/rollback") { _, context in
             let organiser = try context.requireOrganiser(in: services.hunt)

@@ -68,6 +68,14 @@ struct ConsolePages {
             _ = try context.requireOrganiser(in: hunt)
             return try Response.contentArchive(of: hunt)
         }
+        router.get("console/content/versions/:version") { _, context in
+            let hunt = services.hunt
+            let organiser = try context.requireOrganiser(in: hunt)
+            let version = try versionNumber(context)
+            let (from, changes) = try await hunt.contentChanges(ofVersion: version, for: organiser)
+            return PageRendering(library: library, context: context).response(
+                "version", title: library.text("console.changes.title", ["version": "\(version)"]), changesView(version: version, from: from, changes))
+        }
         router.get("console/content/versions/:version/content.zip") { _, context in
             let hunt = services.hunt
             let organiser = try context.requireOrganiser(in: hunt)
@@ -150,6 +158,37 @@ struct ConsolePages {
             notice: notice, problem: problem)
         return PageRendering(library: library, context: context)
             .response("console", title: library.text("console.title"), status: problem?.status ?? .ok, view)
+    }
+
+    /// What a version changed, kind by kind, in the organiser's ids.
+    private func changesView(version: Int64, from: Int64?, _ changes: ContentChanges) -> VersionChanges {
+        let kinds: [(String, ContentChanges.Items)] = [("checkpoints", changes.checkpoints), ("riddles", changes.riddles), ("quiz", changes.quiz),
+                                                        ("badges", changes.badges), ("partners", changes.partners), ("offers", changes.offers)]
+        let sections = kinds.filter { !$0.1.isEmpty }.map { kind, items in
+            VersionChanges.Section(title: library.text("console.changes.kind.\(kind)"), lines: [
+                ("added", items.added), ("changed", items.changed), ("removed", items.removed),
+            ].filter { !$0.1.isEmpty }.map { line, ids in library.text("console.changes.\(line)", ["ids": ids.joined(separator: ", ")]) })
+        }
+        var notes: [String] = []
+        if changes.rulesChanged { notes.append(library.text("console.changes.rules")) }
+        if changes.campusChanged { notes.append(library.text("console.changes.campus")) }
+        let compared = switch from {
+        case nil: library.text("console.changes.first")
+        case let from? where changes.isEmpty: library.text("console.changes.none", ["from": "\(from)"])
+        case let from?: library.text("console.changes.from", ["from": "\(from)"])
+        }
+        return VersionChanges(id: version, compared: compared, sections: sections, notes: notes)
+    }
+
+    struct VersionChanges {
+        struct Section {
+            var title: String
+            var lines: [String]
+        }
+        var id: Int64
+        var compared: String
+        var sections: [Section]
+        var notes: [String]
     }
 
     struct RotateQuestion {

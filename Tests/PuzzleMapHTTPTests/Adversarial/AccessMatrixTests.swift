@@ -160,6 +160,7 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         AccessRow("GET /v1/admin/content", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("GET /v1/admin/content/versions", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("GET /v1/admin/content/versions/{version}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
+        AccessRow("GET /v1/admin/content/versions/{version}/changes", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("POST /v1/admin/content/versions/{version}/rollback", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("POST /v1/admin/content/reload", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("GET /v1/admin/dashboard",       .unauthenticated, .organisersOnly, .organisersOnly,      .organisersOnly,                .organisersOnly,                .organisersOnly, .organisersOnly,         200),
@@ -241,6 +242,7 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         // Version 1 is the content the service started with (played now: playing it again changes nothing).
         case "GET /v1/admin/content/versions": (.get, "/v1/admin/content/versions", nil)
         case "GET /v1/admin/content/versions/{version}": (.get, "/v1/admin/content/versions/1", nil)
+        case "GET /v1/admin/content/versions/{version}/changes": (.get, "/v1/admin/content/versions/1/changes", nil)
         case "POST /v1/admin/content/versions/{version}/rollback": (.post, "/v1/admin/content/versions/1/rollback", nil)
         case "POST /v1/admin/content/reload": (.post, "/v1/admin/content/reload", nil)
         case "POST /v1/accounts":

@@ -189,6 +189,16 @@ import ZIPFoundation
             _ = try archive.extract(geojson) { data.append($0) }
             #expect(String(decoding: data, as: UTF8.self).contains("The Hunterian"))
 
+            let changes = try await client.call(.get, "/v1/admin/content/versions/3/changes", token: olive)
+            #expect(changes.json["from"] as? Int == 2)
+            #expect((changes.json["checkpoints"] as? [String: Any])?["changed"] as? [String] == [service.services.content.checkpoints[0].id])
+            #expect((changes.json["riddles"] as? [String: Any])?["changed"] as? [String] == [])
+            #expect(changes.json["rulesChanged"] as? Bool == false)
+            let same = try await client.call(.get, "/v1/admin/content/versions/3/changes?from=1", token: olive)
+            #expect(same.json["from"] as? Int == 1 && (same.json["checkpoints"] as? [String: Any])?["changed"] as? [String] == [])
+            let firstChanges = try await client.call(.get, "/v1/admin/content/versions/1/changes", token: olive)
+            #expect(firstChanges.json["from"] == nil && ((firstChanges.json["riddles"] as? [String: Any])?["added"] as? [String])?.count == service.services.content.riddles.count)
+
             for path in ["/v1/admin/content/versions/9", "/v1/admin/content/versions/none"] {
                 let unknown = try await client.call(.get, path, token: olive)
                 #expect(unknown.status == .notFound && unknown.code == "unknown_content_version", "\(path)")
