@@ -94,26 +94,25 @@ public struct Hunt: Sendable {
         }
         // The files win when they changed since they were last published; else the newest
         // published version does (an organiser played an earlier one again since).
-        let filesFingerprint = content.fingerprint
-        var kept: (CampusContent, String)?
-        if let version = ContentVersion.kept(over: filesFingerprint, in: try await repository.contentVersions()),
+        var encoded = EncodedContent(content)
+        if let version = ContentVersion.kept(over: encoded.fingerprint, in: try await repository.contentVersions()),
            let keptContent = try await repository.content(ofVersion: version.id) {
             logger.notice("Playing the newest published version, not the files", metadata: [
-                "version": "\(version.id)", "fingerprint": "\(version.summary.fingerprint)", "files": "\(filesFingerprint)",
-                "why": "the files are unchanged since they were last published, and a version was played again since",
+                "version": "\(version.id)", "fingerprint": "\(version.summary.fingerprint)", "files": "\(encoded.fingerprint)",
+                "why": "the files are unchanged since they were last published, and a version was played again or edited since",
             ])
-            kept = (keptContent, version.summary.fingerprint)
+            encoded = EncodedContent(keptContent)
         }
-        let (content, fingerprint) = kept ?? (content, filesFingerprint)
         let importedAt = now()
-        let summary = try await repository.importContent(at: importedAt, audit: nil) { stored in
-            ContentImport(importing: content, fingerprint: fingerprint, over: stored, at: importedAt)
+        let summary = try await repository.importContent(at: importedAt, audit: nil) { [encoded] stored in
+            ContentImport(importing: encoded, over: stored, at: importedAt)
         }
+        let playing = encoded.content
         logger.info("Content imported", metadata: [
-            "checkpoints": "\(content.checkpoints.count)", "riddles": "\(content.riddles.count)",
+            "checkpoints": "\(playing.checkpoints.count)", "riddles": "\(playing.riddles.count)",
             "added": "\(summary.checkpointsAdded)", "updated": "\(summary.checkpointsUpdated)",
             "retired": "\(summary.checkpointsRetired)", "fingerprint": "\(summary.fingerprint)",
         ])
-        return Hunt(repository: repository, content: content, secrets: secrets, settings: settings, random: random, now: now)
+        return Hunt(repository: repository, content: playing, secrets: secrets, settings: settings, random: random, now: now)
     }
 }

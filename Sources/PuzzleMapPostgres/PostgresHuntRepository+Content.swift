@@ -35,6 +35,8 @@ extension PostgresHuntRepository {
                     },
                 lastImport: try await connection.value("SELECT summary FROM contentImport ORDER BY id DESC LIMIT 1", as: String.self, logger: logger)
                     .map { try StoredJSON.decode(ContentImportSummary.self, from: $0) },
+                lastImportIsKept: try await connection.value("SELECT content IS NOT NULL FROM contentImport ORDER BY id DESC LIMIT 1", as: Bool.self,
+                                                             logger: logger) ?? true,
                 activeAttempts: try await connection.rows("SELECT \(unescaped: Columns.attempt) FROM riddleAttempt WHERE closedAt IS NULL ORDER BY id",
                                                           as: Columns.AttemptRow.self, logger: logger).map(Columns.attempt),
                 crewHoldings: try await crewHoldings(connection))
@@ -60,11 +62,10 @@ extension PostgresHuntRepository {
             for stored in contentImport.riddles {
                 try await upsert(stored, at: date, connection)
             }
-            let rolledBackFrom: Int64? = if case .rollback(let of) = contentImport.origin { of } else { nil }
             try await connection.run("""
                 INSERT INTO contentImport (fingerprint, importedAt, summary, content, origin, rolledBackFrom)
                 VALUES (\(contentImport.summary.fingerprint), \(StoredDate(date)), \(try StoredJSON.encode(contentImport.summary))::jsonb,
-                        \(try StoredJSON.encode(contentImport.content))::jsonb, \(rolledBackFrom == nil ? "files" : "rollback"), \(rolledBackFrom))
+                        \(String(decoding: contentImport.encoded.json, as: UTF8.self))::jsonb, \(contentImport.origin.name), \(contentImport.origin.rolledBackFrom))
                 """, logger: logger)
             return contentImport.summary
         }
@@ -73,10 +74,10 @@ extension PostgresHuntRepository {
     public func contentVersions() async throws -> [ContentVersion] {
         try await autocommit { connection in
             try await connection.rows("""
-                SELECT id, summary::text, rolledBackFrom, content IS NOT NULL FROM contentImport ORDER BY id DESC
-                """, as: (Int64, String, Int64?, Bool).self, logger: logger).map { id, summary, rolledBackFrom, kept in
+                SELECT id, summary::text, origin, rolledBackFrom, content IS NOT NULL FROM contentImport ORDER BY id DESC
+                """, as: (Int64, String, String, Int64?, Bool).self, logger: logger).map { id, summary, origin, rolledBackFrom, kept in
                 ContentVersion(id: id, summary: try StoredJSON.decode(ContentImportSummary.self, from: summary),
-                               origin: rolledBackFrom.map { .rollback(of: $0) } ?? .files, isKept: kept)
+                               origin: ContentOrigin(name: origin, rolledBackFrom: rolledBackFrom), isKept: kept)
             }
         }
     }

@@ -118,14 +118,11 @@ struct ContentImportRecord: Codable, FetchableRecord, MutablePersistableRecord {
         importedAt = summary.importedAt
         self.summary = summary
         self.content = content
-        switch origin {
-        case .files: (self.origin, rolledBackFrom) = ("files", nil)
-        case .rollback(let of): (self.origin, rolledBackFrom) = ("rollback", of)
-        }
+        (self.origin, rolledBackFrom) = (origin.name, origin.rolledBackFrom)
     }
 
     var version: ContentVersion {
-        ContentVersion(id: id ?? 0, summary: summary, origin: rolledBackFrom.map { .rollback(of: $0) } ?? .files, isKept: content != nil)
+        ContentVersion(id: id ?? 0, summary: summary, origin: ContentOrigin(name: origin, rolledBackFrom: rolledBackFrom), isKept: content != nil)
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }

@@ -71,6 +71,7 @@ public struct SQLiteHuntRepository: HuntRepository {
                 checkpoints: try CheckpointRecord.fetchAll(db).map { PlacedCheckpoint(stored: $0.stored, position: $0.position) },
                 riddles: try RiddleRecord.fetchAll(db).map { StoredRiddle(riddle: $0.riddle, retiredAt: $0.retiredAt) },
                 lastImport: try ContentImportRecord.order(ContentImportRecord.Columns.id.desc).fetchOne(db)?.summary,
+                lastImportIsKept: try Bool.fetchOne(db, sql: "SELECT content IS NOT NULL FROM contentImport ORDER BY id DESC LIMIT 1") ?? true,
                 activeAttempts: try RiddleAttemptRecord.filter(RiddleAttemptRecord.Columns.closedAt == nil).fetchAll(db).map(\.attempt),
                 crewHoldings: try Self.crewHoldings(db))
             let contentImport = plan(stored)
@@ -95,7 +96,7 @@ public struct SQLiteHuntRepository: HuntRepository {
             for stored in contentImport.riddles {
                 try RiddleRecord(stored.riddle, retiredAt: stored.retiredAt, updatedAt: date).save(db)
             }
-            var record = ContentImportRecord(id: nil, summary: contentImport.summary, content: try JSONEncoder().encode(contentImport.content),
+            var record = ContentImportRecord(id: nil, summary: contentImport.summary, content: contentImport.encoded.json,
                                              origin: contentImport.origin)
             try record.insert(db)
             return contentImport.summary

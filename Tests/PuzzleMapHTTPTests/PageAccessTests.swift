@@ -172,6 +172,10 @@ import Testing
         Row(route: "GET /console/checkpoints/{id}/rotate", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(404)),
         Row(route: "POST /console/checkpoints/{id}/rotate", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(404)),
         Row(route: "POST /console/reload", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .redirect("/console")),
+        Row(route: "GET /console/riddles/{riddle}", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
+        // The table's form names no version it started from.
+        Row(route: "POST /console/riddles/{riddle}", anonymous: .signInFirst, player: .refused(403), staff: .refused(403),
+            organiser: .refused(404)),
         Row(route: "GET /console/content/versions/{version}", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
         Row(route: "GET /console/content/versions/{version}/content.zip", anonymous: .signInFirst, player: .refused(403), staff: .refused(403),
             organiser: .shown),
@@ -308,7 +312,7 @@ struct PageWorld {
         let method: HTTPRequest.Method = parts[0] == "GET" ? .get : .post
         let path = String(parts[1]).replacingOccurrences(of: "{id}", with: "\(attemptID)").replacingOccurrences(of: "{token}", with: stickerToken)
             .replacingOccurrences(of: "{name}", with: "app.css").replacingOccurrences(of: "{username}", with: "ada")
-            .replacingOccurrences(of: "{version}", with: "1")
+            .replacingOccurrences(of: "{version}", with: "1").replacingOccurrences(of: "{riddle}", with: "hunterian-museum-1")
         var headers: HTTPFields = [:]
         var cookies = ["pm_csrf=\(secret)"]
         switch visitor {

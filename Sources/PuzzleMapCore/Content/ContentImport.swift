@@ -28,16 +28,20 @@ public struct StoredContent: Sendable {
     public var checkpoints: [PlacedCheckpoint]
     public var riddles: [StoredRiddle]
     public var lastImport: ContentImportSummary?
+    /// Whether the last import kept its content whole (imports before versions were kept did
+    /// not: the next import records the content even when it is the same).
+    public var lastImportIsKept: Bool
     /// Every riddle players hold now: the import takes back those it stops playing.
     public var activeAttempts: [RiddleAttempt]
     /// Every riddle crews hold now, likewise.
     public var crewHoldings: [CrewHolding]
 
-    public init(checkpoints: [PlacedCheckpoint], riddles: [StoredRiddle], lastImport: ContentImportSummary?, activeAttempts: [RiddleAttempt] = [],
-                crewHoldings: [CrewHolding] = []) {
+    public init(checkpoints: [PlacedCheckpoint], riddles: [StoredRiddle], lastImport: ContentImportSummary?, lastImportIsKept: Bool = true,
+                activeAttempts: [RiddleAttempt] = [], crewHoldings: [CrewHolding] = []) {
         self.checkpoints = checkpoints
         self.riddles = riddles
         self.lastImport = lastImport
+        self.lastImportIsKept = lastImportIsKept
         self.activeAttempts = activeAttempts
         self.crewHoldings = crewHoldings
     }
@@ -81,23 +85,24 @@ public struct ContentImport: Sendable {
     public var releases: [RiddleRelease]
     /// Crew riddles the content no longer plays: closed as released, every member told.
     public var crewReleases: [CrewRiddleRelease]
-    /// The content imported, kept whole as the published version when the import is recorded.
-    public var content: CampusContent
+    /// The content imported, kept whole (`encoded.json`) as the published version when the
+    /// import is recorded.
+    public var encoded: EncodedContent
     public var origin: ContentOrigin
 
     public init(importing content: CampusContent, over stored: StoredContent, at date: Date) {
-        self.init(importing: content, fingerprint: content.fingerprint, over: stored, at: date)
+        self.init(importing: EncodedContent(content), over: stored, at: date)
     }
 
-    /// The import of `content` whose ``CampusContent/fingerprint`` the caller already has
-    /// (encoding the whole content for it is the costliest part of a reload).
-    public init(importing content: CampusContent, fingerprint: String, origin: ContentOrigin = .files, over stored: StoredContent, at date: Date) {
-        self.content = content
+    /// The import of content already encoded (and so fingerprinted).
+    public init(importing encoded: EncodedContent, origin: ContentOrigin = .files, over stored: StoredContent, at date: Date) {
+        let (content, fingerprint) = (encoded.content, encoded.fingerprint)
+        self.encoded = encoded
         self.origin = origin
         offers = content.offers.sorted { $0.id < $1.id }
         releases = RiddleHolding.releases(of: stored.activeAttempts, under: content)
         crewReleases = RiddleHolding.releases(of: stored.crewHoldings, under: content)
-        if let last = stored.lastImport, last.fingerprint == fingerprint {
+        if let last = stored.lastImport, last.fingerprint == fingerprint, stored.lastImportIsKept {
             summary = ContentImportSummary(fingerprint: fingerprint, importedAt: last.importedAt)
             checkpoints = []
             riddles = []

@@ -6,6 +6,33 @@ public enum ContentOrigin: Hashable, Sendable {
     case files
     /// An earlier version played again (a rollback), by its id.
     case rollback(of: Int64)
+    /// An organiser's edit in the console.
+    case console
+}
+
+extension ContentOrigin {
+    /// Its stable name, as stores and the API write it: `files`, `rollback` or `console`.
+    public var name: String {
+        switch self {
+        case .files: "files"
+        case .rollback: "rollback"
+        case .console: "console"
+        }
+    }
+
+    /// The version a rollback played again.
+    public var rolledBackFrom: Int64? {
+        if case .rollback(let of) = self { of } else { nil }
+    }
+
+    /// The origin a stored name and rolled-back version stand for (an unknown name: the files).
+    public init(name: String, rolledBackFrom: Int64?) {
+        switch (name, rolledBackFrom) {
+        case ("rollback", let of?): self = .rollback(of: of)
+        case ("console", _): self = .console
+        default: self = .files
+        }
+    }
 }
 
 /// A published version of the content: an import that changed what the hunt plays, kept

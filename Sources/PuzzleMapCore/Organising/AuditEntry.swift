@@ -11,6 +11,7 @@ public enum AuditAction: String, CaseIterable, Codable, Sendable {
     case contentReloaded = "content_reloaded"
     case contentReloadRefused = "content_reload_refused"
     case contentRolledBack = "content_rolled_back"
+    case riddleEdited = "riddle_edited"
     case scanVoided = "scan_voided"
     case xpAdjusted = "xp_adjusted"
     case playerSuspended = "player_suspended"

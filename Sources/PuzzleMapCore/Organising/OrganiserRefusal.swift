@@ -14,4 +14,11 @@ public enum OrganiserRefusal: Error, Equatable, Sendable {
     /// No published version has this number, or it was published before versions were kept
     /// whole (so it cannot be downloaded or played again).
     case unknownContentVersion(Int64)
+    /// An edit `puzzlemap check` refuses: each problem beside its field. Nothing is published.
+    case invalidEdit([EditProblem])
+    /// The item was changed by another organiser in a version published after the one the edit
+    /// started from: the edit is not saved over theirs (the newest version's number is given).
+    case editConflict(id: String, newest: Int64)
+    /// No riddle has this id.
+    case unknownRiddle(String)
 }

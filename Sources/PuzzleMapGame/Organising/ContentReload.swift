@@ -49,10 +49,10 @@ public final class RunningHunt: Sendable {
             guard let content = try await self.hunt.repository.content(ofVersion: version) else {
                 throw OrganiserRefusal.unknownContentVersion(version)
             }
-            let fingerprint = content.fingerprint
-            return try await self.publish(content, fingerprint: fingerprint, origin: .rollback(of: version), audit: organiser.record(
+            let encoded = EncodedContent(content)
+            return try await self.publish(encoded, origin: .rollback(of: version), audit: organiser.record(
                 .contentRolledBack, subject: "content",
-                detail: "version \(version): \(content.checkpoints.count) checkpoints, \(content.riddles.count) riddles, fingerprint \(fingerprint.prefix(12))"))
+                detail: "version \(version): \(content.checkpoints.count) checkpoints, \(content.riddles.count) riddles, fingerprint \(encoded.fingerprint.prefix(12))"))
         }
     }
 
@@ -72,6 +72,31 @@ public final class RunningHunt: Sendable {
             else { return false }
             self.play(content, fingerprint: version.summary.fingerprint)
             return true
+        }
+    }
+
+    /// Saves an organiser's edit of a riddle as a new published version, played at once (and
+    /// by every instance within seconds). `version` is the one the edit started from: when a
+    /// later version changed this riddle, the edit is refused rather than saved over it. The
+    /// content with the edit is checked as `puzzlemap check` checks the files; nothing it
+    /// refuses is played. Players holding a riddle the edit moves elsewhere are released.
+    public func edit(riddle edit: RiddleEdit, from version: Int64, by organiser: Organiser) async throws -> ContentImportSummary {
+        try await oneAtATime {
+            let repository = self.hunt.repository
+            guard let newest = try await repository.contentVersions().first(where: \.isKept),
+                  let current = try await repository.content(ofVersion: newest.id)
+            else { throw OrganiserRefusal.unknownContentVersion(version) }
+            guard let stored = current.riddles.first(where: { $0.id == edit.id }) else { throw OrganiserRefusal.unknownRiddle(edit.id) }
+            if version != newest.id {
+                guard let base = try await repository.content(ofVersion: version) else { throw OrganiserRefusal.unknownContentVersion(version) }
+                if base.riddles.first(where: { $0.id == edit.id }) != stored { throw OrganiserRefusal.editConflict(id: edit.id, newest: newest.id) }
+            }
+            let edited = edit.applied(to: current)
+            let problems = edited.problems(editingRiddle: edit.id)
+            guard problems.isEmpty else { throw OrganiserRefusal.invalidEdit(problems) }
+            let encoded = EncodedContent(edited)
+            return try await self.publish(encoded, origin: .console, audit: organiser.record(
+                .riddleEdited, subject: edit.id, detail: "from version \(version), fingerprint \(encoded.fingerprint.prefix(12))"))
         }
     }
 
@@ -100,20 +125,20 @@ public final class RunningHunt: Sendable {
                                                                    detail: "\(invalid.problems.count) problem(s)\(first)"), at: hunt.now())
             throw OrganiserRefusal.invalidContent(invalid)
         }
-        let fingerprint = content.fingerprint
-        let detail = "\(content.checkpoints.count) checkpoints, \(content.riddles.count) riddles, fingerprint \(fingerprint.prefix(12))"
-        return try await publish(content, fingerprint: fingerprint, origin: .files, audit: actor.record(.contentReloaded, subject: "content", detail: detail))
+        let encoded = EncodedContent(content)
+        let detail = "\(content.checkpoints.count) checkpoints, \(content.riddles.count) riddles, fingerprint \(encoded.fingerprint.prefix(12))"
+        return try await publish(encoded, origin: .files, audit: actor.record(.contentReloaded, subject: "content", detail: detail))
     }
 
     /// Imports `content` with the audit line in one transaction (a new version when it
     /// differs from the one played), then serves it.
-    private func publish(_ content: CampusContent, fingerprint: String, origin: ContentOrigin, audit: AuditRecord) async throws -> ContentImportSummary {
+    private func publish(_ encoded: EncodedContent, origin: ContentOrigin, audit: AuditRecord) async throws -> ContentImportSummary {
         let hunt = hunt
         let importedAt = hunt.now()
         let summary = try await hunt.repository.importContent(at: importedAt, audit: audit) { stored in
-            ContentImport(importing: content, fingerprint: fingerprint, origin: origin, over: stored, at: importedAt)
+            ContentImport(importing: encoded, origin: origin, over: stored, at: importedAt)
         }
-        play(content, fingerprint: fingerprint)
+        play(encoded.content, fingerprint: encoded.fingerprint)
         return summary
     }
 
@@ -146,6 +171,16 @@ extension Hunt {
             return (nil, ContentChanges(from: nothing, to: newer))
         }
         return (from, ContentChanges(from: try await content(ofVersion: from, for: organiser), to: newer))
+    }
+
+    /// The riddle as the newest published version has it, with that version's number: what
+    /// the console's form starts from.
+    public func riddleToEdit(_ id: String, for organiser: Organiser) async throws -> (riddle: Riddle, version: Int64) {
+        guard let newest = try await repository.contentVersions().first(where: \.isKept),
+              let content = try await repository.content(ofVersion: newest.id)
+        else { throw OrganiserRefusal.unknownRiddle(id) }
+        guard let riddle = content.riddles.first(where: { $0.id == id }) else { throw OrganiserRefusal.unknownRiddle(id) }
+        return (riddle, newest.id)
     }
 
     /// A published version's whole content, to download.

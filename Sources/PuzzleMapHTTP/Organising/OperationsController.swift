@@ -77,7 +77,8 @@ struct OperationsController {
         var id: Int64
         var fingerprint: String
         var publishedAt: Date
-        /// `files` (start-up, a reload) or `rollback` (an earlier version played again).
+        /// `files` (start-up, a reload), `rollback` (an earlier version played again) or
+        /// `console` (an organiser's edit).
         var origin: String
         var rolledBackFrom: Int64?
         /// Whether it can be downloaded and played again.
@@ -88,10 +89,7 @@ struct OperationsController {
         init(_ version: ContentVersion) {
             let summary = version.summary
             (id, fingerprint, publishedAt, kept) = (version.id, summary.fingerprint, summary.importedAt, version.isKept)
-            switch version.origin {
-            case .files: (origin, rolledBackFrom) = ("files", nil)
-            case .rollback(let of): (origin, rolledBackFrom) = ("rollback", of)
-            }
+            (origin, rolledBackFrom) = (version.origin.name, version.origin.rolledBackFrom)
             (checkpointsAdded, checkpointsUpdated, checkpointsRetired) = (summary.checkpointsAdded, summary.checkpointsUpdated, summary.checkpointsRetired)
             (riddlesAdded, riddlesUpdated, riddlesRetired) = (summary.riddlesAdded, summary.riddlesUpdated, summary.riddlesRetired)
         }
@@ -115,6 +113,26 @@ struct OperationsController {
             (badges, partners, offers) = (Items(changes.badges), Items(changes.partners), Items(changes.offers))
             (rulesChanged, campusChanged) = (changes.rulesChanged, changes.campusChanged)
         }
+    }
+
+    /// A riddle as the newest version has it, with that version: what an edit starts from.
+    struct RiddleEditView: ResponseCodable {
+        var id, checkpoint: String
+        var difficulty: Difficulty
+        var text: String
+        var hints: [String]
+        var insider: String
+        var version: Int64
+    }
+
+    /// An organiser's edit of a riddle, with the version it started from.
+    struct RiddleEditRequest: Decodable {
+        var checkpoint: String
+        var difficulty: Difficulty
+        var text: String
+        var hints: [String]
+        var insider: String
+        var version: Int64
     }
 
     struct VersionsView: ResponseCodable {
@@ -197,6 +215,19 @@ struct OperationsController {
         router.post("admin/content/versions/:version/rollback") { _, context in
             let organiser = try context.requireOrganiser(in: services.hunt)
             return ReloadView(try await services.running.rollback(to: try versionNumber(context), by: organiser))
+        }
+        router.get("admin/riddles/:riddle") { _, context in
+            let hunt = services.hunt
+            let (riddle, version) = try await hunt.riddleToEdit(context.parameters.get("riddle") ?? "", for: try context.requireOrganiser(in: hunt))
+            return RiddleEditView(id: riddle.id, checkpoint: riddle.checkpointID, difficulty: riddle.difficulty, text: riddle.text, hints: riddle.hints,
+                                  insider: riddle.insider, version: version)
+        }
+        router.put("admin/riddles/:riddle") { request, context in
+            let organiser = try context.requireOrganiser(in: services.hunt)
+            let body = try await request.decode(as: RiddleEditRequest.self, context: context)
+            let edit = RiddleEdit(id: context.parameters.get("riddle") ?? "", checkpointID: body.checkpoint, difficulty: body.difficulty, text: body.text,
+                                  hints: body.hints, insider: body.insider)
+            return ReloadView(try await services.running.edit(riddle: edit, from: body.version, by: organiser))
         }
         router.post("admin/content/reload") { _, context in
             let organiser = try context.requireOrganiser(in: services.hunt)

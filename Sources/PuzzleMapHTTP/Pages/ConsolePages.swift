@@ -14,6 +14,7 @@ struct ConsolePages {
     enum Done: String {
         case broadcastSent = "broadcast-sent", broadcastEnded = "broadcast-ended", closed, reopened, rotated, reloaded
         case rolledBack = "rolled-back"
+        case riddleSaved = "riddle-saved"
     }
 
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
@@ -67,6 +68,33 @@ struct ConsolePages {
             let hunt = services.hunt
             _ = try context.requireOrganiser(in: hunt)
             return try Response.contentArchive(of: hunt)
+        }
+        router.get("console/riddles/:riddle") { _, context in
+            let hunt = services.hunt
+            let organiser = try context.requireOrganiser(in: hunt)
+            let (riddle, version) = try await hunt.riddleToEdit(context.parameters.get("riddle") ?? "", for: organiser)
+            return riddleForm(context, hunt: hunt, edit: RiddleEdit(riddle), version: version)
+        }
+        router.post("console/riddles/:riddle") { request, context in
+            let hunt = services.hunt
+            let organiser = try context.requireOrganiser(in: hunt)
+            let form = try await PageForm.read(request, context: context)
+            let id = context.parameters.get("riddle") ?? ""
+            let version = Int64(form["version"] ?? "") ?? 0
+            let edit = RiddleEdit(id: id, checkpointID: form["checkpoint"] ?? "", difficulty: Difficulty(rawValue: form["difficulty"] ?? "") ?? .medium,
+                                  text: form["text"] ?? "", hints: (1...Riddle.hintCount).map { form["hint\($0)"] ?? "" }, insider: form["insider"] ?? "")
+            do {
+                _ = try await services.running.edit(riddle: edit, from: version, by: organiser)
+            } catch OrganiserRefusal.invalidEdit(let problems) {
+                return riddleForm(context, hunt: hunt, edit: edit, version: version, problems: problems, status: .unprocessableContent)
+            } catch OrganiserRefusal.editConflict(_, let newest) {
+                // Their words are shown beside the organiser's own, which stay in the form.
+                let (theirs, _) = try await hunt.riddleToEdit(id, for: organiser)
+                return riddleForm(context, hunt: hunt, edit: edit, version: newest, status: .conflict,
+                                  conflict: (library.text("problem.edit_conflict.detail", ["id": id, "version": "\(newest)"]) + " "
+                                      + library.text("problem.edit_conflict.hint", ["version": "\(newest)"]), theirs))
+            }
+            return Response.seeOther("/console?done=\(Done.riddleSaved.rawValue)&id=\(PageForm.escapeQuery(edit.checkpointID))")
         }
         router.get("console/content/versions/:version") { _, context in
             let hunt = services.hunt
@@ -129,6 +157,7 @@ struct ConsolePages {
             checkpoints: try await hunt.checkpointsInPlay(for: organiser).map { stored in
                 ConsoleView.Checkpoint(
                     id: stored.id, number: stored.number, name: stored.checkpoint.name,
+                    riddles: hunt.content.riddles.filter { $0.checkpointID == stored.id }.map(\.id),
                     version: library.text("console.codeVersion", ["version": "\(stored.tagVersion)"]),
                     closed: stored.closure.map { closure in
                         library.text("console.closedBy", ["note": closure.note, "who": closure.closedBy,
@@ -140,6 +169,7 @@ struct ConsolePages {
                 let origin = switch version.origin {
                 case .files: library.text("console.version.files")
                 case .rollback(let of): library.text("console.version.rollback", ["version": "\(of)"])
+                case .console: library.text("console.version.console")
                 }
                 return ConsoleView.Version(
                     id: version.id, title: library.text("console.version.title", ["version": "\(version.id)", "when": CampusDates.dayAndTime(summary.importedAt, in: timeZone)]),
@@ -180,6 +210,69 @@ struct ConsolePages {
         return VersionChanges(id: version, compared: compared, sections: sections, notes: notes)
     }
 
+    /// The form of a riddle: as published, or as the organiser sent it with each problem
+    /// beside its field (nothing they wrote is lost).
+    private func riddleForm(_ context: AppRequestContext, hunt: Hunt, edit: RiddleEdit, version: Int64, problems found: [EditProblem] = [],
+                            status: HTTPResponse.Status = .ok, conflict: (String, Riddle)? = nil) -> Response {
+        func problems(of field: String) -> [String] {
+            found.filter { $0.field == field }.map { "\($0.message). \($0.fix)" }
+        }
+        func text(_ name: String, _ field: String, _ label: String, _ value: String, rows: Int) -> RiddleForm.Field {
+            RiddleForm.Field(name: name, label: label, problems: problems(of: field), value: value, rows: rows)
+        }
+        let places = hunt.content.checkpoints.map { place in
+            RiddleForm.Option(value: place.id, text: "\(place.name) (\(place.id))", selected: place.id == edit.checkpointID)
+        }
+        let levels = Difficulty.allCases.map { level in
+            RiddleForm.Option(value: level.rawValue, text: library.text("riddle.difficulty.\(level.rawValue)"), selected: level == edit.difficulty)
+        }
+        var fields = [
+            RiddleForm.Field(name: "checkpoint", label: library.text("console.riddle.place"), problems: problems(of: "checkpoint"), choices: .init(options: places)),
+            RiddleForm.Field(name: "difficulty", label: library.text("console.riddle.difficulty"), problems: problems(of: "difficulty"),
+                             choices: .init(options: levels)),
+            text("text", "text", library.text("console.riddle.text"), edit.text, rows: 5),
+        ]
+        for index in 0..<Riddle.hintCount {
+            var field = text("hint\(index + 1)", "hints", library.text("console.riddle.hint", ["number": "\(index + 1)"]),
+                             index < edit.hints.count ? edit.hints[index] : "", rows: 2)
+            if index > 0 { field.problems = [] }  // a problem of the hints is said once, above the first
+            fields.append(field)
+        }
+        fields.append(text("insider", "insider", library.text("console.riddle.insider"), edit.insider, rows: 4))
+        let general = found.filter { $0.field == nil || !["checkpoint", "difficulty", "text", "hints", "insider"].contains($0.field!) }
+            .map { "\($0.message). \($0.fix)" }
+        let view = RiddleForm(id: edit.id, version: version, intro: library.text("console.riddle.intro", ["version": "\(version)"]), fields: fields,
+                              general: general, conflict: conflict?.0, theirs: conflict?.1)
+        return PageRendering(library: library, context: context).response(
+            "riddle-edit", title: library.text("console.riddle.title", ["id": edit.id]), status: status, view)
+    }
+
+    struct RiddleForm {
+        struct Option {
+            var value: String
+            var text: String
+            var selected: Bool
+        }
+        struct Choices {
+            var options: [Option]
+        }
+        struct Field {
+            var name: String
+            var label: String
+            var problems: [String]
+            var value = ""
+            var rows = 2
+            var choices: Choices?
+        }
+        var id: String
+        var version: Int64
+        var intro: String
+        var fields: [Field]
+        var general: [String]
+        var conflict: String?
+        var theirs: Riddle?
+    }
+
     struct VersionChanges {
         struct Section {
             var title: String
@@ -202,6 +295,8 @@ struct ConsolePages {
             var id: String
             var number: Int
             var name: String
+            /// Its riddles' ids, each with its form.
+            var riddles: [String]
             var version: String
             /// What players read while it is closed, with who closed it and when.
             var closed: String?

@@ -15,6 +15,16 @@ extension Problem {
             self.init(.conflict, code: .checkpointNotClosed, values: ["id": id])
         case .unknownContentVersion(let id):
             self.init(.notFound, code: .unknownContentVersion, values: ["id": "\(id)"])
+        case .unknownRiddle(let id):
+            self.init(.notFound, code: .unknownRiddle, values: ["id": id])
+        case .editConflict(let id, let newest):
+            self.init(.conflict, code: .editConflict, values: ["id": id, "version": "\(newest)"])
+        case .invalidEdit(let problems):
+            self.init(.unprocessableContent, code: .invalidEdit, values: [
+                "count": "\(problems.count)",
+                "report": problems.map { problem in (problem.field.map { "\($0): " } ?? "") + problem.message + " (" + problem.fix + ")" }
+                    .joined(separator: "\n"),
+            ])
         case .invalidContent(let error):
             self.init(.unprocessableContent, code: .invalidContent,
                       values: ["count": "\(error.problems.count)", "report": error.problems.map(\.description).joined(separator: "\n")])

@@ -162,6 +162,8 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         AccessRow("GET /v1/admin/content/versions/{version}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("GET /v1/admin/content/versions/{version}/changes", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("POST /v1/admin/content/versions/{version}/rollback", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
+        AccessRow("GET /v1/admin/riddles/{riddle}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
+        AccessRow("PUT /v1/admin/riddles/{riddle}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("POST /v1/admin/content/reload", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("GET /v1/admin/dashboard",       .unauthenticated, .organisersOnly, .organisersOnly,      .organisersOnly,                .organisersOnly,                .organisersOnly, .organisersOnly,         200),
         AccessRow("GET /v1/admin/reports",         .unauthenticated, .organisersOnly, .organisersOnly,      .organisersOnly,                .organisersOnly,                .organisersOnly, .organisersOnly,         200),
@@ -217,6 +219,7 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         let token = world.tokens[caller]
         let quiz = Dictionary(uniqueKeysWithValues: world.service.services.content.quiz.map { ($0.id, "agree") })
         let place = world.service.services.content.checkpoints[0].id
+        let riddle = world.service.services.content.riddles[0]
         let (method, path, body): (HTTPRequest.Method, String, [String: any Sendable]?) = switch route {
         case "GET /healthz": (.get, "/healthz", nil)
         case "GET /readyz": (.get, "/readyz", nil)
@@ -244,6 +247,11 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         case "GET /v1/admin/content/versions/{version}": (.get, "/v1/admin/content/versions/1", nil)
         case "GET /v1/admin/content/versions/{version}/changes": (.get, "/v1/admin/content/versions/1/changes", nil)
         case "POST /v1/admin/content/versions/{version}/rollback": (.post, "/v1/admin/content/versions/1/rollback", nil)
+        case "GET /v1/admin/riddles/{riddle}": (.get, "/v1/admin/riddles/\(riddle.id)", nil)
+        case "PUT /v1/admin/riddles/{riddle}":
+            (.put, "/v1/admin/riddles/\(riddle.id)", ["checkpoint": riddle.checkpointID, "difficulty": riddle.difficulty.rawValue,
+                                                                "text": riddle.text, "hints": riddle.hints,
+                                                                "insider": riddle.insider, "version": 1])
         case "POST /v1/admin/content/reload": (.post, "/v1/admin/content/reload", nil)
         case "POST /v1/accounts":
             (.post, "/v1/accounts", ["email": "nell@student.gla.ac.uk", "username": "nell", "password": AccessWorld.password, "displayName": "Nell"])

@@ -61,7 +61,7 @@ import Testing
             edited.checkpoints[1].name = "Renamed"
             _ = try await repository.importContent(edited, at: start + 60)
             _ = try await repository.importContent(at: start + 120, audit: nil) { [translated] stored in
-                ContentImport(importing: translated, fingerprint: translated.fingerprint, origin: .rollback(of: 1), over: stored, at: start + 120)
+                ContentImport(importing: EncodedContent(translated), origin: .rollback(of: 1), over: stored, at: start + 120)
             }
             let versions = try await repository.contentVersions()
             #expect(versions.map(\.id) == [3, 2, 1])
