@@ -1561,6 +1561,26 @@ def organiser_closes_a_place_and_tells_players(j):
     j.expect_heading("What version 1 changed")
     j.expect_text("The first version kept: everything in it is new.")
     j.leave_by(j.driver.find_element(By.LINK_TEXT, "Back to the console"), "console-back")
+    # An organiser rewords a riddle's insider fact in the browser: left empty it is refused beside
+    # its field with nothing published, and the words typed stay; then it is saved and played.
+    card = j.driver.find_element(By.ID, f"checkpoint-{place_id}")
+    card.find_element(By.TAG_NAME, "summary").click()
+    j.leave_by(card.find_element(By.PARTIAL_LINK_TEXT, "Edit its riddle"), "console-riddle-edit")
+    riddle_id = j.driver.find_element(By.TAG_NAME, "h1").text.split()[-1]
+    j.expect_heading(f"Edit riddle {riddle_id}")
+    insider = j.field("The insider fact, shown once it is solved").get_attribute("value")
+    j.fill("The insider fact, shown once it is solved", " ")
+    j.fill("Hint 3", "A third hint typed before the mistake was found.")
+    j.press("Save and publish", "console-riddle-refused")
+    j.expect_text(f"riddle '{riddle_id}' has an empty insider. Write the insider; players see it.")
+    if j.field("Hint 3").get_attribute("value") != "A third hint typed before the mistake was found.":
+        raise StepFailed("the refused form lost what the organiser typed")
+    if j.field("The insider fact, shown once it is solved").get_attribute("aria-invalid") != "true":
+        raise StepFailed("the empty insider fact is not marked invalid for screen readers")
+    j.fill("The insider fact, shown once it is solved", insider + " Ask at the front desk for the guided tour.")
+    j.press("Save and publish", "console-riddle-saved")
+    j.expect_text("The riddle is saved and played now: it is a new version, listed under Published versions.")
+    j.expect_text("edited in the console")
     # The organiser has no player account: the Play page says so, and where their work is.
     j.open("/play", "organiser-on-play")
     j.expect_text("Playing is for player accounts: an organiser's account runs the hunt and does not score.")
