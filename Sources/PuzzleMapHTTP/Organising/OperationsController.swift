@@ -115,18 +115,10 @@ struct OperationsController {
         }
     }
 
-    /// A riddle as the newest version has it, with that version: what an edit starts from.
-    struct RiddleEditView: ResponseCodable {
-        var id, checkpoint: String
-        var difficulty: Difficulty
-        var text: String
-        var hints: [String]
-        var insider: String
-        var version: Int64
-    }
-
-    /// An organiser's edit of a riddle, with the version it started from.
-    struct RiddleEditRequest: Decodable {
+    /// A riddle as the newest version has it, with that version (what an edit starts from);
+    /// sent back edited, with the version it started from (`id` is the path's).
+    struct RiddleEditBody: ResponseCodable {
+        var id: String?
         var checkpoint: String
         var difficulty: Difficulty
         var text: String
@@ -219,12 +211,12 @@ struct OperationsController {
         router.get("admin/riddles/:riddle") { _, context in
             let hunt = services.hunt
             let (riddle, version) = try await hunt.riddleToEdit(context.parameters.get("riddle") ?? "", for: try context.requireOrganiser(in: hunt))
-            return RiddleEditView(id: riddle.id, checkpoint: riddle.checkpointID, difficulty: riddle.difficulty, text: riddle.text, hints: riddle.hints,
+            return RiddleEditBody(id: riddle.id, checkpoint: riddle.checkpointID, difficulty: riddle.difficulty, text: riddle.text, hints: riddle.hints,
                                   insider: riddle.insider, version: version)
         }
         router.put("admin/riddles/:riddle") { request, context in
             let organiser = try context.requireOrganiser(in: services.hunt)
-            let body = try await request.decode(as: RiddleEditRequest.self, context: context)
+            let body = try await request.decode(as: RiddleEditBody.self, context: context)
             let edit = RiddleEdit(id: context.parameters.get("riddle") ?? "", checkpointID: body.checkpoint, difficulty: body.difficulty, text: body.text,
                                   hints: body.hints, insider: body.insider)
             return ReloadView(try await services.running.edit(riddle: edit, from: body.version, by: organiser))
