@@ -121,6 +121,10 @@ struct ContentImportRecord: Codable, FetchableRecord, MutablePersistableRecord {
         (self.origin, rolledBackFrom) = (origin.name, origin.rolledBackFrom)
     }
 
+    /// Every column but the content (which may be large): what lists and summaries read.
+    static let columnsWithoutContent = "id, fingerprint, importedAt, summary, NULL AS content, origin, rolledBackFrom"
+    static var withoutContent: QueryInterfaceRequest<ContentImportRecord> { select(sql: columnsWithoutContent) }
+
     var version: ContentVersion {
         ContentVersion(id: id ?? 0, summary: summary, origin: ContentOrigin(name: origin, rolledBackFrom: rolledBackFrom), isKept: content != nil)
     }

@@ -70,7 +70,7 @@ public struct SQLiteHuntRepository: HuntRepository {
             let stored = StoredContent(
                 checkpoints: try CheckpointRecord.fetchAll(db).map { PlacedCheckpoint(stored: $0.stored, position: $0.position) },
                 riddles: try RiddleRecord.fetchAll(db).map { StoredRiddle(riddle: $0.riddle, retiredAt: $0.retiredAt) },
-                lastImport: try ContentImportRecord.order(ContentImportRecord.Columns.id.desc).fetchOne(db)?.summary,
+                lastImport: try ContentImportRecord.withoutContent.order(ContentImportRecord.Columns.id.desc).fetchOne(db)?.summary,
                 lastImportIsKept: try Bool.fetchOne(db, sql: "SELECT content IS NOT NULL FROM contentImport ORDER BY id DESC LIMIT 1") ?? true,
                 activeAttempts: try RiddleAttemptRecord.filter(RiddleAttemptRecord.Columns.closedAt == nil).fetchAll(db).map(\.attempt),
                 crewHoldings: try Self.crewHoldings(db))
@@ -105,7 +105,7 @@ public struct SQLiteHuntRepository: HuntRepository {
 
     public func contentVersions() async throws -> [ContentVersion] {
         try await database.read { db in
-            try ContentImportRecord.select(sql: "id, fingerprint, importedAt, summary, NULL AS content, origin, rolledBackFrom, content IS NOT NULL AS kept")
+            try ContentImportRecord.select(sql: "\(ContentImportRecord.columnsWithoutContent), content IS NOT NULL AS kept")
                 .order(ContentImportRecord.Columns.id.desc).asRequest(of: Row.self).fetchAll(db)
                 .map { row in
                     var version = try ContentImportRecord(row: row).version
@@ -124,7 +124,7 @@ public struct SQLiteHuntRepository: HuntRepository {
 
     public func lastImport() async throws -> ContentImportSummary? {
         try await database.read { db in
-            try ContentImportRecord.order(ContentImportRecord.Columns.id.desc).fetchOne(db)?.summary
+            try ContentImportRecord.withoutContent.order(ContentImportRecord.Columns.id.desc).fetchOne(db)?.summary
         }
     }
 
