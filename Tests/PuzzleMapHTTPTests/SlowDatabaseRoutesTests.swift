@@ -12,7 +12,7 @@ import Testing
         let service = try await TestService { $0.databaseDeadline = .milliseconds(800) }
         let path = service.settings.databasePath
         try await service.test { client in
-            let ada = try await client.signedInPlayer("ada")
+            let ada = try await client.signedInPlayerRetryingWhileBusy("ada")
             // Held until the test lets it go, however long a busy machine makes the steps below.
             let lock = try await HeldSQLiteWriteLock(path: path)
 
