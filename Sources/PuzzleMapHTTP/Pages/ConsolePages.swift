@@ -239,8 +239,10 @@ struct ConsolePages {
             fields.append(field)
         }
         fields.append(text("insider", "insider", library.text("console.riddle.insider"), edit.insider, rows: 4))
-        let general = found.filter { $0.field == nil || !["checkpoint", "difficulty", "text", "hints", "insider"].contains($0.field!) }
-            .map { "\($0.message). \($0.fix)" }
+        // Problems of a field the form does not show (the id, the files' translations), and of
+        // the content as a whole, are said above the form.
+        let shown = Set(RiddleEdit.fields).subtracting(["id", "translations"])
+        let general = found.filter { !shown.contains($0.field ?? "") }.map { "\($0.message). \($0.fix)" }
         let view = RiddleForm(id: edit.id, version: version, intro: library.text("console.riddle.intro", ["version": "\(version)"]), fields: fields,
                               general: general, conflict: conflict?.0, theirs: conflict?.1)
         return PageRendering(library: library, context: context).response(
