@@ -61,6 +61,7 @@ public func buildRouter(services: HuntServices) -> Router<AppRequestContext> {
     AuditController(services: services).addRoutes(to: authenticated)
     OperationsController(services: services).addPublicRoutes(to: api)
     OperationsController(services: services).addRoutes(to: authenticated)
+    AuthoringController(services: services).addRoutes(to: authenticated)
     OrganiserController(services: services).addRoutes(to: authenticated)
     return router
 }

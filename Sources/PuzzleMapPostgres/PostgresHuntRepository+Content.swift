@@ -19,7 +19,8 @@ extension PostgresHuntRepository {
         return Set(try await connection.values("SELECT id FROM riddle WHERE retiredAt IS NOT NULL", as: String.self, logger: logger))
     }
 
-    public func importContent(at date: Date, audit: AuditRecord?, plan: @Sendable (StoredContent) -> ContentImport) async throws -> ContentImportSummary {
+    public func importContent(at date: Date, audit: AuditRecord?, discardingDraft: Int64?,
+                              plan: @Sendable (StoredContent) -> ContentImport) async throws -> ContentImportSummary {
         try await write { connection in
             try await connection.run("SELECT pg_advisory_xact_lock(hashtextextended(current_schema(), \(Self.contentImportLockKey)))", logger: logger)
             let stored = StoredContent(
@@ -55,6 +56,7 @@ extension PostgresHuntRepository {
                     """, logger: logger)
             }
             if let audit { _ = try await Self.appendAudit(audit, at: date, on: connection, logger: logger) }
+            if let discardingDraft { try await connection.run("UPDATE contentDraft SET content = NULL WHERE revision = \(discardingDraft)", logger: logger) }
             guard contentImport.isRecorded else { return contentImport.summary }
             for placed in contentImport.checkpoints {
                 try await upsert(placed, at: date, connection)
@@ -68,6 +70,46 @@ extension PostgresHuntRepository {
                         \(String(decoding: contentImport.encoded.json, as: UTF8.self))::jsonb, \(contentImport.origin.name), \(contentImport.origin.rolledBackFrom))
                 """, logger: logger)
             return contentImport.summary
+        }
+    }
+
+    public func draft() async throws -> DraftContent? {
+        try await autocommit { connection in
+            try await connection.rows("SELECT base, content::text, revision, savedBy, savedAt FROM contentDraft WHERE content IS NOT NULL",
+                                      as: (Int64, String, Int64, String, StoredDate).self, logger: logger).first.map { base, content, revision, savedBy, savedAt in
+                DraftContent(base: base, content: try StoredJSON.decode(CampusContent.self, from: content), revision: revision,
+                             savedBy: savedBy, savedAt: savedAt.date)
+            }
+        }
+    }
+
+    public func saveDraft(_ content: CampusContent, base: Int64, savedBy: String, at date: Date, replacing revision: Int64?,
+                          audit: AuditRecord) async throws -> DraftContent? {
+        let json = String(decoding: EncodedContent(content).json, as: UTF8.self)
+        return try await write { connection in
+            // Saves of the draft queue one behind the other, the first one included.
+            try await connection.run("LOCK TABLE contentDraft IN SHARE ROW EXCLUSIVE MODE", logger: logger)
+            let stored = try await connection.rows("SELECT revision, content IS NOT NULL FROM contentDraft", as: (Int64, Bool).self, logger: logger).first
+            guard (stored?.1 == true ? stored?.0 : nil) == revision else { return nil }
+            let draft = DraftContent(base: base, content: content, revision: (stored?.0 ?? 0) + 1, savedBy: savedBy, savedAt: date)
+            try await connection.run("""
+                INSERT INTO contentDraft (id, base, content, revision, savedBy, savedAt)
+                VALUES (1, \(draft.base), \(json)::jsonb, \(draft.revision), \(draft.savedBy), \(StoredDate(draft.savedAt)))
+                ON CONFLICT (id) DO UPDATE SET base = excluded.base, content = excluded.content, revision = excluded.revision,
+                    savedBy = excluded.savedBy, savedAt = excluded.savedAt
+                """, logger: logger)
+            _ = try await Self.appendAudit(audit, at: date, on: connection, logger: logger)
+            return draft
+        }
+    }
+
+    public func discardDraft(revision: Int64, audit: AuditRecord, at date: Date) async throws -> Bool {
+        try await write { connection in
+            guard try await connection.value("UPDATE contentDraft SET content = NULL WHERE revision = \(revision) AND content IS NOT NULL RETURNING revision", as: Int64.self,
+                                             logger: logger) != nil
+            else { return false }
+            _ = try await Self.appendAudit(audit, at: date, on: connection, logger: logger)
+            return true
         }
     }
 

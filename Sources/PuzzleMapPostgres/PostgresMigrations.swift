@@ -700,6 +700,20 @@ enum PostgresMigrations {
             "ALTER TABLE contentImport ADD COLUMN origin text COLLATE \"C\" NOT NULL DEFAULT 'files'",
             "ALTER TABLE contentImport ADD COLUMN rolledBackFrom bigint",
         ]),
+        ("v25 content draft", [
+            // The organisers' unpublished edits: one draft for the hunt (content NULL once
+            // published or thrown away, the revision counting on).
+            """
+            CREATE TABLE contentDraft (
+                id integer PRIMARY KEY CHECK (id = 1),
+                base bigint NOT NULL,
+                content jsonb,
+                revision bigint NOT NULL,
+                savedBy text NOT NULL,
+                savedAt timestamptz NOT NULL
+            )
+            """,
+        ]),
     ]
 }
 

@@ -557,6 +557,19 @@ enum Migrations {
                 t.add(column: "rolledBackFrom", .integer)
             }
         }
+        migrator.registerMigration("v25 content draft") { db in
+            // The organisers' unpublished edits: one draft for the hunt, the whole content as
+            // it will be played (JSON; NULL once published or thrown away, the revision counting
+            // on), and the version it was started from.
+            try db.create(table: "contentDraft") { t in
+                t.primaryKey("id", .integer).check { $0 == 1 }
+                t.column("base", .integer).notNull()
+                t.column("content", .blob)
+                t.column("revision", .integer).notNull()
+                t.column("savedBy", .text).notNull()
+                t.column("savedAt", .datetime).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -65,7 +65,8 @@ public struct SQLiteHuntRepository: HuntRepository {
 
     // MARK: Content
 
-    public func importContent(at date: Date, audit: AuditRecord?, plan: @Sendable (StoredContent) -> ContentImport) async throws -> ContentImportSummary {
+    public func importContent(at date: Date, audit: AuditRecord?, discardingDraft: Int64?,
+                              plan: @Sendable (StoredContent) -> ContentImport) async throws -> ContentImportSummary {
         try await database.write { db in
             let stored = StoredContent(
                 checkpoints: try CheckpointRecord.fetchAll(db).map { PlacedCheckpoint(stored: $0.stored, position: $0.position) },
@@ -88,6 +89,7 @@ public struct SQLiteHuntRepository: HuntRepository {
                     """, arguments: [offer.id, offer.partnerID, offer.stock])
             }
             if let audit { _ = try Self.appendAudit(audit, at: date, in: db) }
+            if let discardingDraft { try db.execute(sql: "UPDATE contentDraft SET content = NULL WHERE revision = ?", arguments: [discardingDraft]) }
             guard contentImport.isRecorded else { return contentImport.summary }
             for placed in contentImport.checkpoints {
                 try CheckpointRecord(placed.stored.checkpoint, number: placed.stored.number, position: placed.position,
@@ -100,6 +102,42 @@ public struct SQLiteHuntRepository: HuntRepository {
                                              origin: contentImport.origin)
             try record.insert(db)
             return contentImport.summary
+        }
+    }
+
+    public func draft() async throws -> DraftContent? {
+        try await database.read { db in
+            try Row.fetchOne(db, sql: "SELECT base, content, revision, savedBy, savedAt FROM contentDraft WHERE content IS NOT NULL").map { row in
+                DraftContent(base: row["base"], content: try JSONDecoder().decode(CampusContent.self, from: row["content"] as Data),
+                             revision: row["revision"], savedBy: row["savedBy"], savedAt: row["savedAt"])
+            }
+        }
+    }
+
+    public func saveDraft(_ content: CampusContent, base: Int64, savedBy: String, at date: Date, replacing revision: Int64?,
+                          audit: AuditRecord) async throws -> DraftContent? {
+        let json = EncodedContent(content).json
+        return try await database.write { db in
+            let stored = try Row.fetchOne(db, sql: "SELECT revision, content IS NOT NULL AS open FROM contentDraft")
+            let current: Int64? = stored.flatMap { $0["open"] ? $0["revision"] : nil }
+            guard current == revision else { return nil }
+            let draft = DraftContent(base: base, content: content, revision: (stored?["revision"] ?? 0) + 1, savedBy: savedBy, savedAt: date)
+            try db.execute(sql: """
+                INSERT INTO contentDraft (id, base, content, revision, savedBy, savedAt) VALUES (1, ?, ?, ?, ?, ?)
+                ON CONFLICT(id) DO UPDATE SET base = excluded.base, content = excluded.content, revision = excluded.revision,
+                    savedBy = excluded.savedBy, savedAt = excluded.savedAt
+                """, arguments: [draft.base, json, draft.revision, draft.savedBy, draft.savedAt])
+            _ = try Self.appendAudit(audit, at: date, in: db)
+            return draft
+        }
+    }
+
+    public func discardDraft(revision: Int64, audit: AuditRecord, at date: Date) async throws -> Bool {
+        try await database.write { db in
+            try db.execute(sql: "UPDATE contentDraft SET content = NULL WHERE revision = ? AND content IS NOT NULL", arguments: [revision])
+            guard db.changesCount == 1 else { return false }
+            _ = try Self.appendAudit(audit, at: date, in: db)
+            return true
         }
     }
 

@@ -4,7 +4,7 @@ import PuzzleMapCore
 /// Everything the service keeps between requests, behind one protocol: the SQLite
 /// implementation is the embedded default; PostgreSQL carries larger deployments. It is
 /// composed of one protocol per concern so each reads on its own.
-public protocol HuntRepository: ContentStore, SettingsStore, AccountStore, LedgerStore, PlayStore, ScanStore, VoucherStore, SocialStore, StatsStore, ReportStore,
+public protocol HuntRepository: ContentStore, DraftStore, SettingsStore, AccountStore, LedgerStore, PlayStore, ScanStore, VoucherStore, SocialStore, StatsStore, ReportStore,
     AuditStore, OperationsStore, ModerationStore, StaffInvitationStore, ExportStore, ChallengeStore, LiveEventStore, CrewStore, PushStore {
     /// Cheap round trip proving the database answers.
     func ping() async throws
@@ -34,7 +34,10 @@ public protocol ContentStore: Sendable {
     /// writes, writes it and records the import, in one transaction: instances starting together
     /// import one after the other, and the later ones find the content in place.
     /// `audit`, when given, is written in the same transaction (an organiser's reload).
-    func importContent(at date: Date, audit: AuditRecord?, plan: @Sendable (StoredContent) -> ContentImport) async throws -> ContentImportSummary
+    /// `discardingDraft`, when given, removes the organisers' draft of that revision in the
+    /// same transaction (the draft just published).
+    func importContent(at date: Date, audit: AuditRecord?, discardingDraft: Int64?,
+                       plan: @Sendable (StoredContent) -> ContentImport) async throws -> ContentImportSummary
     /// The last import, if content was ever imported.
     func lastImport() async throws -> ContentImportSummary?
     /// Every published version (recorded import), newest first, without their content.
@@ -51,6 +54,27 @@ public protocol ContentStore: Sendable {
     func rotateTag(checkpointID: String, audit: AuditRecord, at date: Date) async throws -> StoredCheckpoint
     /// Riddles that are offered (not retired).
     func activeRiddles() async throws -> [Riddle]
+}
+
+extension ContentStore {
+    public func importContent(at date: Date, audit: AuditRecord?, plan: @Sendable (StoredContent) -> ContentImport) async throws -> ContentImportSummary {
+        try await importContent(at: date, audit: audit, discardingDraft: nil, plan: plan)
+    }
+}
+
+/// The organisers' edits not yet published: one draft for the hunt, saved whole.
+public protocol DraftStore: Sendable {
+    /// The draft, if organisers have saved edits since the last publish.
+    func draft() async throws -> DraftContent?
+    /// Saves the draft with its audit line, in one transaction, when the stored draft is still
+    /// the one of revision `replacing` (`nil`: when there is none). Revisions count on across
+    /// drafts (a publish form of a draft already published never names the next one). `nil`
+    /// when another save came first: nothing is written.
+    func saveDraft(_ content: CampusContent, base: Int64, savedBy: String, at date: Date, replacing revision: Int64?,
+                   audit: AuditRecord) async throws -> DraftContent?
+    /// Removes the draft of revision `revision` with the audit line; false when the stored
+    /// draft is another (or none).
+    func discardDraft(revision: Int64, audit: AuditRecord, at date: Date) async throws -> Bool
 }
 
 /// Values the service keeps for itself.

@@ -173,9 +173,22 @@ import Testing
         Row(route: "POST /console/checkpoints/{id}/rotate", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(404)),
         Row(route: "POST /console/reload", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .redirect("/console")),
         Row(route: "GET /console/riddles/{riddle}", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
-        // The table's form names no version it started from.
+        // The table's form carries a token that is not the riddle's: as if another organiser saved it since.
         Row(route: "POST /console/riddles/{riddle}", anonymous: .signInFirst, player: .refused(403), staff: .refused(403),
-            organiser: .refused(404)),
+            organiser: .refused(409)),
+        Row(route: "POST /console/riddles", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(422)),
+        Row(route: "GET /console/draft", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
+        // There is no draft yet.
+        Row(route: "POST /console/draft/publish", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(404)),
+        Row(route: "POST /console/draft/discard", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(404)),
+        Row(route: "GET /console/draft/riddles/{riddle}", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
+        Row(route: "GET /console/new-place", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
+        // The table's form has no name, floor or position.
+        Row(route: "POST /console/places", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(422)),
+        Row(route: "GET /console/places/{place}", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
+        Row(route: "POST /console/places/{place}", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(422)),
+        Row(route: "POST /console/places/{place}/retire", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(409)),
+        Row(route: "GET /console/places/{place}/new-riddle", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
         Row(route: "GET /console/content/versions/{version}", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
         Row(route: "GET /console/content/versions/{version}/content.zip", anonymous: .signInFirst, player: .refused(403), staff: .refused(403),
             organiser: .shown),
@@ -313,6 +326,7 @@ struct PageWorld {
         let path = String(parts[1]).replacingOccurrences(of: "{id}", with: "\(attemptID)").replacingOccurrences(of: "{token}", with: stickerToken)
             .replacingOccurrences(of: "{name}", with: "app.css").replacingOccurrences(of: "{username}", with: "ada")
             .replacingOccurrences(of: "{version}", with: "1").replacingOccurrences(of: "{riddle}", with: "hunterian-museum-1")
+            .replacingOccurrences(of: "{place}", with: "hunterian-museum")
         var headers: HTTPFields = [:]
         var cookies = ["pm_csrf=\(secret)"]
         switch visitor {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An organiser's edit of one riddle in the console: the organiser's own words, its place and
 /// difficulty. Translations in the content files are kept as they are.
 public struct RiddleEdit: Hashable, Sendable {
@@ -25,15 +27,10 @@ public struct RiddleEdit: Hashable, Sendable {
 
     /// `content` with the riddle as edited: in its place when it is there, else added.
     public func applied(to content: CampusContent) -> CampusContent {
-        var content = content
         let translations = content.riddles.first { $0.id == id }?.translations
-        let riddle = Riddle(id: id, checkpointID: checkpointID, difficulty: difficulty, text: text, hints: hints, insider: insider,
-                            translations: translations)
-        if let index = content.riddles.firstIndex(where: { $0.id == id }) {
-            content.riddles[index] = riddle
-        } else {
-            content.riddles.append(riddle)
-        }
+        var content = content
+        content.riddles.replaceOrAppend(Riddle(id: id, checkpointID: checkpointID, difficulty: difficulty, text: text, hints: hints,
+                                               insider: insider, translations: translations))
         return content
     }
 
@@ -41,46 +38,256 @@ public struct RiddleEdit: Hashable, Sendable {
     public static let fields = ["id", "checkpoint", "difficulty", "text", "hints", "insider", "translations"]
 }
 
-/// A problem `puzzlemap check` finds in an edit, beside the field it is about.
-public struct EditProblem: Hashable, Sendable {
-    /// The field, as ``RiddleEdit/fields`` names it; `nil` when it is about the content as a
-    /// whole (a place the edit left without a riddle).
-    public var field: String?
-    public var message: String
-    public var fix: String
+/// An organiser's edit of one place in the console, made from the words of the form (the
+/// same words the API takes): ``PlaceWords/edit()`` reads them, each problem beside its field.
+public struct PlaceEdit: Hashable, Sendable {
+    public var checkpoint: Checkpoint
 
-    public init(field: String?, message: String, fix: String) {
-        self.field = field
-        self.message = message
-        self.fix = fix
+    public init(_ checkpoint: Checkpoint) {
+        self.checkpoint = checkpoint
+    }
+
+    /// `content` with the place as edited: in its place when it is there, else added.
+    public func applied(to content: CampusContent) -> CampusContent {
+        var content = content
+        content.checkpoints.replaceOrAppend(checkpoint)
+        return content
+    }
+
+    /// The fields of the form, named as in the content files.
+    public static let fields = ["id", "name", "category", "building", "floor", "coordinates", "hours", "tags", "facts"]
+}
+
+/// A place as the console's form (and the API) writes it: numbers and times as typed.
+///
+/// Opening hours are one line per weekday, `10:00-17:00, 18:00-20:00` (empty or `closed` for a
+/// closed day), and exceptions one per line: a date, then `closed` or its ranges, then a note
+/// (`2026-12-25 closed Christmas Day`).
+public struct PlaceWords: Hashable, Codable, Sendable {
+    public var name: String
+    public var category: String
+    public var building: String
+    public var floor: String
+    public var latitude: String
+    public var longitude: String
+    /// Each weekday's openings by the day's short name (`mon` ... `sun`).
+    public var hours: [String: String]
+    public var exceptions: String
+    public var tags: [String]
+    public var facts: [String]
+
+    public init(name: String, category: String, building: String, floor: String, latitude: String, longitude: String,
+                hours: [String: String], exceptions: String, tags: [String], facts: [String]) {
+        self.name = name
+        self.category = category
+        self.building = building
+        self.floor = floor
+        self.latitude = latitude
+        self.longitude = longitude
+        self.hours = hours
+        self.exceptions = exceptions
+        self.tags = tags
+        self.facts = facts
+    }
+
+    /// The words of a place of the content, as its form shows them.
+    public init(_ checkpoint: Checkpoint) {
+        self.init(
+            name: checkpoint.name, category: checkpoint.category.rawValue, building: checkpoint.building, floor: "\(checkpoint.floor)",
+            latitude: "\(checkpoint.coordinate.latitude)", longitude: "\(checkpoint.coordinate.longitude)",
+            hours: Dictionary(uniqueKeysWithValues: Weekday.allCases.map { day in
+                (day.rawValue, (checkpoint.hours.weekly[day] ?? []).map(\.description).joined(separator: ", "))
+            }),
+            exceptions: checkpoint.hours.exceptions.map { exception in
+                ([exception.date.description, exception.ranges.isEmpty ? "closed" : exception.ranges.map(\.description).joined(separator: ", ")]
+                    + (exception.note.map { [$0] } ?? [])).joined(separator: " ")
+            }.joined(separator: "\n"),
+            tags: checkpoint.tags, facts: checkpoint.facts)
+    }
+
+    /// A new place's empty form: open round the clock until the organiser says otherwise.
+    public static func blank(at coordinate: Coordinate?) -> PlaceWords {
+        var words = PlaceWords(Checkpoint(id: "", name: "", category: .social, building: "", floor: 0,
+                                          coordinate: coordinate ?? Coordinate(latitude: 0, longitude: 0), hours: .always, tags: [], facts: []))
+        if coordinate == nil { (words.latitude, words.longitude) = ("", "") }
+        return words
+    }
+
+    /// The place these words describe, with `id`. Words that do not read are refused
+    /// (``OrganiserRefusal/invalidEdit(_:)``), each problem beside its field (a weekday's hours
+    /// as `hours.mon`).
+    public func edit(id: String) throws(OrganiserRefusal) -> PlaceEdit {
+        var problems: [EditProblem] = []
+        func problem(_ field: String, _ message: String, _ fix: String) { problems.append(EditProblem(field: field, message: message, fix: fix)) }
+        let category = Category(rawValue: category.trimmed)
+        if category == nil {
+            problem("category", "'\(self.category)' is not a category", "Choose lab, lecture or social.")
+        }
+        let floor = Int(floor.trimmed)
+        if floor == nil {
+            problem("floor", "'\(self.floor)' is not a floor", "Write the floor as a whole number: 0 is the ground floor, -1 the first basement.")
+        }
+        let latitude = Double(latitude.trimmed), longitude = Double(longitude.trimmed)
+        if latitude == nil || longitude == nil {
+            problem("coordinates", "the place has no position", "Tap the plan where the place is, or type its latitude and longitude (55.8721 and -4.2882).")
+        }
+        var weekly: [Weekday: [TimeRange]] = [:]
+        for day in Weekday.allCases {
+            switch Self.ranges(hours[day.rawValue] ?? "") {
+            case .success(let ranges): weekly[day] = ranges
+            case .failure(let wrong):
+                problem("hours.\(day.rawValue)", "'\(wrong.text)' is not an opening time", Self.rangeAdvice)
+            }
+        }
+        var exceptions: [HoursException] = []
+        for line in self.exceptions.split(whereSeparator: \.isNewline) where !line.trimmed.isEmpty {
+            switch Self.exception(String(line)) {
+            case .success(let exception): exceptions.append(exception)
+            case .failure(let wrong): problem("exceptions", wrong.text, "Write one day a line: 2026-12-25 closed Christmas Day, or 2026-12-24 10:00-13:00 Christmas Eve.")
+            }
+        }
+        guard problems.isEmpty, let category, let floor, let latitude, let longitude else { throw .invalidEdit(problems) }
+        return PlaceEdit(Checkpoint(
+            id: id, name: name.trimmed, category: category, building: building.trimmed, floor: floor,
+            coordinate: Coordinate(latitude: latitude, longitude: longitude), hours: OpeningHours(weekly: weekly, exceptions: exceptions),
+            tags: tags.map(\.trimmed).filter { !$0.isEmpty }, facts: facts.map(\.trimmed).filter { !$0.isEmpty }))
+    }
+
+    private static let rangeAdvice = "Write HH:MM-HH:MM with the end after the start, several separated by commas, or leave it empty when closed all day."
+
+    /// `10:00-17:00, 18:00-20:00`; empty or `closed` is no opening. Fails with the first range that is not one.
+    private static func ranges(_ words: String) -> Result<[TimeRange], WrongWords> {
+        let words = words.trimmed
+        if words.isEmpty || words.lowercased() == "closed" { return .success([]) }
+        var ranges: [TimeRange] = []
+        for part in words.split(whereSeparator: { $0 == "," || $0 == " " }) {
+            guard let range = TimeRange(parsing: String(part)) else { return .failure(WrongWords(text: String(part))) }
+            ranges.append(range)
+        }
+        return .success(ranges)
+    }
+
+    private static func exception(_ line: String) -> Result<HoursException, WrongWords> {
+        var words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard let first = words.first, let date = LocalDate(parsing: first) else {
+            return .failure(WrongWords(text: "'\(line.trimmed)' does not start with a date (2026-12-25)"))
+        }
+        words.removeFirst()
+        var ranges: [TimeRange] = []
+        var closed = false
+        while let word = words.first {
+            let bare = word.trimmingCharacters(in: CharacterSet(charactersIn: ","))
+            if bare.lowercased() == "closed" {
+                closed = true
+            } else if let range = TimeRange(parsing: bare) {
+                ranges.append(range)
+            } else {
+                break
+            }
+            words.removeFirst()
+        }
+        guard closed != !ranges.isEmpty else {
+            return .failure(WrongWords(text: "\(date) gives \(closed ? "both closed and opening times" : "neither closed nor opening times")"))
+        }
+        let note = words.joined(separator: " ").trimmed
+        return .success(HoursException(date: date, ranges: ranges, note: note.isEmpty ? nil : note))
+    }
+
+    private struct WrongWords: Error, CustomStringConvertible {
+        var text: String
+        var description: String { text }
     }
 }
 
+/// A problem `puzzlemap check` finds in an edit, beside the field it is about.
+public struct EditProblem: Hashable, Sendable {
+    /// The field, as ``RiddleEdit/fields`` or ``PlaceEdit/fields`` names it; `nil` when it is
+    /// about the content as a whole (a place an edit left without a riddle).
+    public var field: String?
+    public var message: String
+    public var fix: String
+    /// What kind of problem `puzzlemap check` calls it; `nil` for a form's words that do not read.
+    public var rule: ContentRule?
+
+    public init(field: String?, message: String, fix: String, rule: ContentRule? = nil) {
+        self.field = field
+        self.message = message
+        self.fix = fix
+        self.rule = rule
+    }
+
+    /// Whether the problem keeps the edit out of the draft: one about the item itself, except
+    /// a new place's missing riddle (written next, before publishing).
+    public var blocksSaving: Bool { field != nil && rule != .checkpointWithoutRiddle }
+}
+
+/// The item an organiser is editing, for problems to be said beside its fields.
+public enum EditedItem: Hashable, Sendable {
+    case riddle(String)
+    case checkpoint(String)
+}
+
 extension CampusContent {
-    /// What `puzzlemap check` says of the content with one riddle being edited, that riddle's
+    /// What `puzzlemap check` says of the content with one item being edited, that item's
     /// problems each beside its field: the same validator as the files get, so nothing the
     /// files would refuse is played.
-    public func problems(editingRiddle id: String) -> [EditProblem] {
-        let edited = "riddle \(id)"
-        let lines = Dictionary(uniqueKeysWithValues: RiddleEdit.fields.enumerated().map { ($1, $0 + 1) })
-        func located<Value>(_ items: [Value], _ kind: String) -> [Located<Value>] {
-            items.map { Located($0, at: SourceLocation(file: kind)) }
+    public func problems(editing item: EditedItem?) -> [EditProblem] {
+        let edited = "edited"
+        func located<Value: Identifiable>(_ items: [Value], _ kind: String, fields: [String], isEdited: (Value) -> Bool) -> [Located<Value>] {
+            let lines = Dictionary(uniqueKeysWithValues: fields.enumerated().map { ($1, $0 + 1) })
+            return items.map { isEdited($0) ? Located($0, at: SourceLocation(file: edited), fieldLines: lines) : Located($0, at: SourceLocation(file: kind)) }
         }
         var draft = ContentDraft()
         draft.info = Located(info, at: SourceLocation(file: "campus"))
         draft.rules = Located(rules, at: SourceLocation(file: "game"))
-        draft.checkpoints = located(checkpoints, "checkpoints")
-        draft.riddles = riddles.map { riddle in
-            riddle.id == id ? Located(riddle, at: SourceLocation(file: edited), fieldLines: lines) : Located(riddle, at: SourceLocation(file: "riddles"))
-        }
-        draft.quiz = located(quiz, "quiz")
-        draft.badges = located(badges, "badges")
-        draft.partners = located(partners, "partners")
-        draft.offers = located(offers, "offers")
+        draft.checkpoints = located(checkpoints, "checkpoints", fields: PlaceEdit.fields) { item == .checkpoint($0.id) }
+        draft.riddles = located(riddles, "riddles", fields: RiddleEdit.fields) { item == .riddle($0.id) }
+        draft.quiz = quiz.map { Located($0, at: SourceLocation(file: "quiz")) }
+        draft.badges = badges.map { Located($0, at: SourceLocation(file: "badges")) }
+        draft.partners = partners.map { Located($0, at: SourceLocation(file: "partners")) }
+        draft.offers = offers.map { Located($0, at: SourceLocation(file: "offers")) }
         guard case .failure(let invalid) = draft.validated() else { return [] }
+        let fields = switch item {
+        case .riddle: RiddleEdit.fields
+        case .checkpoint: PlaceEdit.fields
+        case nil: [String]()
+        }
         return invalid.problems.map { problem in
-            let field = problem.location.file == edited ? problem.location.line.map { RiddleEdit.fields[$0 - 1] } : nil
-            return EditProblem(field: field, message: problem.message, fix: problem.fix)
+            let field = problem.location.file == edited ? problem.location.line.map { fields[$0 - 1] } : nil
+            return EditProblem(field: field, message: problem.message, fix: problem.fix, rule: problem.rule)
         }
     }
+
+    /// An id for a new place named `name`: its words in lower case joined by hyphens
+    /// (`Queen Margaret Union` is `queen-margaret-union`), numbered when already taken.
+    public func newCheckpointID(named name: String) -> String {
+        let folded = name.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: Locale(identifier: "en"))
+        let words = folded.lowercased().split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        let stem = words.isEmpty ? "place" : String(words.joined(separator: "-").prefix(48))
+        let taken = Set(checkpoints.map(\.id))
+        guard taken.contains(stem) else { return stem }
+        return (2...).lazy.map { "\(stem)-\($0)" }.first { !taken.contains($0) }!
+    }
+
+    /// An id for a new riddle of a place: the place's id and the next free number
+    /// (`hunterian-museum-2`), as the shipped files name them.
+    public func newRiddleID(for checkpointID: String) -> String {
+        let taken = Set(riddles.map(\.id))
+        return (1...).lazy.map { "\(checkpointID)-\($0)" }.first { !taken.contains($0) }!
+    }
+}
+
+extension Array where Element: Identifiable {
+    /// Puts `element` in the place of the one with its id, or at the end when there is none.
+    mutating func replaceOrAppend(_ element: Element) {
+        if let index = firstIndex(where: { $0.id == element.id }) {
+            self[index] = element
+        } else {
+            append(element)
+        }
+    }
+}
+
+extension StringProtocol {
+    var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
 }

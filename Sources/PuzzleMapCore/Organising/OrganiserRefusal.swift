@@ -16,9 +16,18 @@ public enum OrganiserRefusal: Error, Equatable, Sendable {
     case unknownContentVersion(Int64)
     /// An edit `puzzlemap check` refuses: each problem beside its field. Nothing is published.
     case invalidEdit([EditProblem])
-    /// The item was changed by another organiser in a version published after the one the edit
-    /// started from: the edit is not saved over theirs (the newest version's number is given).
-    case editConflict(id: String, newest: Int64)
+    /// The item was changed by another organiser after the form was opened: the edit is not
+    /// saved over theirs.
+    case editConflict(id: String)
     /// No riddle has this id.
     case unknownRiddle(String)
+    /// There are no unpublished edits to publish or discard.
+    case noDraft
+    /// The draft was saved again (by the organiser named) after the organiser looked at it:
+    /// nothing they have not seen is published.
+    case draftChanged(savedBy: String)
+    /// `puzzlemap check` refuses the draft as a whole: nothing is published.
+    case invalidDraft([EditProblem])
+    /// A version published since the draft was started changed items the draft changes too.
+    case draftOutdated(ids: [String])
 }

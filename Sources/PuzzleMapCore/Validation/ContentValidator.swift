@@ -113,8 +113,11 @@ public enum ContentValidator {
             }
             problems += emptyText(riddle.text, "text", of: name, in: item)
             problems += emptyText(riddle.insider, "insider", of: name, in: item)
-            for (index, hint) in riddle.hints.enumerated() {
-                problems += emptyText(hint, "hints", of: "\(name), hint \(index + 1)", in: item)
+            for (index, hint) in riddle.hints.enumerated() where item.fieldLines["hints"] != nil && hint.allSatisfy(\.isWhitespace) {
+                problems.append(ContentProblem(
+                    .emptyText, at: item.location(of: "hints"), "hint \(index + 1) of \(name) is empty",
+                    fix: "Write all three hints, each easier than the last; players ask for them one at a time."
+                ))
             }
             for (tag, words) in (riddle.translations ?? [:]).sorted(by: { $0.key < $1.key }) {
                 let translation = "the '\(tag)' translation of \(name)"

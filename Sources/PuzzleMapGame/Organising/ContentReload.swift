@@ -75,33 +75,8 @@ public final class RunningHunt: Sendable {
         }
     }
 
-    /// Saves an organiser's edit of a riddle as a new published version, played at once (and
-    /// by every instance within seconds). `version` is the one the edit started from: when a
-    /// later version changed this riddle, the edit is refused rather than saved over it. The
-    /// content with the edit is checked as `puzzlemap check` checks the files; nothing it
-    /// refuses is played. Players holding a riddle the edit moves elsewhere are released.
-    public func edit(riddle edit: RiddleEdit, from version: Int64, by organiser: Organiser) async throws -> ContentImportSummary {
-        try await oneAtATime {
-            let repository = self.hunt.repository
-            guard let newest = try await repository.contentVersions().first(where: \.isKept),
-                  let current = try await repository.content(ofVersion: newest.id)
-            else { throw OrganiserRefusal.unknownContentVersion(version) }
-            guard let stored = current.riddles.first(where: { $0.id == edit.id }) else { throw OrganiserRefusal.unknownRiddle(edit.id) }
-            if version != newest.id {
-                guard let base = try await repository.content(ofVersion: version) else { throw OrganiserRefusal.unknownContentVersion(version) }
-                if base.riddles.first(where: { $0.id == edit.id }) != stored { throw OrganiserRefusal.editConflict(id: edit.id, newest: newest.id) }
-            }
-            let edited = edit.applied(to: current)
-            let problems = edited.problems(editingRiddle: edit.id)
-            guard problems.isEmpty else { throw OrganiserRefusal.invalidEdit(problems) }
-            let encoded = EncodedContent(edited)
-            return try await self.publish(encoded, origin: .console, audit: organiser.record(
-                .riddleEdited, subject: edit.id, detail: "from version \(version), fingerprint \(encoded.fingerprint.prefix(12))"))
-        }
-    }
-
     /// Publishes and reloads run one after the other, in the order asked.
-    private func oneAtATime<Outcome: Sendable>(_ work: @escaping @Sendable () async throws -> Outcome) async throws -> Outcome {
+    func oneAtATime<Outcome: Sendable>(_ work: @escaping @Sendable () async throws -> Outcome) async throws -> Outcome {
         let next = lastReload.withLock { previous in
             let earlier = previous
             let task = Task { () -> Result<Outcome, any Error> in
@@ -132,10 +107,11 @@ public final class RunningHunt: Sendable {
 
     /// Imports `content` with the audit line in one transaction (a new version when it
     /// differs from the one played), then serves it.
-    private func publish(_ encoded: EncodedContent, origin: ContentOrigin, audit: AuditRecord) async throws -> ContentImportSummary {
+    func publish(_ encoded: EncodedContent, origin: ContentOrigin, audit: AuditRecord,
+                 discardingDraft draft: Int64? = nil) async throws -> ContentImportSummary {
         let hunt = hunt
         let importedAt = hunt.now()
-        let summary = try await hunt.repository.importContent(at: importedAt, audit: audit) { stored in
+        let summary = try await hunt.repository.importContent(at: importedAt, audit: audit, discardingDraft: draft) { stored in
             ContentImport(importing: encoded, origin: origin, over: stored, at: importedAt)
         }
         play(encoded.content, fingerprint: encoded.fingerprint)
@@ -171,16 +147,6 @@ extension Hunt {
             return (nil, ContentChanges(from: nothing, to: newer))
         }
         return (from, ContentChanges(from: try await content(ofVersion: from, for: organiser), to: newer))
-    }
-
-    /// The riddle as the newest published version has it, with that version's number: what
-    /// the console's form starts from.
-    public func riddleToEdit(_ id: String, for organiser: Organiser) async throws -> (riddle: Riddle, version: Int64) {
-        guard let newest = try await repository.contentVersions().first(where: \.isKept),
-              let content = try await repository.content(ofVersion: newest.id)
-        else { throw OrganiserRefusal.unknownRiddle(id) }
-        guard let riddle = content.riddles.first(where: { $0.id == id }) else { throw OrganiserRefusal.unknownRiddle(id) }
-        return (riddle, newest.id)
     }
 
     /// A published version's whole content, to download.

@@ -115,18 +115,6 @@ struct OperationsController {
         }
     }
 
-    /// A riddle as the newest version has it, with that version (what an edit starts from);
-    /// sent back edited, with the version it started from (`id` is the path's).
-    struct RiddleEditBody: ResponseCodable {
-        var id: String?
-        var checkpoint: String
-        var difficulty: Difficulty
-        var text: String
-        var hints: [String]
-        var insider: String
-        var version: Int64
-    }
-
     struct VersionsView: ResponseCodable {
         var versions: [VersionView]
     }
@@ -207,19 +195,6 @@ struct OperationsController {
         router.post("admin/content/versions/:version/rollback") { _, context in
             let organiser = try context.requireOrganiser(in: services.hunt)
             return ReloadView(try await services.running.rollback(to: try versionNumber(context), by: organiser))
-        }
-        router.get("admin/riddles/:riddle") { _, context in
-            let hunt = services.hunt
-            let (riddle, version) = try await hunt.riddleToEdit(context.parameters.get("riddle") ?? "", for: try context.requireOrganiser(in: hunt))
-            return RiddleEditBody(id: riddle.id, checkpoint: riddle.checkpointID, difficulty: riddle.difficulty, text: riddle.text, hints: riddle.hints,
-                                  insider: riddle.insider, version: version)
-        }
-        router.put("admin/riddles/:riddle") { request, context in
-            let organiser = try context.requireOrganiser(in: services.hunt)
-            let body = try await request.decode(as: RiddleEditBody.self, context: context)
-            let edit = RiddleEdit(id: context.parameters.get("riddle") ?? "", checkpointID: body.checkpoint, difficulty: body.difficulty, text: body.text,
-                                  hints: body.hints, insider: body.insider)
-            return ReloadView(try await services.running.edit(riddle: edit, from: body.version, by: organiser))
         }
         router.post("admin/content/reload") { _, context in
             let organiser = try context.requireOrganiser(in: services.hunt)

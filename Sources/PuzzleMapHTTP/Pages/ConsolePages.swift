@@ -14,7 +14,7 @@ struct ConsolePages {
     enum Done: String {
         case broadcastSent = "broadcast-sent", broadcastEnded = "broadcast-ended", closed, reopened, rotated, reloaded
         case rolledBack = "rolled-back"
-        case riddleSaved = "riddle-saved"
+        case published, discarded
     }
 
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
@@ -24,7 +24,8 @@ struct ConsolePages {
             let done = request.uri.queryParameters.get("done").flatMap(Done.init(rawValue:))
             let place = request.uri.queryParameters.get("id").map { hunt.content.checkpoint(id: $0)?.name ?? $0 } ?? ""
             return try await consolePage(context, hunt: hunt, organiser: organiser,
-                                         notice: done.map { library.text("console.done.\($0.rawValue)", ["place": place]) })
+                                         notice: done.map { library.text("console.done.\($0.rawValue)", ["place": place]) },
+                                         sheetsOfNewPlaces: done == .published)
         }
         router.post("console/broadcast") { request, context in
             try await act(request, context, done: .broadcastSent) { hunt, organiser, form in
@@ -68,33 +69,6 @@ struct ConsolePages {
             let hunt = services.hunt
             _ = try context.requireOrganiser(in: hunt)
             return try Response.contentArchive(of: hunt)
-        }
-        router.get("console/riddles/:riddle") { _, context in
-            let hunt = services.hunt
-            let organiser = try context.requireOrganiser(in: hunt)
-            let (riddle, version) = try await hunt.riddleToEdit(context.parameters.get("riddle") ?? "", for: organiser)
-            return riddleForm(context, hunt: hunt, edit: RiddleEdit(riddle), version: version)
-        }
-        router.post("console/riddles/:riddle") { request, context in
-            let hunt = services.hunt
-            let organiser = try context.requireOrganiser(in: hunt)
-            let form = try await PageForm.read(request, context: context)
-            let id = context.parameters.get("riddle") ?? ""
-            let version = Int64(form["version"] ?? "") ?? 0
-            let edit = RiddleEdit(id: id, checkpointID: form["checkpoint"] ?? "", difficulty: Difficulty(rawValue: form["difficulty"] ?? "") ?? .medium,
-                                  text: form["text"] ?? "", hints: (1...Riddle.hintCount).map { form["hint\($0)"] ?? "" }, insider: form["insider"] ?? "")
-            do {
-                _ = try await services.running.edit(riddle: edit, from: version, by: organiser)
-            } catch OrganiserRefusal.invalidEdit(let problems) {
-                return riddleForm(context, hunt: hunt, edit: edit, version: version, problems: problems, status: .unprocessableContent)
-            } catch OrganiserRefusal.editConflict(_, let newest) {
-                // Their words are shown beside the organiser's own, which stay in the form.
-                let (theirs, _) = try await hunt.riddleToEdit(id, for: organiser)
-                return riddleForm(context, hunt: hunt, edit: edit, version: newest, status: .conflict,
-                                  conflict: (library.text("problem.edit_conflict.detail", ["id": id, "version": "\(newest)"]) + " "
-                                      + library.text("problem.edit_conflict.hint", ["version": "\(newest)"]), theirs))
-            }
-            return Response.seeOther("/console?done=\(Done.riddleSaved.rawValue)&id=\(PageForm.escapeQuery(edit.checkpointID))")
         }
         router.get("console/content/versions/:version") { _, context in
             let hunt = services.hunt
@@ -147,9 +121,18 @@ struct ConsolePages {
     }
 
     private func consolePage(_ context: AppRequestContext, hunt: Hunt, organiser: Organiser, notice: String? = nil,
-                             problem: Problem? = nil) async throws -> Response {
+                             problem: Problem? = nil, sheetsOfNewPlaces: Bool = false) async throws -> Response {
         let timeZone = hunt.timeZone
         let broadcast = try await hunt.liveNotices().broadcast
+        let draft = try await hunt.draftReview(for: organiser)
+        // Just published: the new places' stickers, to print and put up.
+        var newSheets: [ConsoleView.Sheet] = []
+        if sheetsOfNewPlaces, let newest = try await hunt.contentVersions(for: organiser).first(where: \.isKept) {
+            let added = try await hunt.contentChanges(ofVersion: newest.id, for: organiser).changes.checkpoints.added
+            newSheets = added.compactMap { id in
+                hunt.content.checkpoint(id: id).map { ConsoleView.Sheet(name: $0.name, href: "/console/checkpoints/\(id)/sheet.pdf") }
+            }
+        }
         let view = ConsoleView(
             broadcast: broadcast.map { library.text("console.broadcastShown", ["text": $0.text, "who": $0.sentBy,
                                                                                "when": CampusDates.dayAndTime($0.sentAt, in: timeZone)]) },
@@ -185,7 +168,8 @@ struct ConsolePages {
                                       action: library.text("console.audit.\(entry.record.action.rawValue)"), subject: entry.record.subject,
                                       detail: entry.record.detail)
             },
-            notice: notice, problem: problem)
+            draft: draft.map { library.text("console.draftWaiting", ["who": $0.draft.savedBy, "when": CampusDates.dayAndTime($0.draft.savedAt, in: timeZone)]) },
+            newSheets: newSheets, notice: notice, problem: problem)
         return PageRendering(library: library, context: context)
             .response("console", title: library.text("console.title"), status: problem?.status ?? .ok, view)
     }
@@ -208,71 +192,6 @@ struct ConsolePages {
         case let from?: library.text("console.changes.from", ["from": "\(from)"])
         }
         return VersionChanges(id: version, compared: compared, sections: sections, notes: notes)
-    }
-
-    /// The form of a riddle: as published, or as the organiser sent it with each problem
-    /// beside its field (nothing they wrote is lost).
-    private func riddleForm(_ context: AppRequestContext, hunt: Hunt, edit: RiddleEdit, version: Int64, problems found: [EditProblem] = [],
-                            status: HTTPResponse.Status = .ok, conflict: (String, Riddle)? = nil) -> Response {
-        func problems(of field: String) -> [String] {
-            found.filter { $0.field == field }.map { "\($0.message). \($0.fix)" }
-        }
-        func text(_ name: String, _ field: String, _ label: String, _ value: String, rows: Int) -> RiddleForm.Field {
-            RiddleForm.Field(name: name, label: label, problems: problems(of: field), value: value, rows: rows)
-        }
-        let places = hunt.content.checkpoints.map { place in
-            RiddleForm.Option(value: place.id, text: "\(place.name) (\(place.id))", selected: place.id == edit.checkpointID)
-        }
-        let levels = Difficulty.allCases.map { level in
-            RiddleForm.Option(value: level.rawValue, text: library.text("riddle.difficulty.\(level.rawValue)"), selected: level == edit.difficulty)
-        }
-        var fields = [
-            RiddleForm.Field(name: "checkpoint", label: library.text("console.riddle.place"), problems: problems(of: "checkpoint"), choices: .init(options: places)),
-            RiddleForm.Field(name: "difficulty", label: library.text("console.riddle.difficulty"), problems: problems(of: "difficulty"),
-                             choices: .init(options: levels)),
-            text("text", "text", library.text("console.riddle.text"), edit.text, rows: 5),
-        ]
-        for index in 0..<Riddle.hintCount {
-            var field = text("hint\(index + 1)", "hints", library.text("console.riddle.hint", ["number": "\(index + 1)"]),
-                             index < edit.hints.count ? edit.hints[index] : "", rows: 2)
-            if index > 0 { field.problems = [] }  // a problem of the hints is said once, above the first
-            fields.append(field)
-        }
-        fields.append(text("insider", "insider", library.text("console.riddle.insider"), edit.insider, rows: 4))
-        // Problems of a field the form does not show (the id, the files' translations), and of
-        // the content as a whole, are said above the form.
-        let shown = Set(RiddleEdit.fields).subtracting(["id", "translations"])
-        let general = found.filter { !shown.contains($0.field ?? "") }.map { "\($0.message). \($0.fix)" }
-        let view = RiddleForm(id: edit.id, version: version, intro: library.text("console.riddle.intro", ["version": "\(version)"]), fields: fields,
-                              general: general, conflict: conflict?.0, theirs: conflict?.1)
-        return PageRendering(library: library, context: context).response(
-            "riddle-edit", title: library.text("console.riddle.title", ["id": edit.id]), status: status, view)
-    }
-
-    struct RiddleForm {
-        struct Option {
-            var value: String
-            var text: String
-            var selected: Bool
-        }
-        struct Choices {
-            var options: [Option]
-        }
-        struct Field {
-            var name: String
-            var label: String
-            var problems: [String]
-            var value = ""
-            var rows = 2
-            var choices: Choices?
-        }
-        var id: String
-        var version: Int64
-        var intro: String
-        var fields: [Field]
-        var general: [String]
-        var conflict: String?
-        var theirs: Riddle?
     }
 
     struct VersionChanges {
@@ -325,6 +244,13 @@ struct ConsolePages {
         var checkpoints: [Checkpoint]
         var versions: [Version]
         var audit: [AuditLine]
+        /// Who saved the unpublished changes and when, while there are some.
+        var draft: String?
+        struct Sheet {
+            var name: String
+            var href: String
+        }
+        var newSheets: [Sheet]
         var notice: String?
         var problem: Problem?
     }

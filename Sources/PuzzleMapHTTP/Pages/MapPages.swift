@@ -131,8 +131,16 @@ struct MapPlan {
         let scale = min((Self.width - 2 * Self.margin) / spanX, (Self.height - 2 * Self.margin) / spanY)
         // Centre the drawing in whichever direction it does not fill.
         let offsetX = (Self.width - spanX * scale) / 2, offsetY = (Self.height - spanY * scale) / 2
-        points = zip(xs, ys).map { x, y in (offsetX + (x - minX) * scale, Self.height - offsetY - (y - minY) * scale) }
         // A degree of latitude is 111.2 km on the mean Earth; x is in the same measure.
         projection = [shrink, minX, minY, scale, offsetX, offsetY, 111_195 / scale]
+        points = []
+        points = coordinates.map { point($0)! }
+    }
+
+    /// Where a position on campus lands on the plan (off it when outside the places' span).
+    func point(_ coordinate: Coordinate) -> (x: Double, y: Double)? {
+        guard projection.count == 7 else { return nil }
+        let (shrink, minX, minY, scale, offsetX, offsetY) = (projection[0], projection[1], projection[2], projection[3], projection[4], projection[5])
+        return (offsetX + (coordinate.longitude * shrink - minX) * scale, Self.height - offsetY - (coordinate.latitude - minY) * scale)
     }
 }

@@ -29,6 +29,7 @@ func addPages(services: HuntServices, to router: Router<AppRequestContext>) {
     ProfilePages(services: services, library: library).addRoutes(to: pages)
     ModerationPages(services: services, library: library).addRoutes(to: pages)
     ConsolePages(services: services, library: library).addRoutes(to: pages)
+    AuthoringPages(services: services, library: library).addRoutes(to: pages)
     CounterPages(services: services, library: library).addRoutes(to: pages)
     StaffJoinPages(services: services, library: library).addRoutes(to: pages)
     ConsoleStaffPages(services: services, library: library).addRoutes(to: pages)

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import PuzzleMapCore
 import PuzzleMapHTTP
 import Testing
 
@@ -164,6 +165,15 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         AccessRow("POST /v1/admin/content/versions/{version}/rollback", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("GET /v1/admin/riddles/{riddle}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("PUT /v1/admin/riddles/{riddle}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
+        AccessRow("POST /v1/admin/riddles", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 201),
+        AccessRow("GET /v1/admin/places/{place}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
+        AccessRow("PUT /v1/admin/places/{place}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
+        AccessRow("DELETE /v1/admin/places/{place}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
+        AccessRow("POST /v1/admin/places", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 201),
+        // Nothing is edited yet: there is no draft to show, publish or throw away.
+        AccessRow("GET /v1/admin/draft", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .notFound("no_draft")),
+        AccessRow("POST /v1/admin/draft/publish", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .notFound("no_draft")),
+        AccessRow("POST /v1/admin/draft/discard", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .notFound("no_draft")),
         AccessRow("POST /v1/admin/content/reload", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("GET /v1/admin/dashboard",       .unauthenticated, .organisersOnly, .organisersOnly,      .organisersOnly,                .organisersOnly,                .organisersOnly, .organisersOnly,         200),
         AccessRow("GET /v1/admin/reports",         .unauthenticated, .organisersOnly, .organisersOnly,      .organisersOnly,                .organisersOnly,                .organisersOnly, .organisersOnly,         200),
@@ -214,6 +224,17 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         }
     }
 
+    /// A place's form as the API takes it.
+    static func placeBody(_ words: PlaceWords, name: String? = nil, token: ItemToken? = nil) -> [String: any Sendable] {
+        var body: [String: any Sendable] = [
+            "name": name ?? words.name, "category": words.category, "building": name == nil ? words.building : "Boyd Orr Building",
+            "floor": words.floor, "latitude": words.latitude, "longitude": words.longitude, "hours": words.hours, "exceptions": words.exceptions,
+            "tags": words.tags, "facts": words.facts,
+        ]
+        if let token { body["token"] = token.description }
+        return body
+    }
+
     /// The row's request, aimed at the owner's things, with the caller's token.
     static func send(_ route: String, as caller: Caller, in world: AccessWorld, _ client: some TestClientProtocol) async throws -> Reply {
         let token = world.tokens[caller]
@@ -251,7 +272,21 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         case "PUT /v1/admin/riddles/{riddle}":
             (.put, "/v1/admin/riddles/\(riddle.id)", ["checkpoint": riddle.checkpointID, "difficulty": riddle.difficulty.rawValue,
                                                                 "text": riddle.text, "hints": riddle.hints,
-                                                                "insider": riddle.insider, "version": 1])
+                                                                "insider": riddle.insider, "token": ItemToken(of: riddle).description])
+        case "POST /v1/admin/riddles":
+            (.post, "/v1/admin/riddles", ["checkpoint": place, "difficulty": "easy", "text": "Where the bones are.", "hints": ["Old.", "Older.", "Oldest."],
+                                          "insider": "Founded in 1807."])
+        case "GET /v1/admin/places/{place}": (.get, "/v1/admin/places/\(place)", nil)
+        case "PUT /v1/admin/places/{place}":
+            (.put, "/v1/admin/places/\(place)", Self.placeBody(PlaceWords(world.service.services.content.checkpoints[0]),
+                                                                token: ItemToken(of: world.service.services.content.checkpoints[0])))
+        case "DELETE /v1/admin/places/{place}":
+            (.delete, "/v1/admin/places/\(place)?token=\(ItemToken(of: world.service.services.content.checkpoints[0]))", nil)
+        case "POST /v1/admin/places":
+            (.post, "/v1/admin/places", Self.placeBody(PlaceWords.blank(at: Coordinate(latitude: 55.872, longitude: -4.289)), name: "Sandbox Studio"))
+        case "GET /v1/admin/draft": (.get, "/v1/admin/draft", nil)
+        case "POST /v1/admin/draft/publish": (.post, "/v1/admin/draft/publish", ["revision": 1])
+        case "POST /v1/admin/draft/discard": (.post, "/v1/admin/draft/discard", ["revision": 1])
         case "POST /v1/admin/content/reload": (.post, "/v1/admin/content/reload", nil)
         case "POST /v1/accounts":
             (.post, "/v1/accounts", ["email": "nell@student.gla.ac.uk", "username": "nell", "password": AccessWorld.password, "displayName": "Nell"])

@@ -1,0 +1,192 @@
+import Foundation
+import PuzzleMapCore
+
+/// What the console's forms edit: the draft when organisers have saved edits since the last
+/// publish, else the version published last.
+public struct Editing: Sendable {
+    public var content: CampusContent
+    public var draft: DraftContent?
+    /// The version published last, which the hunt plays.
+    public var newest: Int64
+
+    /// The riddle as it now stands, with the token its form carries.
+    public func riddle(_ id: String) throws -> (Riddle, ItemToken) {
+        guard let riddle = content.riddles.first(where: { $0.id == id }) else { throw OrganiserRefusal.unknownRiddle(id) }
+        return (riddle, ItemToken(of: riddle))
+    }
+
+    /// The place as it now stands, with the token its form carries.
+    public func place(_ id: String) throws -> (Checkpoint, ItemToken) {
+        guard let place = content.checkpoints.first(where: { $0.id == id }) else { throw OrganiserRefusal.unknownCheckpoint(id) }
+        return (place, ItemToken(of: place))
+    }
+}
+
+/// The draft as the console shows it: what publishing it would change, and what `puzzlemap
+/// check` says must be fixed first.
+public struct DraftReview: Sendable {
+    public var draft: DraftContent
+    public var changes: ContentChanges
+    public var problems: [EditProblem]
+}
+
+extension Hunt {
+    /// The content the console's forms edit (see ``Editing``).
+    public func editing(for organiser: Organiser) async throws -> Editing {
+        guard let newest = try await repository.contentVersions().first(where: \.isKept),
+              let published = try await repository.content(ofVersion: newest.id)
+        else { throw OrganiserRefusal.unknownContentVersion(0) }
+        let draft = try await repository.draft()
+        return Editing(content: draft?.content ?? published, draft: draft, newest: newest.id)
+    }
+
+    /// The draft with what publishing it changes from the version played now, or `nil` when
+    /// there are no unpublished edits.
+    public func draftReview(for organiser: Organiser) async throws -> DraftReview? {
+        guard let draft = try await repository.draft() else { return nil }
+        return DraftReview(draft: draft, changes: ContentChanges(from: content, to: draft.content), problems: draft.content.problems)
+    }
+}
+
+extension RunningHunt {
+    /// Saves an organiser's edit of a riddle into the draft. `seen` is the riddle as their form
+    /// showed it: when it changed since (another organiser's save), the edit is refused rather
+    /// than saved over theirs. The riddle's problems, as `puzzlemap check` finds them, refuse
+    /// it too, each beside its field.
+    public func saveRiddle(_ edit: RiddleEdit, seen: ItemToken, by organiser: Organiser) async throws -> DraftContent {
+        try await saveToDraft(by: organiser, action: .riddleEdited) { content in
+            guard let riddle = content.riddles.first(where: { $0.id == edit.id }) else { throw OrganiserRefusal.unknownRiddle(edit.id) }
+            guard ItemToken(of: riddle) == seen else { throw OrganiserRefusal.editConflict(id: edit.id) }
+            return (edit.applied(to: content), .riddle(edit.id))
+        }.draft
+    }
+
+    /// Adds a new riddle to the draft, its id made from its place's (`library-2`).
+    public func addRiddle(_ edit: RiddleEdit, by organiser: Organiser) async throws -> (draft: DraftContent, id: String) {
+        let (draft, item) = try await saveToDraft(by: organiser, action: .riddleAdded) { content in
+            var edit = edit
+            edit.id = content.newRiddleID(for: edit.checkpointID)
+            return (edit.applied(to: content), .riddle(edit.id))
+        }
+        return (draft, item.id)
+    }
+
+    /// Saves an organiser's edit of a place into the draft, as ``saveRiddle(_:seen:by:)`` does.
+    public func savePlace(_ edit: PlaceEdit, seen: ItemToken, by organiser: Organiser) async throws -> DraftContent {
+        let id = edit.checkpoint.id
+        return try await saveToDraft(by: organiser, action: .placeEdited) { content in
+            guard let place = content.checkpoints.first(where: { $0.id == id }) else { throw OrganiserRefusal.unknownCheckpoint(id) }
+            guard ItemToken(of: place) == seen else { throw OrganiserRefusal.editConflict(id: id) }
+            return (edit.applied(to: content), .checkpoint(id))
+        }.draft
+    }
+
+    /// Adds a new place to the draft, its id made from its name (`queen-margaret-union`). It is
+    /// played once it has a riddle and the draft is published.
+    public func addPlace(_ edit: PlaceEdit, by organiser: Organiser) async throws -> (draft: DraftContent, id: String) {
+        let (draft, item) = try await saveToDraft(by: organiser, action: .placeAdded) { content in
+            var edit = edit
+            edit.checkpoint.id = content.newCheckpointID(named: edit.checkpoint.name)
+            return (edit.applied(to: content), .checkpoint(edit.checkpoint.id))
+        }
+        return (draft, item.id)
+    }
+
+    /// Takes a place out of the draft with its riddles: once published, its sticker stops
+    /// counting and players holding its riddles are released with a note.
+    public func retirePlace(_ id: String, seen: ItemToken, by organiser: Organiser) async throws -> DraftContent {
+        try await saveToDraft(by: organiser, action: .placeRetired) { content in
+            guard let place = content.checkpoints.first(where: { $0.id == id }) else { throw OrganiserRefusal.unknownCheckpoint(id) }
+            guard ItemToken(of: place) == seen else { throw OrganiserRefusal.editConflict(id: id) }
+            var content = content
+            content.checkpoints.removeAll { $0.id == id }
+            content.riddles.removeAll { $0.checkpointID == id }
+            return (content, .checkpoint(id))
+        }.draft
+    }
+
+    /// Publishes the draft the organiser looked at (its `revision`): checked whole as
+    /// `puzzlemap check` checks the files, imported as a reload imports them, played at once
+    /// by every instance. Players holding a riddle it retires are released with a note. When
+    /// a version was published since the draft was started, the draft's changes are carried
+    /// over onto it, unless that version changed the same items.
+    public func publishDraft(revision: Int64, by organiser: Organiser) async throws -> ContentImportSummary {
+        try await oneAtATime {
+            let repository = self.hunt.repository
+            guard let draft = try await repository.draft() else { throw OrganiserRefusal.noDraft }
+            guard draft.revision == revision else { throw OrganiserRefusal.draftChanged(savedBy: draft.savedBy) }
+            guard let newest = try await repository.contentVersions().first(where: \.isKept),
+                  let published = try await repository.content(ofVersion: newest.id)
+            else { throw OrganiserRefusal.unknownContentVersion(draft.base) }
+            var content = draft.content
+            if newest.id != draft.base {
+                guard let base = try await repository.content(ofVersion: draft.base) else { throw OrganiserRefusal.unknownContentVersion(draft.base) }
+                switch draft.rebased(onto: published, base: base) {
+                case .success(let rebased): content = rebased
+                case .failure(let outdated): throw OrganiserRefusal.draftOutdated(ids: outdated.ids)
+                }
+            }
+            let problems = content.problems
+            guard problems.isEmpty else { throw OrganiserRefusal.invalidDraft(problems) }
+            let encoded = EncodedContent(content)
+            return try await self.publish(encoded, origin: .console, audit: organiser.record(
+                .draftPublished, subject: "content",
+                detail: "draft revision \(draft.revision) over version \(newest.id): \(ContentChanges(from: published, to: content).summary), fingerprint \(encoded.fingerprint.prefix(12))"),
+                discardingDraft: draft.revision)
+        }
+    }
+
+    /// Throws the draft away (the one the organiser looked at): the hunt plays on unchanged.
+    public func discardDraft(revision: Int64, by organiser: Organiser) async throws {
+        let repository = hunt.repository
+        guard let draft = try await repository.draft() else { throw OrganiserRefusal.noDraft }
+        guard draft.revision == revision else { throw OrganiserRefusal.draftChanged(savedBy: draft.savedBy) }
+        guard try await repository.discardDraft(revision: revision, audit: organiser.record(.draftDiscarded, subject: "content",
+                                                                                            detail: "draft revision \(revision)"), at: hunt.now())
+        else { throw OrganiserRefusal.draftChanged(savedBy: draft.savedBy) }
+    }
+
+    /// Makes the edited content from the content being edited (the draft, or the version
+    /// published last), refuses it when the edited item has problems, and saves it as the
+    /// draft's next revision with its audit line. A save by another organiser between the
+    /// read and the write makes it read again and try once more.
+    private func saveToDraft(by organiser: Organiser, action: AuditAction,
+                             _ change: (CampusContent) throws -> (CampusContent, EditedItem)) async throws -> (draft: DraftContent, item: EditedItem) {
+        let hunt = hunt
+        for _ in 0..<Self.draftSaveAttempts {
+            let editing = try await hunt.editing(for: organiser)
+            let (content, item) = try change(editing.content)
+            let problems = content.problems(editing: item).filter(\.blocksSaving)
+            guard problems.isEmpty else { throw OrganiserRefusal.invalidEdit(problems) }
+            let base = editing.draft?.base ?? editing.newest
+            let audit = organiser.record(action, subject: item.id, detail: "into the draft started from version \(base)")
+            if let draft = try await hunt.repository.saveDraft(content, base: base, savedBy: organiser.account.player.username, at: hunt.now(),
+                                                               replacing: editing.draft?.revision, audit: audit) {
+                return (draft, item)
+            }
+        }
+        throw OrganiserRefusal.draftChanged(savedBy: try await hunt.repository.draft()?.savedBy ?? organiser.account.player.username)
+    }
+
+    private static let draftSaveAttempts = 3
+}
+
+extension EditedItem {
+    var id: String {
+        switch self {
+        case .riddle(let id), .checkpoint(let id): id
+        }
+    }
+}
+
+extension ContentChanges {
+    /// The ids added, changed and retired, kind by kind, for an audit line.
+    var summary: String {
+        let kinds = [("places", checkpoints), ("riddles", riddles), ("quiz", quiz), ("badges", badges), ("partners", partners), ("offers", offers)]
+        let parts = kinds.filter { !$0.1.isEmpty }.map { name, items in
+            "\(name) " + [("+", items.added), ("~", items.changed), ("-", items.removed)].filter { !$0.1.isEmpty }
+                .map { sign, ids in sign + ids.joined(separator: ",") }.joined(separator: " ")
+        }
+        return parts.isEmpty ? "no change" : parts.joined(separator: "; ")
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import Hummingbird
+import PuzzleMapCore
+import PuzzleMapGame
+
+/// Organisers writing the hunt: places and riddles edited into the draft, the draft reviewed,
+/// published or discarded. Each route calls the use case the console's forms call.
+struct AuthoringController {
+    let services: HuntServices
+
+    /// A riddle as it now stands (in the draft, or as played), with the token an edit sends
+    /// back; sent edited with that token (`id` is the path's). A new riddle has no token.
+    struct RiddleBody: ResponseCodable {
+        var id: String?
+        var checkpoint: String
+        var difficulty: Difficulty
+        var text: String
+        var hints: [String]
+        var insider: String
+        var token: String?
+
+        init(_ riddle: Riddle, token: ItemToken) {
+            (id, checkpoint, difficulty, text, hints, insider) = (riddle.id, riddle.checkpointID, riddle.difficulty, riddle.text, riddle.hints, riddle.insider)
+            self.token = token.description
+        }
+
+        func edit(id: String) -> RiddleEdit {
+            RiddleEdit(id: id, checkpointID: checkpoint, difficulty: difficulty, text: text, hints: hints, insider: insider)
+        }
+    }
+
+    /// A place as it now stands, in the form's words, with the token an edit sends back.
+    /// Numbers may be sent as JSON numbers or as typed.
+    struct PlaceBody: ResponseCodable {
+        var id: String?
+        var name, category, building, floor, latitude, longitude: String
+        var hours: [String: String]
+        var exceptions: String
+        var tags, facts: [String]
+        var token: String?
+
+        init(_ place: Checkpoint, token: ItemToken) {
+            let words = PlaceWords(place)
+            id = place.id
+            (name, category, building, floor, latitude, longitude) = (words.name, words.category, words.building, words.floor, words.latitude, words.longitude)
+            (hours, exceptions, tags, facts) = (words.hours, words.exceptions, words.tags, words.facts)
+            self.token = token.description
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            func typed(_ key: CodingKeys) throws -> String {
+                if let number = try? container.decode(Double.self, forKey: key) { return number == number.rounded() && abs(number) < 1e6 ? "\(Int(number))" : "\(number)" }
+                return try container.decode(String.self, forKey: key)
+            }
+            id = try container.decodeIfPresent(String.self, forKey: .id)
+            name = try container.decode(String.self, forKey: .name)
+            category = try container.decode(String.self, forKey: .category)
+            building = try container.decode(String.self, forKey: .building)
+            (floor, latitude, longitude) = (try typed(.floor), try typed(.latitude), try typed(.longitude))
+            hours = try container.decodeIfPresent([String: String].self, forKey: .hours) ?? [:]
+            exceptions = try container.decodeIfPresent(String.self, forKey: .exceptions) ?? ""
+            tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
+            facts = try container.decodeIfPresent([String].self, forKey: .facts) ?? []
+            token = try container.decodeIfPresent(String.self, forKey: .token)
+        }
+
+        var words: PlaceWords {
+            PlaceWords(name: name, category: category, building: building, floor: floor, latitude: latitude, longitude: longitude,
+                       hours: hours, exceptions: exceptions, tags: tags, facts: facts)
+        }
+    }
+
+    /// What a save into the draft made: the draft's revision and the id of the item saved.
+    struct DraftSaved: ResponseCodable {
+        var revision: Int64
+        var id: String
+    }
+
+    /// The draft: who saved it last, what publishing it changes, and what must be fixed first.
+    struct DraftView: ResponseCodable {
+        struct ProblemView: Codable {
+            var field: String?
+            var message: String
+            var fix: String
+        }
+        var revision: Int64
+        /// The version it was started from.
+        var base: Int64
+        var savedBy: String
+        var savedAt: Date
+        /// What publishing it changes from the version played now.
+        var changes: Changes
+        var problems: [ProblemView]
+
+        init(_ review: DraftReview) {
+            (revision, base, savedBy, savedAt) = (review.draft.revision, review.draft.base, review.draft.savedBy, review.draft.savedAt)
+            changes = Changes(review.changes)
+            problems = review.problems.map { ProblemView(field: $0.field, message: $0.message, fix: $0.fix) }
+        }
+    }
+
+    /// The ids added, changed and retired, kind by kind.
+    struct Changes: Codable {
+        typealias Items = OperationsController.ChangesView.Items
+        var checkpoints, riddles, quiz, badges, partners, offers: Items
+        var rulesChanged, campusChanged: Bool
+
+        init(_ changes: ContentChanges) {
+            (checkpoints, riddles, quiz) = (Items(changes.checkpoints), Items(changes.riddles), Items(changes.quiz))
+            (badges, partners, offers) = (Items(changes.badges), Items(changes.partners), Items(changes.offers))
+            (rulesChanged, campusChanged) = (changes.rulesChanged, changes.campusChanged)
+        }
+    }
+
+    /// The revision of the draft the organiser looked at, which a publish or a discard names.
+    struct RevisionRequest: Decodable {
+        var revision: Int64
+    }
+
+    func addRoutes(to router: RouterGroup<AppRequestContext>) {
+        router.get("admin/draft") { _, context in
+            let hunt = services.hunt
+            guard let review = try await hunt.draftReview(for: try context.requireOrganiser(in: hunt)) else { throw OrganiserRefusal.noDraft }
+            return DraftView(review)
+        }
+        router.post("admin/draft/publish") { request, context in
+            let organiser = try context.requireOrganiser(in: services.hunt)
+            let body = try await request.decode(as: RevisionRequest.self, context: context)
+            return OperationsController.ReloadView(try await services.running.publishDraft(revision: body.revision, by: organiser))
+        }
+        router.post("admin/draft/discard") { request, context -> Response in
+            let organiser = try context.requireOrganiser(in: services.hunt)
+            let body = try await request.decode(as: RevisionRequest.self, context: context)
+            try await services.running.discardDraft(revision: body.revision, by: organiser)
+            return Response(status: .noContent)
+        }
+        router.get("admin/riddles/:riddle") { _, context in
+            let hunt = services.hunt
+            let (riddle, token) = try await hunt.editing(for: try context.requireOrganiser(in: hunt)).riddle(context.parameters.get("riddle") ?? "")
+            return RiddleBody(riddle, token: token)
+        }
+        router.put("admin/riddles/:riddle") { request, context in
+            let organiser = try context.requireOrganiser(in: services.hunt)
+            let body = try await request.decode(as: RiddleBody.self, context: context)
+            let id = context.parameters.get("riddle") ?? ""
+            let draft = try await services.running.saveRiddle(body.edit(id: id), seen: ItemToken(body.token ?? ""), by: organiser)
+            return DraftSaved(revision: draft.revision, id: id)
+        }
+        router.post("admin/riddles") { request, context in
+            let organiser = try context.requireOrganiser(in: services.hunt)
+            let body = try await request.decode(as: RiddleBody.self, context: context)
+            let (draft, id) = try await services.running.addRiddle(body.edit(id: ""), by: organiser)
+            return EditedResponse(status: .created, response: DraftSaved(revision: draft.revision, id: id))
+        }
+        router.get("admin/places/:place") { _, context in
+            let hunt = services.hunt
+            let (place, token) = try await hunt.editing(for: try context.requireOrganiser(in: hunt)).place(context.parameters.get("place") ?? "")
+            return PlaceBody(place, token: token)
+        }
+        router.put("admin/places/:place") { request, context in
+            let organiser = try context.requireOrganiser(in: services.hunt)
+            let body = try await request.decode(as: PlaceBody.self, context: context)
+            let id = context.parameters.get("place") ?? ""
+            let draft = try await services.running.savePlace(try body.words.edit(id: id), seen: ItemToken(body.token ?? ""), by: organiser)
+            return DraftSaved(revision: draft.revision, id: id)
+        }
+        router.post("admin/places") { request, context in
+            let organiser = try context.requireOrganiser(in: services.hunt)
+            let body = try await request.decode(as: PlaceBody.self, context: context)
+            let (draft, id) = try await services.running.addPlace(try body.words.edit(id: ""), by: organiser)
+            return EditedResponse(status: .created, response: DraftSaved(revision: draft.revision, id: id))
+        }
+        router.delete("admin/places/:place") { request, context in
+            let organiser = try context.requireOrganiser(in: services.hunt)
+            let id = context.parameters.get("place") ?? ""
+            let token = ItemToken(request.uri.queryParameters.get("token") ?? "")
+            let draft = try await services.running.retirePlace(id, seen: token, by: organiser)
+            return DraftSaved(revision: draft.revision, id: id)
+        }
+    }
+}

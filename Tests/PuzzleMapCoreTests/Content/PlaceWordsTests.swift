@@ -1,0 +1,53 @@
+import Foundation
+import PuzzleMapCore
+import Testing
+
+/// A place as the console's form writes it: the words read into a place, or each problem
+/// beside its field; read back, a place gives the words it was read from.
+@Suite struct PlaceWordsTests {
+    static let hunterian = Checkpoint(
+        id: "hunterian-museum", name: "Hunterian Museum", category: .lab, building: "Gilbert Scott Building", floor: 1,
+        coordinate: Coordinate(latitude: 55.8717, longitude: -4.2884),
+        hours: OpeningHours(weekly: [.tue: [TimeRange(parsing: "10:00-13:00")!, TimeRange(parsing: "14:00-17:00")!], .sun: [TimeRange(parsing: "11:00-16:00")!]],
+                            exceptions: [HoursException(date: LocalDate(year: 2026, month: 12, day: 25)!, ranges: [], note: "Christmas Day"),
+                                         HoursException(date: LocalDate(year: 2026, month: 12, day: 24)!, ranges: [TimeRange(parsing: "10:00-13:00")!])]),
+        tags: ["history", "science"], facts: ["Scotland's oldest public museum."])
+
+    @Test func aPlaceReadsBackFromItsOwnWords() throws {
+        let words = PlaceWords(Self.hunterian)
+        #expect(words.hours["tue"] == "10:00-13:00, 14:00-17:00" && words.hours["mon"] == "")
+        #expect(words.exceptions == "2026-12-25 closed Christmas Day\n2026-12-24 10:00-13:00")
+        var expected = Self.hunterian
+        expected.hours.weekly = Dictionary(uniqueKeysWithValues: Weekday.allCases.map { ($0, Self.hunterian.hours.weekly[$0] ?? []) })
+        #expect(try words.edit(id: "hunterian-museum").checkpoint == expected)
+    }
+
+    @Test func wordsThatDoNotReadAreEachSaidBesideTheirField() {
+        var words = PlaceWords(Self.hunterian)
+        words.floor = "first"
+        words.latitude = ""
+        words.category = "gym"
+        words.hours["wed"] = "10:00-17:00, 9-5"
+        words.exceptions = "Christmas closed\n2026-12-31 closed 10:00-12:00\n2027-01-01 closed New Year"
+        #expect(throws: OrganiserRefusal.self) { try words.edit(id: "x") }
+        do {
+            _ = try words.edit(id: "x")
+        } catch .invalidEdit(let problems) {
+            #expect(problems.map(\.field) == ["category", "floor", "coordinates", "hours.wed", "exceptions", "exceptions"])
+            #expect(problems[3].message == "'9-5' is not an opening time")
+            #expect(problems[4].message == "'Christmas closed' does not start with a date (2026-12-25)")
+            #expect(problems[5].message == "2026-12-31 gives both closed and opening times")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func aNewPlacesIdIsMadeFromItsNameAndNumberedWhenTaken() throws {
+        let content = CampusContent(info: CampusInfo(title: "Hunt", university: "Glasgow", timeZoneIdentifier: "Europe/London", traits: []),
+                                    checkpoints: [Self.hunterian], riddles: [], quiz: [], rules: GameFixtures.rules, badges: [], partners: [], offers: [])
+        #expect(content.newCheckpointID(named: "Café Zürich & Co.") == "cafe-zurich-co")
+        #expect(content.newCheckpointID(named: "Hunterian  Museum") == "hunterian-museum-2")
+        #expect(content.newCheckpointID(named: "图书馆") == "place")
+        #expect(content.newRiddleID(for: "hunterian-museum") == "hunterian-museum-1")
+    }
+}

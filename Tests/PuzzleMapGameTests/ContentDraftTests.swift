@@ -1,0 +1,162 @@
+import Foundation
+import PuzzleMapCore
+import PuzzleMapGame
+import PuzzleMapStorage
+import Testing
+
+/// Organisers writing the hunt: edits collect in one draft, checked as the files are, and are
+/// played only once published; nobody's save is lost to another's.
+@Suite struct ContentDraftTests {
+    static func organiser(_ world: GameWorld, _ username: String = "olive") async throws -> Organiser {
+        var account = try await world.hunt.repository.createAccount(
+            email: "\(username)@gla.ac.uk", username: username, displayName: username, passwordHash: "$argon2id$x", verificationCodeHash: "x",
+            verificationExpiresAt: world.clock.now + 3600, mail: MailDraft(recipient: "\(username)@gla.ac.uk", subject: "Hi", body: "Hi"),
+            at: world.clock.now)
+        account.role = .admin
+        return try #require(Organiser(account))
+    }
+
+    static func running(_ world: GameWorld, files: CampusContent? = nil) -> RunningHunt {
+        let files = files ?? world.hunt.content
+        return RunningHunt(world.hunt, source: ContentSource { files })
+    }
+
+    @Test(arguments: GameWorld.Store.allCases)
+    func editsCollectInTheDraftAndArePlayedOnlyOncePublished(_ store: GameWorld.Store) async throws {
+        let world = try await GameWorld(store: store)
+        let olive = try await Self.organiser(world)
+        let running = Self.running(world)
+        let original = running.hunt.content
+        let (riddle, token) = try await running.hunt.editing(for: olive).riddle(original.riddles[0].id)
+        var edit = RiddleEdit(riddle)
+        edit.text = "Where the whale bones hang."
+        let draft = try await running.saveRiddle(edit, seen: token, by: olive)
+        #expect(draft.revision == 1 && draft.savedBy == "olive")
+        #expect(running.hunt.content == original, "a draft is not played")
+        let review = try #require(try await running.hunt.draftReview(for: olive))
+        #expect(review.changes.riddles.changed == [riddle.id] && review.problems.isEmpty)
+        // The form opened again shows the draft's words.
+        #expect(try await running.hunt.editing(for: olive).riddle(riddle.id).0.text == "Where the whale bones hang.")
+
+        let summary = try await running.publishDraft(revision: 1, by: olive)
+        #expect(summary.riddlesUpdated == 1)
+        #expect(running.hunt.content.riddles[0].text == "Where the whale bones hang.")
+        #expect(running.hunt.content.riddles[0].translations == riddle.translations)
+        #expect(try await running.hunt.draftReview(for: olive) == nil)
+        #expect(try await world.hunt.repository.contentVersions().first?.origin == .console)
+        let actions = try await world.hunt.repository.auditLog(limit: 10).map(\.record.action)
+        #expect(actions == [.draftPublished, .riddleEdited])
+    }
+
+    @Test(arguments: GameWorld.Store.allCases)
+    func aSecondSaveFromTheSameFormIsRefusedAndAnotherItemsSaveIsNot(_ store: GameWorld.Store) async throws {
+        let world = try await GameWorld(store: store)
+        let (olive, pat) = (try await Self.organiser(world), try await Self.organiser(world, "pat"))
+        let running = Self.running(world)
+        let first = running.hunt.content.riddles[0], second = running.hunt.content.riddles[1]
+        let (_, token) = try await running.hunt.editing(for: olive).riddle(first.id)
+        var olives = RiddleEdit(first), pats = RiddleEdit(first)
+        olives.text = "Olive's words."
+        pats.text = "Pat's words."
+        _ = try await running.saveRiddle(olives, seen: token, by: olive)
+        await #expect(throws: OrganiserRefusal.editConflict(id: first.id)) { try await running.saveRiddle(pats, seen: token, by: pat) }
+        #expect(try await running.hunt.editing(for: pat).riddle(first.id).0.text == "Olive's words.")
+
+        // Pat's form of another riddle, opened before Olive saved, is still good: nobody changed it.
+        let (_, other) = try await running.hunt.editing(for: pat).riddle(second.id)
+        var edit = RiddleEdit(second)
+        edit.insider = "Pat's fact."
+        let draft = try await running.saveRiddle(edit, seen: other, by: pat)
+        #expect(draft.revision == 2 && draft.content.riddles[0].text == "Olive's words." && draft.content.riddles[1].insider == "Pat's fact.")
+
+        // A publish names the revision looked at: Olive saw revision 1, Pat saved since.
+        await #expect(throws: OrganiserRefusal.draftChanged(savedBy: "pat")) { try await running.publishDraft(revision: 1, by: olive) }
+        try await running.discardDraft(revision: 2, by: olive)
+        #expect(try await running.hunt.draftReview(for: olive) == nil)
+        await #expect(throws: OrganiserRefusal.noDraft) { try await running.publishDraft(revision: 2, by: olive) }
+    }
+
+    @Test(arguments: GameWorld.Store.allCases)
+    func aNewPlaceIsPublishedOnlyWithARiddleAndIsThenPlayed(_ store: GameWorld.Store) async throws {
+        let world = try await GameWorld(store: store)
+        let olive = try await Self.organiser(world)
+        let running = Self.running(world)
+        var words = PlaceWords.blank(at: Coordinate(latitude: 55.8725, longitude: -4.2890))
+        words.name = "Sandbox Studio"
+        words.building = "Boyd Orr Building"
+        words.category = "social"
+        let (_, id) = try await running.addPlace(try words.edit(id: ""), by: olive)
+        #expect(id == "sandbox-studio")
+        // Without a riddle the place cannot be played: publishing says so, and nothing changes.
+        await #expect(throws: OrganiserRefusal.self) { try await running.publishDraft(revision: 1, by: olive) }
+        let review = try #require(try await running.hunt.draftReview(for: olive))
+        #expect(review.problems.map(\.rule) == [.checkpointWithoutRiddle])
+
+        // A riddle with a hint missing is refused beside the hints.
+        var riddle = RiddleEdit(id: "", checkpointID: id, difficulty: .hard, text: "Where the union's doors open onto University Gardens.",
+                                hints: ["A union.", "", "QMU."], insider: "Nirvana played here in 1989.")
+        await #expect(throws: OrganiserRefusal.invalidEdit([EditProblem(
+            field: "hints", message: "hint 2 of riddle '\(id)-1' is empty",
+            fix: "Write all three hints, each easier than the last; players ask for them one at a time.", rule: .emptyText)])) {
+            try await running.addRiddle(riddle, by: olive)
+        }
+        riddle.hints[1] = "On University Gardens."
+        let (draft, riddleID) = try await running.addRiddle(riddle, by: olive)
+        #expect(riddleID == "sandbox-studio-1" && draft.revision == 2)
+
+        let summary = try await running.publishDraft(revision: 2, by: olive)
+        #expect(summary.checkpointsAdded == 1 && summary.riddlesAdded == 1)
+        let stored = try #require(try await world.hunt.repository.checkpoints(includingRetired: false).first { $0.id == id })
+        #expect(stored.checkpoint.name == "Sandbox Studio" && stored.tagVersion == 1)
+        #expect(running.hunt.content.riddles.last?.id == riddleID)
+    }
+
+    @Test(arguments: GameWorld.Store.allCases)
+    func retiringAPlaceInTheDraftReleasesItsHoldersOnlyOncePublished(_ store: GameWorld.Store) async throws {
+        let world = try await GameWorld(store: store)
+        let olive = try await Self.organiser(world)
+        let ada = try await world.player("ada")
+        let running = Self.running(world)
+        let (held, _) = try await running.hunt.askForRiddle(playerID: ada, category: .lab)
+        let place = held.riddle.checkpointID
+        let (_, token) = try await running.hunt.editing(for: olive).place(place)
+        let draft = try await running.retirePlace(place, seen: token, by: olive)
+        #expect(try await running.hunt.heldRiddles(playerID: ada).map(\.attempt) == [held.attempt], "a draft is not played")
+
+        world.clock.advance(by: 60)
+        _ = try await running.publishDraft(revision: draft.revision, by: olive)
+        #expect(try await running.hunt.heldRiddles(playerID: ada).isEmpty)
+        #expect(try await running.hunt.releasedRiddles(playerID: ada).map(\.category) == [.lab])
+        #expect(running.hunt.content.checkpoint(id: place) == nil)
+    }
+
+    /// A version published while the draft waited (a reload of the files, a rollback): the
+    /// draft's changes are carried over onto it, unless it changed the same item.
+    @Test(arguments: GameWorld.Store.allCases)
+    func aDraftIsCarriedOverAVersionPublishedMeanwhileUnlessBothChangedAnItem(_ store: GameWorld.Store) async throws {
+        let world = try await GameWorld(store: store)
+        let olive = try await Self.organiser(world)
+        let original = world.hunt.content
+        var files = original
+        files.riddles[1].insider = "Changed in the files."
+        let running = Self.running(world, files: files)
+        let (first, token) = try await running.hunt.editing(for: olive).riddle(original.riddles[0].id)
+        var edit = RiddleEdit(first)
+        edit.text = "Changed in the console."
+        _ = try await running.saveRiddle(edit, seen: token, by: olive)
+        _ = try await running.reload(by: .service)
+        _ = try await running.publishDraft(revision: 1, by: olive)
+        #expect(running.hunt.content.riddles[0].text == "Changed in the console.")
+        #expect(running.hunt.content.riddles[1].insider == "Changed in the files.")
+
+        // Both change the same riddle: the organiser decides.
+        let (second, again) = try await running.hunt.editing(for: olive).riddle(original.riddles[1].id)
+        var other = RiddleEdit(second)
+        other.insider = "Changed in the console too."
+        _ = try await running.saveRiddle(other, seen: again, by: olive)
+        let versions = try await world.hunt.repository.contentVersions()
+        _ = try await running.rollback(to: try #require(versions.last).id, by: olive)
+        await #expect(throws: OrganiserRefusal.draftOutdated(ids: [second.id])) { try await running.publishDraft(revision: 2, by: olive) }
+        #expect(running.hunt.content == original)
+    }
+}
