@@ -62,6 +62,29 @@ extension PostgresHuntRepository {
         }
     }
 
+    public func stickerPrints() async throws -> [String: StickerPrint] {
+        try await autocommit { connection in
+            let rows = try await connection.rows("SELECT checkpointId, name, codeVersion, printedAt FROM stickerPrint",
+                                                 as: (String, String, Int, StoredDate).self, logger: logger)
+            return Dictionary(uniqueKeysWithValues: rows.map { id, name, version, printedAt in
+                (id, StickerPrint(checkpointID: id, name: name, codeVersion: version, printedAt: printedAt.date))
+            })
+        }
+    }
+
+    public func recordStickerPrints(_ prints: [StickerPrint], audit: AuditRecord, at date: Date) async throws {
+        try await write { connection in
+            for print in prints {
+                try await connection.run("""
+                    INSERT INTO stickerPrint (checkpointId, name, codeVersion, printedAt)
+                    VALUES (\(print.checkpointID), \(print.name), \(print.codeVersion), \(StoredDate(print.printedAt)))
+                    ON CONFLICT (checkpointId) DO UPDATE SET name = excluded.name, codeVersion = excluded.codeVersion, printedAt = excluded.printedAt
+                    """, logger: logger)
+            }
+            _ = try await Self.appendAudit(audit, at: date, on: connection, logger: logger)
+        }
+    }
+
     /// The closures of every checkpoint, or of one, on the caller's connection.
     func closures(on connection: PostgresConnection, checkpointID: String? = nil) async throws -> [String: CheckpointClosure] {
         let rows = try await connection.rows("""

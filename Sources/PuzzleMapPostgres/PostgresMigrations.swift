@@ -714,6 +714,17 @@ enum PostgresMigrations {
             )
             """,
         ]),
+        ("v26 sticker prints", [
+            // The last print from the console of each place's sticker: what it showed.
+            """
+            CREATE TABLE stickerPrint (
+                checkpointId text COLLATE "C" PRIMARY KEY,
+                name text NOT NULL,
+                codeVersion integer NOT NULL,
+                printedAt timestamptz NOT NULL
+            )
+            """,
+        ]),
     ]
 }
 

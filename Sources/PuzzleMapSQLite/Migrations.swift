@@ -570,6 +570,15 @@ enum Migrations {
                 t.column("savedAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v26 sticker prints") { db in
+            // The last print from the console of each place's sticker: what it showed.
+            try db.create(table: "stickerPrint") { t in
+                t.primaryKey("checkpointId", .text)
+                t.column("name", .text).notNull()
+                t.column("codeVersion", .integer).notNull()
+                t.column("printedAt", .datetime).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -52,6 +52,27 @@ extension SQLiteHuntRepository {
         }
     }
 
+    public func stickerPrints() async throws -> [String: StickerPrint] {
+        try await database.read { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT checkpointId, name, codeVersion, printedAt FROM stickerPrint")
+            return Dictionary(uniqueKeysWithValues: rows.map { row in
+                (row["checkpointId"], StickerPrint(checkpointID: row["checkpointId"], name: row["name"], codeVersion: row["codeVersion"], printedAt: row["printedAt"]))
+            })
+        }
+    }
+
+    public func recordStickerPrints(_ prints: [StickerPrint], audit: AuditRecord, at date: Date) async throws {
+        try await database.write { db in
+            for print in prints {
+                try db.execute(sql: """
+                    INSERT INTO stickerPrint (checkpointId, name, codeVersion, printedAt) VALUES (?, ?, ?, ?)
+                    ON CONFLICT(checkpointId) DO UPDATE SET name = excluded.name, codeVersion = excluded.codeVersion, printedAt = excluded.printedAt
+                    """, arguments: [print.checkpointID, print.name, print.codeVersion, print.printedAt])
+            }
+            _ = try Self.appendAudit(audit, at: date, in: db)
+        }
+    }
+
     /// The closures of every checkpoint, or of one.
     static func closures(in db: Database, checkpointID: String? = nil) throws -> [String: CheckpointClosure] {
         let rows = try Row.fetchAll(db.cachedStatement(sql: """

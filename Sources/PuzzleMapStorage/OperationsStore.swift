@@ -15,4 +15,8 @@ public protocol OperationsStore: Sendable {
     func endBroadcast(audit: AuditRecord, at date: Date) async throws -> Bool
     /// The message shown now, if any.
     func currentBroadcast() async throws -> Broadcast?
+    /// The last print from the console of each place's sticker, by place id.
+    func stickerPrints() async throws -> [String: StickerPrint]
+    /// Records stickers printed, with the audit line, in one transaction.
+    func recordStickerPrints(_ prints: [StickerPrint], audit: AuditRecord, at date: Date) async throws
 }

@@ -29,6 +29,7 @@ import urllib.request
 
 from axe_selenium_python import Axe
 from selenium import webdriver
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.common.exceptions import StaleElementReferenceException, TimeoutException, WebDriverException
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
@@ -1571,15 +1572,19 @@ def organiser_closes_a_place_and_tells_players(j):
     insider = j.field("The insider fact, shown once it is solved").get_attribute("value")
     j.fill("The insider fact, shown once it is solved", " ")
     j.fill("Hint 3", "A third hint typed before the mistake was found.")
-    j.press("Save and publish", "console-riddle-refused")
+    j.press("Save to the draft", "console-riddle-refused")
     j.expect_text(f"riddle '{riddle_id}' has an empty insider. Write the insider; players see it.")
     if j.field("Hint 3").get_attribute("value") != "A third hint typed before the mistake was found.":
         raise StepFailed("the refused form lost what the organiser typed")
     if j.field("The insider fact, shown once it is solved").get_attribute("aria-invalid") != "true":
         raise StepFailed("the empty insider fact is not marked invalid for screen readers")
     j.fill("The insider fact, shown once it is solved", insider + " Ask at the front desk for the guided tour.")
-    j.press("Save and publish", "console-riddle-saved")
-    j.expect_text("The riddle is saved and played now: it is a new version, listed under Published versions.")
+    j.press("Save to the draft", "console-riddle-saved")
+    j.expect_heading("The draft")
+    j.expect_text("The riddle is saved in the draft. Preview it, then publish.")
+    j.expect_text(f"Riddles changed {riddle_id}")
+    j.press("Publish the draft", "console-draft-published")
+    j.expect_text("Published: every player plays the new version now")
     j.expect_text("edited in the console")
     # The organiser has no player account: the Play page says so, and where their work is.
     j.open("/play", "organiser-on-play")
@@ -1601,6 +1606,138 @@ def organiser_closes_a_place_and_tells_players(j):
     found = "Not found yet" not in entry
     if found != ("Closed for a fire drill until 16:00" in entry):
         raise StepFailed(f"the map's entry for {place['name']} (found: {found}) shows the organisers' note wrongly: {entry!r}")
+
+
+NEW_PLACE = "Sandbox Studio, the makers' basement under the Boyd Orr" if LONG_NAMES else "Sandbox Studio"
+NEW_RIDDLE = "Below a tower of lecture theatres, where students build what they dream up."
+
+
+def sign_in_as_organiser(j, name):
+    """Signs this browser in as the organiser, the player's cookies put aside; gives them back after."""
+    restore = as_someone_else(j)
+    j.open("/sign-in", f"{name}-sign-in")
+    j.fill("Username or email", ORGANISER_USERNAME)
+    j.fill("Password", ORGANISER_PASSWORD)
+    j.press("Sign in", name)
+    j.expect_heading("Console")
+    return restore
+
+
+def printed_sticker_link(j, sheet_path, name):
+    """Downloads a sheet as the organiser's browser would, prints its page to an image and
+    reads the code on it as a phone's camera would."""
+    cookies = "; ".join(f"{c['name']}={c['value']}" for c in j.driver.get_cookies())
+    request = urllib.request.Request(j.url(sheet_path), headers={"Cookie": cookies})
+    with urllib.request.urlopen(request, timeout=WAIT_SECONDS) as response:
+        if response.headers.get("Content-Type") != "application/pdf":
+            raise StepFailed(f"{sheet_path} is {response.headers.get('Content-Type')!r}, not a PDF")
+        pdf = response.read()
+    path = os.path.join(j.args.screenshots, f"{name}.pdf")
+    with open(path, "wb") as file:
+        file.write(pdf)
+    subprocess.run(["pdftoppm", "-png", "-r", "150", "-singlefile", path, path[:-4]], check=True, capture_output=True)
+    output = subprocess.run([j.args.puzzlemap, "decode", "--json", path[:-4] + ".png"], check=True, capture_output=True, text=True).stdout
+    codes = json.loads(output.splitlines()[0])["codes"]
+    if len(codes) != 1:
+        raise StepFailed(f"the printed sheet {sheet_path} decodes to {codes!r}, not one link")
+    return codes[0]
+
+
+def organiser_adds_a_place_and_its_riddle(j):
+    """An organiser adds a checkpoint by tapping the plan, writes its riddle (a hint left out is
+    refused beside it, nothing typed lost), previews it as a player sees it, publishes, and
+    prints the new place's sticker from the console."""
+    restore = sign_in_as_organiser(j, "console-for-authoring")
+    j.press("Add a place", "console-new-place")
+    j.expect_heading("Add a place")
+    plan = j.driver.find_element(By.CSS_SELECTOR, "svg[data-pick]")
+    ActionChains(j.driver).move_to_element_with_offset(plan, plan.size["width"] // 5, plan.size["height"] // 4).click().perform()
+    latitude, longitude = j.field("Latitude").get_attribute("value"), j.field("Longitude").get_attribute("value")
+    if not latitude or not longitude:
+        raise StepFailed("tapping the plan put no latitude and longitude in the form")
+    j.fill("Name", NEW_PLACE)
+    j.fill("Building", "Boyd Orr Building")
+    Select(j.field("Category")).select_by_visible_text("Social spots")
+    j.fill("Floor (0 is the ground floor, -1 the first basement)", "-1")
+    choose(j, "coffee")
+    j.fill("Facts, one a line", "Opened in 2024 with 3D printers anyone may book.")
+    j.press("Save to the draft", "console-place-saved")
+    j.expect_heading(f"A new riddle for {NEW_PLACE}")
+    j.expect_text(f"{NEW_PLACE} is in the draft. Now write its riddle")
+    Select(j.field("Difficulty")).select_by_visible_text("Hard")
+    j.fill("The riddle", NEW_RIDDLE)
+    j.fill("Hint 1", "Look under the tallest teaching building on the hill.")
+    j.fill("Hint 3", "Its name is a children's playground.")
+    j.fill("The insider fact, shown once it is solved", "Student societies prototype their inventions here.")
+    j.press("Save to the draft", "console-riddle-missing-hint")
+    place_id = j.driver.find_element(By.NAME, "checkpoint").get_attribute("value")
+    riddle_id = f"{place_id}-1"
+    j.expect_text(f"hint 2 of riddle '{riddle_id}' is empty. Write all three hints")
+    missing = j.field("Hint 2")
+    if missing.get_attribute("aria-invalid") != "true":
+        raise StepFailed("the missing hint is not marked invalid beside its field")
+    said = j.driver.find_element(By.ID, missing.get_attribute("aria-describedby")).text
+    if "hint 2" not in said:
+        raise StepFailed(f"the problem beside Hint 2 says {said!r}")
+    if j.field("Hint 3").get_attribute("value") != "Its name is a children's playground.":
+        raise StepFailed("the refused riddle lost what the organiser typed")
+    j.fill("Hint 2", "Go down the stairs, not up.")
+    j.press("Save to the draft", "console-draft")
+    j.expect_heading("The draft")
+    j.expect_text("The new riddle is in the draft. Preview it, then publish.")
+    j.expect_text(f"New places {NEW_PLACE} ({place_id})")
+    j.press("Preview", "console-preview")
+    j.expect_heading("Preview: the riddle as a player sees it")
+    j.expect_text(NEW_RIDDLE)
+    j.expect_text("Go down the stairs, not up.")
+    j.expect_text(f"{NEW_PLACE}, Boyd Orr Building, floor -1")
+    j.press("The draft: review and publish", "console-draft-again")
+    j.press("Publish the draft", "console-published")
+    j.expect_text("Published: every player plays the new version now")
+    j.expect_text("Print the stickers of the new places:")
+    sheet = j.control(f"{NEW_PLACE} (PDF)").get_attribute("href")
+    j.facts["new place"], j.facts["new riddle"] = place_id, riddle_id
+    j.facts["new sticker"] = printed_sticker_link(j, urllib.parse.urlparse(sheet).path, "new-place-sheet")
+    restore()
+
+
+def new_riddle_played_then_rolled_back(j):
+    """The player asks for a hard social riddle until the new one comes (giving up the others);
+    the friend, who got it too, scans the printed sticker and solves it; the organiser plays
+    the version before again, and the player who held it is released with a note."""
+    j.navigate("Riddles", "play-for-new-riddle")
+    for attempt in range(6):
+        if j.has_control("Open"):
+            j.press("Open", f"held-riddle-{attempt}")
+        else:
+            choose(j, f"Hard: {reward(j.rules, 'hard', 0)} XP")
+            j.press(f"Get a {RIDDLE_CATEGORY} riddle", f"asked-riddle-{attempt}")
+        j.expect_heading("Your riddle")
+        if NEW_RIDDLE in j.text():
+            break
+        j.press("Give up this riddle", f"gave-up-{attempt}")
+    else:
+        raise StepFailed("asking for hard social riddles never gave the new one")
+    token = j.facts["friend token"]
+    questions = json.loads(api(j, "GET", "/v1/quiz", token=token))["questions"]
+    api(j, "POST", "/v1/quiz", {"answers": {question["id"]: "agree" for question in questions}}, token=token)
+    for _ in range(6):
+        held = json.loads(api(j, "POST", "/v1/riddles", {"category": "social", "difficulty": "hard"}, token=token))
+        if held["riddle"]["text"] == NEW_RIDDLE:
+            break
+        api(j, "DELETE", f"/v1/riddles/{held['riddle']['id']}", token=token)
+    else:
+        raise StepFailed("the friend never got the new riddle")
+    scanned = json.loads(api(j, "POST", "/v1/scans", {"code": j.facts["new sticker"]}, token=token))
+    if scanned["outcome"] != "solved":
+        raise StepFailed(f"the friend's scan of the new place's printed sticker came to {scanned['outcome']!r}, not 'solved'")
+    restore = sign_in_as_organiser(j, "console-for-rollback")
+    version = j.driver.find_element(By.XPATH, "//ul[contains(@class,'versions')]/li[2]")
+    j.leave_by(version.find_element(By.XPATH, ".//button[normalize-space()='Play this version again']"), "console-rolled-back")
+    j.expect_text("The earlier version is played again; players holding a riddle it does not play were released and told.")
+    restore()
+    j.navigate("Riddles", "play-after-rollback")
+    j.expect_text("Your riddle in Social spots was taken out: its place is no longer part of the hunt.")
 
 
 BARISTA_EMAIL = "barista@kimchi-cafe.example"  # a shop's own address, not the university's
@@ -1855,6 +1992,8 @@ STEPS = [
     second_language_by_the_browser_and_by_the_setting,
     forged_form_refused,
     organiser_closes_a_place_and_tells_players,
+    organiser_adds_a_place_and_its_riddle,
+    new_riddle_played_then_rolled_back,
     organiser_invites_a_barista,
     barista_joins_from_the_mail,
     barista_redeems_a_photo_of_the_phone_screen,

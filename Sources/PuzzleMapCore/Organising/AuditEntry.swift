@@ -6,6 +6,7 @@ public enum AuditAction: String, CaseIterable, Codable, Sendable {
     case checkpointHidden = "checkpoint_hidden"
     case checkpointReopened = "checkpoint_reopened"
     case codeRotated = "code_rotated"
+    case stickersPrinted = "stickers_printed"
     case broadcastSent = "broadcast_sent"
     case broadcastEnded = "broadcast_ended"
     case contentReloaded = "content_reloaded"

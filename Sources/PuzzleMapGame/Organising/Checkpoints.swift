@@ -46,10 +46,41 @@ extension Hunt {
         }
     }
 
+    /// The places in play whose sticker should be printed (again): never printed from the
+    /// console, or printed before the place's name or code changed.
+    public func stickersToPrint(for organiser: Organiser) async throws -> [StoredCheckpoint] {
+        let printed = try await repository.stickerPrints()
+        return try await repository.checkpoints(includingRetired: false).filter { $0.needsPrinting(lastPrinted: printed[$0.id]) }
+    }
+
+    /// The codes to print on the stickers of `ids` (every one changed since the last print when
+    /// `nil`), recorded as printed with the audit line: the console's sheets.
+    public func printStickers(_ ids: [String]?, for organiser: Organiser) async throws -> [(checkpoint: StoredCheckpoint, qrText: String, manualCode: String)] {
+        let places: [StoredCheckpoint]
+        if let ids {
+            let inPlay = try await repository.checkpoints(includingRetired: false)
+            places = try ids.map { id in
+                guard content.checkpoint(id: id) != nil, let place = inPlay.first(where: { $0.id == id }) else { throw OrganiserRefusal.unknownCheckpoint(id) }
+                return place
+            }
+        } else {
+            places = try await stickersToPrint(for: organiser)
+        }
+        guard !places.isEmpty else { throw OrganiserRefusal.nothingToPrint }
+        let now = now()
+        let subject = places.count == 1 ? "checkpoint:\(places[0].id)" : "stickers"
+        try await repository.recordStickerPrints(places.map { StickerPrint(of: $0, at: now) }, audit: organiser.record(
+            .stickersPrinted, subject: subject, detail: places.map { "\($0.id) v\($0.tagVersion)" }.joined(separator: ", ")), at: now)
+        return places.map { code(of: $0) }
+    }
+
     /// The printed code of a checkpoint in play (its current version).
     public func checkpointCode(of id: String, for organiser: Organiser) async throws
         -> (checkpoint: StoredCheckpoint, qrText: String, manualCode: String) {
-        let checkpoint = try await inPlay(id) { try await repository.checkpoints(includingRetired: false).first { $0.id == id } }
+        code(of: try await inPlay(id) { try await repository.checkpoints(includingRetired: false).first { $0.id == id } })
+    }
+
+    private func code(of checkpoint: StoredCheckpoint) -> (checkpoint: StoredCheckpoint, qrText: String, manualCode: String) {
         let signer = TagSigner(secrets: secrets)
         let payload = TagPayload(purpose: .checkpoint, subject: UInt64(checkpoint.number), version: checkpoint.tagVersion)
         return (checkpoint, signer.qrText(for: payload, baseURL: publicURL), signer.manualCode(for: payload))

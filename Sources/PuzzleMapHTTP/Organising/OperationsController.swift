@@ -154,7 +154,11 @@ struct OperationsController {
         }
         router.get("admin/checkpoints/:id/sheet.pdf") { _, context in
             let hunt = services.hunt
-            return try await Response.checkpointSheet(checkpointID(context), in: hunt, for: try context.requireOrganiser(in: hunt))
+            return try await Response.stickerSheets([checkpointID(context)], in: hunt, for: try context.requireOrganiser(in: hunt))
+        }
+        router.get("admin/stickers/changed.pdf") { _, context in
+            let hunt = services.hunt
+            return try await Response.stickerSheets(nil, in: hunt, for: try context.requireOrganiser(in: hunt))
         }
         router.put("admin/broadcast") { request, context in
             let hunt = services.hunt
@@ -231,14 +235,18 @@ extension Response {
 
     /// The printable sheet of a checkpoint's current code, as `puzzlemap codes` prints it,
     /// for the organiser to download and print.
-    static func checkpointSheet(_ id: String, in hunt: Hunt, for organiser: Organiser) async throws -> Response {
-        let (checkpoint, qrText, manualCode) = try await hunt.checkpointCode(of: id, for: organiser)
-        let sheet = try CodeSheet.checkpoint(huntTitle: hunt.content.info.title, university: hunt.content.info.university,
-                                             name: checkpoint.checkpoint.name, qrText: qrText, manualCode: manualCode, fileStem: checkpoint.id)
-        let pdf = try CodeSheetRenderer().pdf([sheet])
+    /// The sticker sheets of `ids` (every place changed since the last print when `nil`), a
+    /// page each, recorded as printed.
+    static func stickerSheets(_ ids: [String]?, in hunt: Hunt, for organiser: Organiser) async throws -> Response {
+        let codes = try await hunt.printStickers(ids, for: organiser)
+        let sheets = try codes.map { checkpoint, qrText, manualCode in
+            try CodeSheet.checkpoint(huntTitle: hunt.content.info.title, university: hunt.content.info.university,
+                                     name: checkpoint.checkpoint.name, qrText: qrText, manualCode: manualCode, fileStem: checkpoint.id)
+        }
+        let pdf = try CodeSheetRenderer().pdf(sheets)
+        let name = codes.count == 1 ? "\(codes[0].checkpoint.id)-v\(codes[0].checkpoint.tagVersion)" : "stickers-\(codes.count)"
         return Response(status: .ok, headers: [
-            .contentType: "application/pdf", .cacheControl: "no-store",
-            .contentDisposition: "attachment; filename=\"\(checkpoint.id)-v\(checkpoint.tagVersion).pdf\"",
+            .contentType: "application/pdf", .cacheControl: "no-store", .contentDisposition: "attachment; filename=\"\(name).pdf\"",
         ], body: .init(byteBuffer: ByteBuffer(bytes: pdf)))
     }
 }

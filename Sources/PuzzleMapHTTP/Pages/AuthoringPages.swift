@@ -418,13 +418,19 @@ struct FormField {
     var name: String
     var label: String
     var problems: [String]
-    var value = ""
-    var rows = 2
+    var value: String
+    var rows: Int
     var inputMode: String?
     var choices: Choices?
+    // What the template draws, kept as values (templates see stored properties only).
+    let isLine: Bool
+    let isArea: Bool
 
-    var isLine: Bool { choices == nil && rows == 0 }
-    var isArea: Bool { choices == nil && rows > 0 }
+    init(name: String, label: String, problems: [String], value: String = "", rows: Int = 2, inputMode: String? = nil, choices: Choices? = nil) {
+        (self.name, self.label, self.problems, self.value, self.rows, self.inputMode, self.choices) = (name, label, problems, value, rows, inputMode, choices)
+        isLine = choices == nil && rows == 0
+        isArea = choices == nil && rows > 0
+    }
 }
 
 /// The campus plan of the console: the places drawn as the players' map draws them, one of
@@ -439,9 +445,9 @@ struct PlanPicture {
     }
     var dots: [Dot]
     var projection: String
-    var pin: (x: String, y: String)?
-    var pinX: String? { pin?.x }
-    var pinY: String? { pin?.y }
+    /// Where the pin of the place being placed is drawn, once it has a position.
+    var pinX: String?
+    var pinY: String?
 
     init(_ places: [Checkpoint], marked: String? = nil, pin: Coordinate? = nil) {
         let plan = MapPlan(places.map(\.coordinate))
@@ -449,8 +455,9 @@ struct PlanPicture {
         dots = zip(places, plan.points).map { place, point in
             Dot(x: String(format: "%.1f", point.x), y: String(format: "%.1f", point.y), label: place.name, marked: place.id == marked)
         }
-        if let pin, let point = plan.point(pin) {
-            self.pin = (String(format: "%.1f", min(max(point.x, 0), MapPlan.width)), String(format: "%.1f", min(max(point.y, 0), MapPlan.height)))
+        if let pin, let point = plan.point(pin), point.x.isFinite, point.y.isFinite {
+            pinX = String(format: "%.1f", min(max(point.x, 0), MapPlan.width))
+            pinY = String(format: "%.1f", min(max(point.y, 0), MapPlan.height))
         }
     }
 }

@@ -63,7 +63,16 @@ struct ConsolePages {
         }
         router.get("console/checkpoints/:id/sheet.pdf") { _, context in
             let hunt = services.hunt
-            return try await Response.checkpointSheet(checkpointID(context), in: hunt, for: try context.requireOrganiser(in: hunt))
+            return try await Response.stickerSheets([checkpointID(context)], in: hunt, for: try context.requireOrganiser(in: hunt))
+        }
+        router.get("console/stickers/changed.pdf") { _, context in
+            let hunt = services.hunt
+            let organiser = try context.requireOrganiser(in: hunt)
+            do {
+                return try await Response.stickerSheets(nil, in: hunt, for: organiser)
+            } catch OrganiserRefusal.nothingToPrint {
+                return try await consolePage(context, hunt: hunt, organiser: organiser, problem: Problem(.nothingToPrint))
+            }
         }
         router.get("console/content.zip") { _, context in
             let hunt = services.hunt
@@ -125,6 +134,7 @@ struct ConsolePages {
         let timeZone = hunt.timeZone
         let broadcast = try await hunt.liveNotices().broadcast
         let draft = try await hunt.draftReview(for: organiser)
+        let toPrint = try await hunt.stickersToPrint(for: organiser).count
         // Just published: the new places' stickers, to print and put up.
         var newSheets: [ConsoleView.Sheet] = []
         if sheetsOfNewPlaces, let newest = try await hunt.contentVersions(for: organiser).first(where: \.isKept) {
@@ -169,7 +179,8 @@ struct ConsolePages {
                                       detail: entry.record.detail)
             },
             draft: draft.map { library.text("console.draftWaiting", ["who": $0.draft.savedBy, "when": CampusDates.dayAndTime($0.draft.savedAt, in: timeZone)]) },
-            newSheets: newSheets, notice: notice, problem: problem)
+            newSheets: newSheets, toPrint: toPrint == 0 ? nil : library.text("console.printChanged", ["count": "\(toPrint)"]),
+            notice: notice, problem: problem)
         return PageRendering(library: library, context: context)
             .response("console", title: library.text("console.title"), status: problem?.status ?? .ok, view)
     }
@@ -251,6 +262,8 @@ struct ConsolePages {
             var href: String
         }
         var newSheets: [Sheet]
+        /// The link to the stickers changed since the last print, while there are some.
+        var toPrint: String?
         var notice: String?
         var problem: Problem?
     }

@@ -165,6 +165,7 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         AccessRow("POST /v1/admin/content/versions/{version}/rollback", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("GET /v1/admin/riddles/{riddle}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("PUT /v1/admin/riddles/{riddle}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
+        AccessRow("GET /v1/admin/stickers/changed.pdf", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("POST /v1/admin/riddles", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 201),
         AccessRow("GET /v1/admin/places/{place}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("PUT /v1/admin/places/{place}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
@@ -284,6 +285,7 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
             (.delete, "/v1/admin/places/\(place)?token=\(ItemToken(of: world.service.services.content.checkpoints[0]))", nil)
         case "POST /v1/admin/places":
             (.post, "/v1/admin/places", Self.placeBody(PlaceWords.blank(at: Coordinate(latitude: 55.872, longitude: -4.289)), name: "Sandbox Studio"))
+        case "GET /v1/admin/stickers/changed.pdf": (.get, "/v1/admin/stickers/changed.pdf", nil)
         case "GET /v1/admin/draft": (.get, "/v1/admin/draft", nil)
         case "POST /v1/admin/draft/publish": (.post, "/v1/admin/draft/publish", ["revision": 1])
         case "POST /v1/admin/draft/discard": (.post, "/v1/admin/draft/discard", ["revision": 1])

@@ -532,3 +532,40 @@ var puzzleMapSettings = (function () {
     });
   });
 })();
+
+// Placing a place in the console: a tap on the plan puts the pin there and writes its latitude
+// and longitude into the form (the inverse of the plan's projection); typed numbers move the pin.
+(function () {
+  "use strict";
+  var svg = document.querySelector("svg[data-pick][data-projection]");
+  if (!svg) { return; }
+  var numbers = svg.getAttribute("data-projection").split(" ").map(Number);
+  var pin = svg.querySelector("circle.pin");
+  var latitude = document.getElementById("field-latitude");
+  var longitude = document.getElementById("field-longitude");
+  if (!pin || !latitude || !longitude) { return; }
+  var shrink = numbers[0], minX = numbers[1], minY = numbers[2], scale = numbers[3], offsetX = numbers[4], offsetY = numbers[5];
+  // With no place yet to scale the plan by, a tap cannot be read as a position: type it instead.
+  if (numbers.length !== 7 || !(scale > 0) || !(shrink > 0)) { return; }
+
+  function place(x, y) {
+    pin.setAttribute("cx", x.toFixed(1));
+    pin.setAttribute("cy", y.toFixed(1));
+  }
+
+  svg.addEventListener("click", function (event) {
+    var box = svg.getBoundingClientRect();
+    var x = (event.clientX - box.left) * 320 / box.width, y = (event.clientY - box.top) * 240 / box.height;
+    place(x, y);
+    latitude.value = ((240 - offsetY - y) / scale + minY).toFixed(6);
+    longitude.value = (((x - offsetX) / scale + minX) / shrink).toFixed(6);
+  });
+
+  function typed() {
+    var lat = Number(latitude.value), lon = Number(longitude.value);
+    if (latitude.value === "" || longitude.value === "" || !isFinite(lat) || !isFinite(lon)) { return; }
+    place(Math.min(Math.max(offsetX + (lon * shrink - minX) * scale, 0), 320), Math.min(Math.max(240 - offsetY - (lat - minY) * scale, 0), 240));
+  }
+  latitude.addEventListener("input", typed);
+  longitude.addEventListener("input", typed);
+})();
