@@ -1582,7 +1582,8 @@ def organiser_closes_a_place_and_tells_players(j):
     j.press("Save to the draft", "console-riddle-saved")
     j.expect_heading("The draft")
     j.expect_text("The riddle is saved in the draft. Preview it, then publish.")
-    j.expect_text(f"Riddles changed {riddle_id}")
+    j.expect_text("Riddles changed")
+    j.expect_text(f"({riddle_id})")
     j.press("Publish the draft", "console-draft-published")
     j.expect_text("Published: every player plays the new version now")
     j.expect_text("edited in the console")
@@ -1695,6 +1696,12 @@ def organiser_adds_a_place_and_its_riddle(j):
     j.press("Publish the draft", "console-published")
     j.expect_text("Published: every player plays the new version now")
     j.expect_text("Print the stickers of the new places:")
+    # A place is found on the console by typing part of its name.
+    j.fill("Find a place by its name or id", "sandbox stud")
+    shown = [card.find_element(By.TAG_NAME, "h3").text for card in j.driver.find_elements(By.CSS_SELECTOR, "#checkpoints ~ ul.cards > li")
+             if card.is_displayed()]
+    if len(shown) != 1 or NEW_PLACE not in shown[0]:
+        raise StepFailed(f"typing the new place's name in 'Find a place' shows {shown!r}")
     sheet = j.control(f"{NEW_PLACE} (PDF)").get_attribute("href")
     j.facts["new place"], j.facts["new riddle"] = place_id, riddle_id
     j.facts["new sticker"] = printed_sticker_link(j, urllib.parse.urlparse(sheet).path, "new-place-sheet")
@@ -1705,7 +1712,7 @@ def new_riddle_played_then_rolled_back(j):
     """The player asks for a hard social riddle until the new one comes (giving up the others);
     the friend, who got it too, scans the printed sticker and solves it; the organiser plays
     the version before again, and the player who held it is released with a note."""
-    j.navigate("Riddles", "play-for-new-riddle")
+    j.open("/play", "play-for-new-riddle")
     for attempt in range(6):
         if j.has_control("Open"):
             j.press("Open", f"held-riddle-{attempt}")
@@ -1720,7 +1727,7 @@ def new_riddle_played_then_rolled_back(j):
         raise StepFailed("asking for hard social riddles never gave the new one")
     token = j.facts["friend token"]
     questions = json.loads(api(j, "GET", "/v1/quiz", token=token))["questions"]
-    api(j, "POST", "/v1/quiz", {"answers": {question["id"]: "agree" for question in questions}}, token=token)
+    api(j, "PUT", "/v1/me/quiz", {"answers": {question["id"]: "agree" for question in questions}}, token=token)
     for _ in range(6):
         held = json.loads(api(j, "POST", "/v1/riddles", {"category": "social", "difficulty": "hard"}, token=token))
         if held["riddle"]["text"] == NEW_RIDDLE:
@@ -1736,7 +1743,7 @@ def new_riddle_played_then_rolled_back(j):
     j.leave_by(version.find_element(By.XPATH, ".//button[normalize-space()='Play this version again']"), "console-rolled-back")
     j.expect_text("The earlier version is played again; players holding a riddle it does not play were released and told.")
     restore()
-    j.navigate("Riddles", "play-after-rollback")
+    j.open("/play", "play-after-rollback")
     j.expect_text("Your riddle in Social spots was taken out: its place is no longer part of the hunt.")
 
 

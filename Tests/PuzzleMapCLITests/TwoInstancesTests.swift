@@ -140,4 +140,44 @@ import Testing
         #expect(changed.status == 200, "\(String(decoding: changed.body, as: UTF8.self))")
         #expect(try await a.call("GET", "/v1/me/progress", token: laptop).status == 401)
     }
+
+    /// An organiser writes a new place and its riddle on A and publishes the draft: B plays it
+    /// within seconds (every instance follows the newest published version), and its printed
+    /// code counts there.
+    @Test func aDraftPublishedOnOneInstanceIsPlayedByTheOther() async throws {
+        let url = try Self.freshDatabaseURL()
+        let data = scratchDirectory("two-instances-publish")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let environment = ["PUZZLEMAP_DATABASE_URL": url]
+        let a = try await LiveService(dataDirectory: data.appendingPathComponent("a"), environment: environment)
+        let b = try await LiveService(dataDirectory: data.appendingPathComponent("b"), environment: environment)
+        _ = try await a.signUp("olive", password: "organise the hunt well")
+        #expect(try await runPuzzlemap(["admin", "add", "olive@student.gla.ac.uk"], environment: environment).status == 0)
+        let olive = try #require(try await a.call("POST", "/v1/sessions", json: ["login": "olive", "password": "organise the hunt well"])
+            .json["accessToken"] as? String)
+        let place: [String: any Sendable] = ["name": "Sandbox Studio", "category": "social", "building": "Boyd Orr Building", "floor": -1,
+                                             "latitude": 55.8736, "longitude": -4.2926,
+                                             "hours": Dictionary(uniqueKeysWithValues: ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map { ($0, "00:00-24:00") })]
+        #expect(try await a.call("POST", "/v1/admin/places", json: place, token: olive).status == 201)
+        let riddle: [String: any Sendable] = ["checkpoint": "sandbox-studio", "difficulty": "easy", "text": "Below the tower.",
+                                              "hints": ["Down.", "Further down.", "The Sandbox."], "insider": "Makers meet here."]
+        #expect(try await a.call("POST", "/v1/admin/riddles", json: riddle, token: olive).status == 201)
+        // The draft is the database's: B shows the same one, and does not play it.
+        #expect(try await b.call("GET", "/v1/admin/draft", token: olive).json["revision"] as? Int == 2)
+        #expect(try await a.call("POST", "/v1/admin/draft/publish", json: ["revision": 2], token: olive).status == 200)
+
+        let deadline = Date().addingTimeInterval(15)
+        var played = false
+        while !played && Date() < deadline {
+            let checkpoints = try await b.call("GET", "/v1/admin/checkpoints", token: olive).json["checkpoints"] as? [[String: any Sendable]] ?? []
+            played = checkpoints.contains { $0["id"] as? String == "sandbox-studio" }
+            if !played { try await Task.sleep(for: .milliseconds(250)) }
+        }
+        #expect(played, "B plays what A published within seconds")
+        let number = try #require(try await b.call("GET", "/v1/admin/checkpoints", token: olive).json["checkpoints"] as? [[String: any Sendable]])
+            .first { $0["id"] as? String == "sandbox-studio" }?["number"] as? Int
+        let ada = try #require(try await b.signUp("ada", password: "correct horse battery")["accessToken"] as? String)
+        let scan = try await b.call("POST", "/v1/scans", json: ["code": LiveService.qrText(checkpointNumber: try #require(number))], token: ada)
+        #expect(scan.status == 200 && scan.json["outcome"] as? String == "explored", "\(String(decoding: scan.body, as: UTF8.self))")
+    }
 }

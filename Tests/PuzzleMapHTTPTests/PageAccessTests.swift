@@ -178,6 +178,7 @@ import Testing
             organiser: .refused(409)),
         Row(route: "POST /console/riddles", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(422)),
         Row(route: "GET /console/stickers/changed.pdf", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
+        Row(route: "GET /console/audit", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
         Row(route: "GET /console/draft", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
         // There is no draft yet.
         Row(route: "POST /console/draft/publish", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(404)),

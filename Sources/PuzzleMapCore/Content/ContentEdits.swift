@@ -263,7 +263,13 @@ extension CampusContent {
     public func newCheckpointID(named name: String) -> String {
         let folded = name.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: Locale(identifier: "en"))
         let words = folded.lowercased().split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
-        let stem = words.isEmpty ? "place" : String(words.joined(separator: "-").prefix(48))
+        // At most 48 characters, cut between words.
+        var kept: [Substring] = []
+        for word in words {
+            guard (kept + [word]).joined(separator: "-").count <= 48 else { break }
+            kept.append(word)
+        }
+        let stem = kept.isEmpty ? (words.isEmpty ? "place" : String(words[0].prefix(48))) : kept.joined(separator: "-")
         let taken = Set(checkpoints.map(\.id))
         guard taken.contains(stem) else { return stem }
         return (2...).lazy.map { "\(stem)-\($0)" }.first { !taken.contains($0) }!

@@ -186,8 +186,10 @@ struct AuthoringPages {
                         let name = review.draft.content.checkpoints.first { $0.id == id }?.name
                         return DraftView.Link(text: name.map { "\($0) (\(id))" } ?? id, href: name.map { _ in "/console/places/\(id)" })
                     default:
-                        let exists = review.draft.content.riddles.contains { $0.id == id }
-                        return DraftView.Link(text: id, href: exists ? "/console/riddles/\(id)" : nil, preview: exists ? "/console/draft/riddles/\(id)" : nil)
+                        // A riddle goes by its first words, as organisers know it.
+                        guard let riddle = review.draft.content.riddles.first(where: { $0.id == id }) else { return DraftView.Link(text: id) }
+                        let words = riddle.text.count > 60 ? riddle.text.prefix(59) + "…" : riddle.text[...]
+                        return DraftView.Link(text: "\(words) (\(id))", href: "/console/riddles/\(id)", preview: "/console/draft/riddles/\(id)")
                     }
                 }
             }
@@ -217,8 +219,8 @@ struct AuthoringPages {
     struct DraftView {
         struct Link {
             var text: String
-            var href: String?
-            var preview: String?
+            var href: String? = nil
+            var preview: String? = nil
         }
         struct Section {
             var title: String

@@ -27,6 +27,12 @@ struct ConsolePages {
                                          notice: done.map { library.text("console.done.\($0.rawValue)", ["place": place]) },
                                          sheetsOfNewPlaces: done == .published)
         }
+        router.get("console/audit") { _, context in
+            let hunt = services.hunt
+            let organiser = try context.requireOrganiser(in: hunt)
+            return PageRendering(library: library, context: context).response(
+                "audit", title: library.text("console.auditHeading"), AuditPage(audit: try await auditLines(hunt, organiser, limit: 200)))
+        }
         router.post("console/broadcast") { request, context in
             try await act(request, context, done: .broadcastSent) { hunt, organiser, form in
                 _ = try await hunt.broadcast(form["text"] ?? "", by: organiser)
@@ -173,16 +179,27 @@ struct ConsolePages {
                     ]),
                     playing: index == 0, kept: version.isKept)
             },
-            audit: try await hunt.auditLog(for: organiser, limit: 50).map { entry in
-                ConsoleView.AuditLine(when: CampusDates.dayAndTime(entry.at, in: timeZone), actor: entry.record.actorName,
-                                      action: library.text("console.audit.\(entry.record.action.rawValue)"), subject: entry.record.subject,
-                                      detail: entry.record.detail)
-            },
+            audit: try await auditLines(hunt, organiser, limit: Self.auditLinesShown),
             draft: draft.map { library.text("console.draftWaiting", ["who": $0.draft.savedBy, "when": CampusDates.dayAndTime($0.draft.savedAt, in: timeZone)]) },
             newSheets: newSheets, toPrint: toPrint == 0 ? nil : library.text("console.printChanged", ["count": "\(toPrint)"]),
             notice: notice, problem: problem)
         return PageRendering(library: library, context: context)
             .response("console", title: library.text("console.title"), status: problem?.status ?? .ok, view)
+    }
+
+    /// The console shows the newest lines of the audit log; its own page shows the rest.
+    static let auditLinesShown = 10
+
+    private func auditLines(_ hunt: Hunt, _ organiser: Organiser, limit: Int) async throws -> [ConsoleView.AuditLine] {
+        try await hunt.auditLog(for: organiser, limit: limit).map { entry in
+            ConsoleView.AuditLine(when: CampusDates.dayAndTime(entry.at, in: hunt.timeZone), actor: entry.record.actorName,
+                                  action: library.text("console.audit.\(entry.record.action.rawValue)"), subject: entry.record.subject,
+                                  detail: entry.record.detail)
+        }
+    }
+
+    struct AuditPage {
+        var audit: [ConsoleView.AuditLine]
     }
 
     /// What a version changed, kind by kind, in the organiser's ids.

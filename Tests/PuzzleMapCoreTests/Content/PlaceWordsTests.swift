@@ -48,6 +48,7 @@ import Testing
         #expect(content.newCheckpointID(named: "Café Zürich & Co.") == "cafe-zurich-co")
         #expect(content.newCheckpointID(named: "Hunterian  Museum") == "hunterian-museum-2")
         #expect(content.newCheckpointID(named: "图书馆") == "place")
+        #expect(content.newCheckpointID(named: "Sandbox Studio, the makers' basement under the Boyd Orr") == "sandbox-studio-the-makers-basement-under-the")
         #expect(content.newRiddleID(for: "hunterian-museum") == "hunterian-museum-1")
     }
 }

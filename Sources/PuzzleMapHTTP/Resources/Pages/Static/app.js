@@ -569,3 +569,21 @@ var puzzleMapSettings = (function () {
   latitude.addEventListener("input", typed);
   longitude.addEventListener("input", typed);
 })();
+
+// The console's places: typing in "Find a place" shows only the cards whose name or id has
+// the words typed (without script every card shows).
+(function () {
+  "use strict";
+  var finder = document.querySelector("[data-find]");
+  var list = document.querySelector("[data-findable]");
+  if (!finder || !list) { return; }
+  var input = finder.querySelector("input");
+  finder.hidden = false;
+  input.addEventListener("input", function () {
+    var words = input.value.toLowerCase().split(/\s+/).filter(Boolean);
+    list.querySelectorAll(":scope > li").forEach(function (card) {
+      var text = (card.querySelector("h3").textContent + " " + card.id).toLowerCase();
+      card.hidden = !words.every(function (word) { return text.indexOf(word) >= 0; });
+    });
+  });
+})();
