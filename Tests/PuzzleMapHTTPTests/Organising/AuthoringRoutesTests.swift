@@ -97,7 +97,7 @@ import Testing
             let scan = try await client.scan(code: try await service.qrText(for: "sandbox-studio"), token: ada)
             #expect(scan.status == .ok && scan.json["outcome"] as? String == "explored", "\(scan.json)")
             let actions = try await OperationsRoutesTests.auditLog(client, olive).compactMap { $0["action"] as? String }
-            #expect(actions == ["draft_published", "riddle_added", "place_added"])
+            #expect(actions == ["stickers_printed", "draft_published", "riddle_added", "place_added"])
         }
     }
 

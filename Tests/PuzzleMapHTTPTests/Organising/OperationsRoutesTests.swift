@@ -97,7 +97,9 @@ import ZIPFoundation
             #expect(sheet.status == .ok && sheet.headers[.contentType] == "application/pdf")
             #expect(sheet.body.prefix(5) == Data("%PDF-".utf8))
             #expect(sheet.headers[.contentDisposition] == "attachment; filename=\"\(place)-v2.pdf\"")
-            #expect(try await Self.auditLog(client, olive).first?["detail"] as? String == "version 1 → 2")
+            // The rotation and the print are each an audit line.
+            let lines = try await Self.auditLog(client, olive).map { [$0["action"] as? String, $0["detail"] as? String] }
+            #expect(lines == [["stickers_printed", "\(place) v2"], ["code_rotated", "version 1 → 2"]])
         }
     }
 
