@@ -159,4 +159,38 @@ import Testing
         await #expect(throws: OrganiserRefusal.draftOutdated(ids: [second.id])) { try await running.publishDraft(revision: 2, by: olive) }
         #expect(running.hunt.content == original)
     }
+
+    @Test(arguments: GameWorld.Store.allCases)
+    func aFreebieAddedOrEditedIsCheckedBesideItsFieldsAndPlayedOncePublished(_ store: GameWorld.Store) async throws {
+        let world = try await GameWorld(store: store)
+        let olive = try await Self.organiser(world)
+        let running = Self.running(world)
+        let partner = try #require(running.hunt.content.partners.first).id
+        var words = OfferWords.blank(partner: partner, today: LocalDate(year: 2026, month: 11, day: 28)!)
+        words.title = "A free tea"
+        words.unlock = "badge tea-lover"
+        words.validUntil = "2026-11-01"
+        do {
+            _ = try await running.addOffer(try words.edit(id: ""), by: olive)
+            Issue.record("a freebie unlocked by a badge that does not exist was saved")
+        } catch OrganiserRefusal.invalidEdit(let problems) {
+            #expect(problems.map(\.field) == ["unlock", "validUntil"])
+        }
+        words.unlock = "level 2"
+        words.validUntil = "2027-11-28"
+        let (_, id) = try await running.addOffer(try words.edit(id: ""), by: olive)
+        #expect(id == "a-free-tea")
+
+        let offer = running.hunt.content.offers[0]
+        let (stored, token) = try await running.hunt.editing(for: olive).offer(offer.id)
+        var more = OfferWords(stored)
+        more.stock = "\(stored.stock + 50)"
+        let draft = try await running.saveOffer(try more.edit(id: offer.id), seen: token, by: olive)
+        let review = try #require(try await running.hunt.draftReview(for: olive))
+        #expect(review.changes.offers.added == [id] && review.changes.offers.changed == [offer.id])
+        #expect(running.hunt.content.offers.count == world.hunt.content.offers.count, "a draft is not played")
+        _ = try await running.publishDraft(revision: draft.revision, by: olive)
+        #expect(running.hunt.content.offers.first { $0.id == id }?.title == "A free tea")
+        #expect(running.hunt.content.offers.first { $0.id == offer.id }?.stock == offer.stock + 50)
+    }
 }

@@ -179,6 +179,12 @@ import Testing
         Row(route: "POST /console/riddles", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(422)),
         Row(route: "GET /console/stickers/changed.pdf", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
         Row(route: "GET /console/audit", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
+        Row(route: "GET /console/freebies", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
+        Row(route: "GET /console/new-freebie", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
+        // The table's form has no title, dates or numbers.
+        Row(route: "POST /console/freebies", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(422)),
+        Row(route: "GET /console/freebies/{offer}", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
+        Row(route: "POST /console/freebies/{offer}", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(422)),
         Row(route: "GET /console/draft", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
         // There is no draft yet.
         Row(route: "POST /console/draft/publish", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(404)),
@@ -328,7 +334,7 @@ struct PageWorld {
         let path = String(parts[1]).replacingOccurrences(of: "{id}", with: "\(attemptID)").replacingOccurrences(of: "{token}", with: stickerToken)
             .replacingOccurrences(of: "{name}", with: "app.css").replacingOccurrences(of: "{username}", with: "ada")
             .replacingOccurrences(of: "{version}", with: "1").replacingOccurrences(of: "{riddle}", with: "hunterian-museum-1")
-            .replacingOccurrences(of: "{place}", with: "hunterian-museum")
+            .replacingOccurrences(of: "{place}", with: "hunterian-museum").replacingOccurrences(of: "{offer}", with: "qmu-free-coffee")
         var headers: HTTPFields = [:]
         var cookies = ["pm_csrf=\(secret)"]
         switch visitor {

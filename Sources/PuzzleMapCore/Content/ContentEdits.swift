@@ -199,6 +199,114 @@ public struct PlaceWords: Hashable, Codable, Sendable {
     }
 }
 
+/// An organiser's edit of one freebie in the console (a partner's offer), made from the words of
+/// the form (the same words the API takes): ``OfferWords/edit(id:)`` reads them.
+public struct OfferEdit: Hashable, Sendable {
+    public var offer: Offer
+
+    public init(_ offer: Offer) {
+        self.offer = offer
+    }
+
+    /// `content` with the freebie as edited: in its place when it is there, else added.
+    public func applied(to content: CampusContent) -> CampusContent {
+        var content = content
+        content.offers.replaceOrAppend(offer)
+        return content
+    }
+
+    /// The fields of the form, named as in `Campus/offers.yaml`.
+    public static let fields = ["id", "partner", "title", "description", "unlock", "stock", "perPlayer", "validFrom", "validUntil", "voucherDays"]
+}
+
+/// A freebie as the console's form (and the API) writes it: numbers and dates as typed, and
+/// what unlocks it as `level 3` or `badge social-butterfly`.
+public struct OfferWords: Hashable, Codable, Sendable {
+    public var partner: String
+    public var title: String
+    public var description: String
+    public var unlock: String
+    public var stock: String
+    public var perPlayer: String
+    public var validFrom: String
+    public var validUntil: String
+    public var voucherDays: String
+
+    public init(partner: String, title: String, description: String, unlock: String, stock: String, perPlayer: String,
+                validFrom: String, validUntil: String, voucherDays: String) {
+        self.partner = partner
+        self.title = title
+        self.description = description
+        self.unlock = unlock
+        self.stock = stock
+        self.perPlayer = perPlayer
+        self.validFrom = validFrom
+        self.validUntil = validUntil
+        self.voucherDays = voucherDays
+    }
+
+    /// The words of a freebie of the content, as its form shows them.
+    public init(_ offer: Offer) {
+        self.init(partner: offer.partnerID, title: offer.title, description: offer.description, unlock: Self.words(offer.unlock),
+                  stock: "\(offer.stock)", perPlayer: "\(offer.perPlayer)", validFrom: offer.validFrom.description,
+                  validUntil: offer.validUntil.description, voucherDays: "\(offer.voucherDays)")
+    }
+
+    /// A new freebie's form: one a player, valid from `today` to the same day a year on, its
+    /// vouchers good for two weeks.
+    public static func blank(partner: String, today: LocalDate) -> OfferWords {
+        let yearOn = LocalDate(year: today.year + 1, month: today.month, day: min(today.day, 28)) ?? today
+        return OfferWords(partner: partner, title: "", description: "", unlock: "level 2", stock: "100", perPlayer: "1",
+                          validFrom: today.description, validUntil: yearOn.description, voucherDays: "14")
+    }
+
+    /// What unlocks a freebie, in the form's words.
+    public static func words(_ unlock: OfferUnlock) -> String {
+        switch unlock {
+        case .level(let level): "level \(level)"
+        case .badge(let badge): "badge \(badge)"
+        }
+    }
+
+    /// The freebie these words describe, with `id`. Words that do not read are refused
+    /// (``OrganiserRefusal/invalidEdit(_:)``), each problem beside its field.
+    public func edit(id: String) throws(OrganiserRefusal) -> OfferEdit {
+        var problems: [EditProblem] = []
+        func number(_ field: String, _ text: String) -> Int? {
+            guard let value = Int(text.trimmed) else {
+                problems.append(EditProblem(field: field, message: "'\(text)' is not a whole number", fix: "Write a whole number, such as 100."))
+                return nil
+            }
+            return value
+        }
+        func date(_ field: String, _ text: String) -> LocalDate? {
+            guard let value = LocalDate(parsing: text.trimmed) else {
+                problems.append(EditProblem(field: field, message: "'\(text)' is not a date", fix: "Write the date as 2026-09-01."))
+                return nil
+            }
+            return value
+        }
+        let parts = unlock.trimmed.split(separator: " ", maxSplits: 1).map(String.init)
+        var unlocked: OfferUnlock?
+        switch (parts.first, parts.count) {
+        case ("level", 2): unlocked = Int(parts[1]).map(OfferUnlock.level)
+        case ("badge", 2): unlocked = .badge(parts[1].trimmed)
+        default: break
+        }
+        if unlocked == nil {
+            problems.append(EditProblem(field: "unlock", message: "'\(unlock)' does not say what unlocks the freebie",
+                                        fix: "Choose a level, or a badge, that unlocks it."))
+        }
+        let (stock, perPlayer, voucherDays) = (number("stock", stock), number("perPlayer", perPlayer), number("voucherDays", voucherDays))
+        let (validFrom, validUntil) = (date("validFrom", validFrom), date("validUntil", validUntil))
+        guard problems.isEmpty, let unlocked, let stock, let perPlayer, let voucherDays, let validFrom, let validUntil else {
+            throw .invalidEdit(problems)
+        }
+        return OfferEdit(Offer(id: id, partnerID: partner.trimmed, title: title.trimmed, description: description.trimmed, unlock: unlocked,
+                               stock: stock, perPlayer: perPlayer, validFrom: validFrom, validUntil: validUntil, voucherDays: voucherDays))
+    }
+}
+
 /// A problem `puzzlemap check` finds in an edit, beside the field it is about.
 public struct EditProblem: Hashable, Sendable {
     /// The field, as ``RiddleEdit/fields`` or ``PlaceEdit/fields`` names it; `nil` when it is
@@ -225,6 +333,7 @@ public struct EditProblem: Hashable, Sendable {
 public enum EditedItem: Hashable, Sendable {
     case riddle(String)
     case checkpoint(String)
+    case offer(String)
 }
 
 extension CampusContent {
@@ -245,11 +354,12 @@ extension CampusContent {
         draft.quiz = quiz.map { Located($0, at: SourceLocation(file: "quiz")) }
         draft.badges = badges.map { Located($0, at: SourceLocation(file: "badges")) }
         draft.partners = partners.map { Located($0, at: SourceLocation(file: "partners")) }
-        draft.offers = offers.map { Located($0, at: SourceLocation(file: "offers")) }
+        draft.offers = located(offers, "offers", fields: OfferEdit.fields) { item == .offer($0.id) }
         guard case .failure(let invalid) = draft.validated() else { return [] }
         let fields = switch item {
         case .riddle: RiddleEdit.fields
         case .checkpoint: PlaceEdit.fields
+        case .offer: OfferEdit.fields
         case nil: [String]()
         }
         return invalid.problems.map { problem in
@@ -261,16 +371,25 @@ extension CampusContent {
     /// An id for a new place named `name`: its words in lower case joined by hyphens
     /// (`Queen Margaret Union` is `queen-margaret-union`), numbered when already taken.
     public func newCheckpointID(named name: String) -> String {
-        let folded = name.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: Locale(identifier: "en"))
+        Self.newID(from: name, or: "place", taken: Set(checkpoints.map(\.id)))
+    }
+
+    /// An id for a new freebie titled `title`, made as a place's is (`a-free-regular-coffee`).
+    public func newOfferID(titled title: String) -> String {
+        Self.newID(from: title, or: "freebie", taken: Set(offers.map(\.id)))
+    }
+
+    /// `text`'s words in lower case joined by hyphens, at most 48 characters cut between words
+    /// (`fallback` when it has no such word), numbered when already taken.
+    private static func newID(from text: String, or fallback: String, taken: Set<String>) -> String {
+        let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: Locale(identifier: "en"))
         let words = folded.lowercased().split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
-        // At most 48 characters, cut between words.
         var kept: [Substring] = []
         for word in words {
             guard (kept + [word]).joined(separator: "-").count <= 48 else { break }
             kept.append(word)
         }
-        let stem = kept.isEmpty ? (words.isEmpty ? "place" : String(words[0].prefix(48))) : kept.joined(separator: "-")
-        let taken = Set(checkpoints.map(\.id))
+        let stem = kept.isEmpty ? (words.isEmpty ? fallback : String(words[0].prefix(48))) : kept.joined(separator: "-")
         guard taken.contains(stem) else { return stem }
         return (2...).lazy.map { "\(stem)-\($0)" }.first { !taken.contains($0) }!
     }

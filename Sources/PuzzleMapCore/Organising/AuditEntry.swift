@@ -17,6 +17,8 @@ public enum AuditAction: String, CaseIterable, Codable, Sendable {
     case placeEdited = "place_edited"
     case placeAdded = "place_added"
     case placeRetired = "place_retired"
+    case offerEdited = "offer_edited"
+    case offerAdded = "offer_added"
     case draftPublished = "draft_published"
     case draftDiscarded = "draft_discarded"
     case scanVoided = "scan_voided"

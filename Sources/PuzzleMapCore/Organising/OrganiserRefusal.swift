@@ -21,6 +21,8 @@ public enum OrganiserRefusal: Error, Equatable, Sendable {
     case editConflict(id: String)
     /// No riddle has this id.
     case unknownRiddle(String)
+    /// No freebie (offer) has this id.
+    case unknownOffer(String)
     /// Every sticker in play was printed from the console since its place or code last changed.
     case nothingToPrint
     /// There are no unpublished edits to publish or discard.

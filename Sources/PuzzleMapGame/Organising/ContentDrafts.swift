@@ -15,6 +15,12 @@ public struct Editing: Sendable {
         return (riddle, ItemToken(of: riddle))
     }
 
+    /// The freebie as it now stands, with the token its form carries.
+    public func offer(_ id: String) throws -> (Offer, ItemToken) {
+        guard let offer = content.offers.first(where: { $0.id == id }) else { throw OrganiserRefusal.unknownOffer(id) }
+        return (offer, ItemToken(of: offer))
+    }
+
     /// The place as it now stands, with the token its form carries.
     public func place(_ id: String) throws -> (Checkpoint, ItemToken) {
         guard let place = content.checkpoints.first(where: { $0.id == id }) else { throw OrganiserRefusal.unknownCheckpoint(id) }
@@ -88,6 +94,26 @@ extension RunningHunt {
             var edit = edit
             edit.checkpoint.id = content.newCheckpointID(named: edit.checkpoint.name)
             return (edit.applied(to: content), .checkpoint(edit.checkpoint.id))
+        }
+        return (draft, item.id)
+    }
+
+    /// Saves an organiser's edit of a freebie into the draft, as ``saveRiddle(_:seen:by:)`` does.
+    public func saveOffer(_ edit: OfferEdit, seen: ItemToken, by organiser: Organiser) async throws -> DraftContent {
+        let id = edit.offer.id
+        return try await saveToDraft(by: organiser, action: .offerEdited) { content in
+            guard let offer = content.offers.first(where: { $0.id == id }) else { throw OrganiserRefusal.unknownOffer(id) }
+            guard ItemToken(of: offer) == seen else { throw OrganiserRefusal.editConflict(id: id) }
+            return (edit.applied(to: content), .offer(id))
+        }.draft
+    }
+
+    /// Adds a new freebie to the draft, its id made from its title (`a-free-regular-coffee`).
+    public func addOffer(_ edit: OfferEdit, by organiser: Organiser) async throws -> (draft: DraftContent, id: String) {
+        let (draft, item) = try await saveToDraft(by: organiser, action: .offerAdded) { content in
+            var edit = edit
+            edit.offer.id = content.newOfferID(titled: edit.offer.title)
+            return (edit.applied(to: content), .offer(edit.offer.id))
         }
         return (draft, item.id)
     }
@@ -174,7 +200,7 @@ extension RunningHunt {
 extension EditedItem {
     var id: String {
         switch self {
-        case .riddle(let id), .checkpoint(let id): id
+        case .riddle(let id), .checkpoint(let id), .offer(let id): id
         }
     }
 }

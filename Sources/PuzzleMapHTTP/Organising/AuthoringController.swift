@@ -71,6 +71,42 @@ struct AuthoringController {
         }
     }
 
+    /// A freebie as it now stands, in the form's words, with the token an edit sends back.
+    /// Numbers may be sent as JSON numbers or as typed.
+    struct OfferBody: ResponseCodable {
+        var id: String?
+        var partner, title, description, unlock, stock, perPlayer, validFrom, validUntil, voucherDays: String
+        var token: String?
+
+        init(_ offer: Offer, token: ItemToken) {
+            let words = OfferWords(offer)
+            id = offer.id
+            (partner, title, description, unlock) = (words.partner, words.title, words.description, words.unlock)
+            (stock, perPlayer, validFrom, validUntil, voucherDays) = (words.stock, words.perPlayer, words.validFrom, words.validUntil, words.voucherDays)
+            self.token = token.description
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            func typed(_ key: CodingKeys) throws -> String {
+                if let number = try? container.decode(Int.self, forKey: key) { return "\(number)" }
+                return try container.decode(String.self, forKey: key)
+            }
+            id = try container.decodeIfPresent(String.self, forKey: .id)
+            (partner, title, unlock) = (try container.decode(String.self, forKey: .partner), try container.decode(String.self, forKey: .title),
+                                        try container.decode(String.self, forKey: .unlock))
+            description = try container.decodeIfPresent(String.self, forKey: .description) ?? ""
+            (stock, perPlayer, voucherDays) = (try typed(.stock), try typed(.perPlayer), try typed(.voucherDays))
+            (validFrom, validUntil) = (try container.decode(String.self, forKey: .validFrom), try container.decode(String.self, forKey: .validUntil))
+            token = try container.decodeIfPresent(String.self, forKey: .token)
+        }
+
+        var words: OfferWords {
+            OfferWords(partner: partner, title: title, description: description, unlock: unlock, stock: stock, perPlayer: perPlayer,
+                       validFrom: validFrom, validUntil: validUntil, voucherDays: voucherDays)
+        }
+    }
+
     /// What a save into the draft made: the draft's revision and the id of the item saved.
     struct DraftSaved: ResponseCodable {
         var revision: Int64
@@ -151,6 +187,24 @@ struct AuthoringController {
             let organiser = try context.requireOrganiser(in: services.hunt)
             let body = try await request.decode(as: RiddleBody.self, context: context)
             let (draft, id) = try await services.running.addRiddle(body.edit(id: ""), by: organiser)
+            return EditedResponse(status: .created, response: DraftSaved(revision: draft.revision, id: id))
+        }
+        router.get("admin/offers/:offer") { _, context in
+            let hunt = services.hunt
+            let (offer, token) = try await hunt.editing(for: try context.requireOrganiser(in: hunt)).offer(context.parameters.get("offer") ?? "")
+            return OfferBody(offer, token: token)
+        }
+        router.put("admin/offers/:offer") { request, context in
+            let organiser = try context.requireOrganiser(in: services.hunt)
+            let body = try await request.decode(as: OfferBody.self, context: context)
+            let id = context.parameters.get("offer") ?? ""
+            let draft = try await services.running.saveOffer(try body.words.edit(id: id), seen: ItemToken(body.token ?? ""), by: organiser)
+            return DraftSaved(revision: draft.revision, id: id)
+        }
+        router.post("admin/offers") { request, context in
+            let organiser = try context.requireOrganiser(in: services.hunt)
+            let body = try await request.decode(as: OfferBody.self, context: context)
+            let (draft, id) = try await services.running.addOffer(try body.words.edit(id: ""), by: organiser)
             return EditedResponse(status: .created, response: DraftSaved(revision: draft.revision, id: id))
         }
         router.get("admin/places/:place") { _, context in

@@ -103,6 +103,65 @@ struct AuthoringPages {
             }
             return Response.seeOther("/console/draft?done=\(Done.placeRetired.rawValue)")
         }
+        router.get("console/freebies") { request, context in
+            let hunt = services.hunt
+            let editing = try await hunt.editing(for: try context.requireOrganiser(in: hunt))
+            let partners = Dictionary(editing.content.partners.map { ($0.id, $0.name) }) { first, _ in first }
+            let done = request.uri.queryParameters.get("done") != nil
+            return page(context).response("freebies-console", title: library.text("authoring.offers.title"), FreebieList(
+                offers: editing.content.offers.map { offer in
+                    FreebieList.Line(id: offer.id, title: offer.title, detail: library.text("authoring.offers.line", [
+                        "partner": partners[offer.partnerID] ?? offer.partnerID, "unlock": unlockText(offer.unlock, editing.content),
+                        "stock": "\(offer.stock)", "until": CampusDates.day(offer.validUntil),
+                    ]))
+                },
+                notice: done ? library.text("authoring.done.offer-saved") : nil))
+        }
+        router.get("console/new-freebie") { _, context in
+            let hunt = services.hunt
+            let editing = try await hunt.editing(for: try context.requireOrganiser(in: hunt))
+            let today = LocalDate(hunt.now(), in: hunt.timeZone)
+            return offerForm(context, content: editing.content, id: nil,
+                             words: .blank(partner: editing.content.partners.first?.id ?? "", today: today), token: ItemToken(of: Offer?.none))
+        }
+        router.post("console/freebies") { request, context in
+            let organiser = try context.requireOrganiser(in: services.hunt)
+            let form = try await PageForm.read(request, context: context)
+            let words = offerWords(form)
+            do {
+                _ = try await services.running.addOffer(try words.edit(id: ""), by: organiser)
+                return Response.seeOther("/console/freebies?done=1")
+            } catch OrganiserRefusal.invalidEdit(let problems) {
+                let editing = try await services.hunt.editing(for: organiser)
+                return offerForm(context, content: editing.content, id: nil, words: words, token: ItemToken(of: Offer?.none), problems: problems,
+                                 status: .unprocessableContent)
+            }
+        }
+        router.get("console/freebies/:offer") { _, context in
+            let hunt = services.hunt
+            let editing = try await hunt.editing(for: try context.requireOrganiser(in: hunt))
+            let (offer, token) = try editing.offer(context.parameters.get("offer") ?? "")
+            return offerForm(context, content: editing.content, id: offer.id, words: OfferWords(offer), token: token)
+        }
+        router.post("console/freebies/:offer") { request, context in
+            let organiser = try context.requireOrganiser(in: services.hunt)
+            let form = try await PageForm.read(request, context: context)
+            let id = context.parameters.get("offer") ?? ""
+            let words = offerWords(form)
+            let seen = ItemToken(form["token"] ?? "")
+            do {
+                _ = try await services.running.saveOffer(try words.edit(id: id), seen: seen, by: organiser)
+                return Response.seeOther("/console/freebies?done=1")
+            } catch OrganiserRefusal.invalidEdit(let problems) {
+                let editing = try await services.hunt.editing(for: organiser)
+                return offerForm(context, content: editing.content, id: id, words: words, token: seen, problems: problems, status: .unprocessableContent)
+            } catch OrganiserRefusal.editConflict {
+                let editing = try await services.hunt.editing(for: organiser)
+                let (theirs, token) = try editing.offer(id)
+                return offerForm(context, content: editing.content, id: id, words: words, token: token, status: .conflict,
+                                 conflict: conflictText(id), theirs: theirs)
+            }
+        }
         router.get("console/places/:place/new-riddle") { request, context in
             let hunt = services.hunt
             let editing = try await hunt.editing(for: try context.requireOrganiser(in: hunt))
@@ -185,6 +244,9 @@ struct AuthoringPages {
                     case "checkpoints":
                         let name = review.draft.content.checkpoints.first { $0.id == id }?.name
                         return DraftView.Link(text: name.map { "\($0) (\(id))" } ?? id, href: name.map { _ in "/console/places/\(id)" })
+                    case "offers":
+                        let title = review.draft.content.offers.first { $0.id == id }?.title
+                        return DraftView.Link(text: title.map { "\($0) (\(id))" } ?? id, href: title.map { _ in "/console/freebies/\(id)" })
                     default:
                         // A riddle goes by its first words, as organisers know it.
                         guard let riddle = review.draft.content.riddles.first(where: { $0.id == id }) else { return DraftView.Link(text: id) }
@@ -193,7 +255,8 @@ struct AuthoringPages {
                     }
                 }
             }
-            let sections: [DraftView.Section] = [("checkpoints", changes.checkpoints), ("riddles", changes.riddles)].flatMap { kind, items in
+            let sections: [DraftView.Section] = [("checkpoints", changes.checkpoints), ("riddles", changes.riddles), ("offers", changes.offers)]
+                .flatMap { kind, items in
                 [("added", items.added), ("changed", items.changed), ("removed", items.removed)].filter { !$0.1.isEmpty }.map { line, ids in
                     DraftView.Section(title: library.text("authoring.draft.\(kind).\(line)"), links: links(ids, kind))
                 }
@@ -321,6 +384,81 @@ struct AuthoringPages {
         var preview: String?
     }
 
+    // MARK: A freebie's form
+
+    struct FreebieList {
+        struct Line {
+            var id: String
+            var title: String
+            var detail: String
+        }
+        var offers: [Line]
+        var notice: String?
+    }
+
+    private func unlockText(_ unlock: OfferUnlock, _ content: CampusContent) -> String {
+        switch unlock {
+        case .level(let level): library.text("authoring.offer.unlockLevel", ["level": "\(level)"])
+        case .badge(let id): library.text("authoring.offer.unlockBadge", ["badge": content.badges.first { $0.id == id }?.name ?? id])
+        }
+    }
+
+    private func offerWords(_ form: PageForm) -> OfferWords {
+        OfferWords(partner: form["partner"] ?? "", title: form["title"] ?? "", description: form["description"] ?? "", unlock: form["unlock"] ?? "",
+                   stock: form["stock"] ?? "", perPlayer: form["perPlayer"] ?? "", validFrom: form["validFrom"] ?? "",
+                   validUntil: form["validUntil"] ?? "", voucherDays: form["voucherDays"] ?? "")
+    }
+
+    /// The form of a freebie: as it stands, or as the organiser sent it with each problem
+    /// beside its field. A new one's id is made from its title when saved.
+    private func offerForm(_ context: AppRequestContext, content: CampusContent, id: String?, words: OfferWords, token: ItemToken,
+                           problems found: [EditProblem] = [], status: HTTPResponse.Status = .ok, conflict: String? = nil,
+                           theirs: Offer? = nil) -> Response {
+        func problems(of field: String) -> [String] {
+            found.filter { $0.field == field }.map { "\($0.message). \($0.fix)" }
+        }
+        func line(_ name: String, _ value: String, mode: String? = nil, type: String? = nil) -> FormField {
+            FormField(name: name, label: library.text("authoring.offer.\(name)"), problems: problems(of: name), value: value, rows: 0,
+                      inputMode: mode, inputType: type)
+        }
+        let partners = content.partners.map { FormField.Option(value: $0.id, text: $0.name, selected: $0.id == words.partner) }
+        // Every level above the first, and every badge; what the freebie names now even when the rules have no such level.
+        let chosen = words.unlock.trimmingCharacters(in: .whitespaces)
+        var unlocks = (2...max(2, content.rules.levelThresholds.count)).map { OfferUnlock.level($0) } + content.badges.map { OfferUnlock.badge($0.id) }
+        if let current = try? words.edit(id: "").offer.unlock, !unlocks.contains(current) { unlocks.insert(current, at: 0) }
+        let unlockOptions = unlocks.map { unlock in
+            FormField.Option(value: OfferWords.words(unlock), text: unlockText(unlock, content), selected: OfferWords.words(unlock) == chosen)
+        }
+        let fields = [
+            FormField(name: "partner", label: library.text("authoring.offer.partner"), problems: problems(of: "partner"), choices: .init(options: partners)),
+            line("title", words.title),
+            FormField(name: "description", label: library.text("authoring.offer.description"), problems: problems(of: "description"),
+                      value: words.description, rows: 3),
+            FormField(name: "unlock", label: library.text("authoring.offer.unlock"), problems: problems(of: "unlock"), choices: .init(options: unlockOptions)),
+            line("stock", words.stock, mode: "numeric"), line("perPlayer", words.perPlayer, mode: "numeric"),
+            line("validFrom", words.validFrom, type: "date"), line("validUntil", words.validUntil, type: "date"),
+            line("voucherDays", words.voucherDays, mode: "numeric"),
+        ]
+        let shown = Set(OfferEdit.fields).subtracting(["id"])
+        let view = OfferForm(
+            action: id.map { "/console/freebies/\($0)" } ?? "/console/freebies", token: token.description,
+            intro: library.text("authoring.offer.intro"), fields: fields,
+            general: found.filter { !shown.contains($0.field ?? "") }.map { "\($0.message). \($0.fix)" },
+            conflict: conflict, theirs: theirs.map { [$0.title, $0.description, unlockText($0.unlock, content), "\($0.stock)"] } ?? [])
+        let title = id == nil ? library.text("authoring.offer.newTitle") : library.text("authoring.offer.title", ["title": words.title])
+        return page(context).response("offer-edit", title: title, status: status, view)
+    }
+
+    struct OfferForm {
+        var action: String
+        var token: String
+        var intro: String
+        var fields: [FormField]
+        var general: [String]
+        var conflict: String?
+        var theirs: [String]
+    }
+
     // MARK: A place's form
 
     private func placeWords(_ form: PageForm) -> PlaceWords {
@@ -423,13 +561,17 @@ struct FormField {
     var value: String
     var rows: Int
     var inputMode: String?
+    /// A one-line input's type when it is not text (`date`).
+    var inputType: String?
     var choices: Choices?
     // What the template draws, kept as values (templates see stored properties only).
     let isLine: Bool
     let isArea: Bool
 
-    init(name: String, label: String, problems: [String], value: String = "", rows: Int = 2, inputMode: String? = nil, choices: Choices? = nil) {
+    init(name: String, label: String, problems: [String], value: String = "", rows: Int = 2, inputMode: String? = nil, inputType: String? = nil,
+         choices: Choices? = nil) {
         (self.name, self.label, self.problems, self.value, self.rows, self.inputMode, self.choices) = (name, label, problems, value, rows, inputMode, choices)
+        self.inputType = inputType
         isLine = choices == nil && rows == 0
         isArea = choices == nil && rows > 0
     }

@@ -21,6 +21,8 @@ extension Problem {
             self.init(.conflict, code: .editConflict, values: ["id": id])
         case .invalidEdit(let problems):
             self.init(.unprocessableContent, code: .invalidEdit, values: ["count": "\(problems.count)", "report": Self.report(problems)])
+        case .unknownOffer(let id):
+            self.init(.notFound, code: .unknownOffer, values: ["id": id])
         case .nothingToPrint:
             self.init(.notFound, code: .nothingToPrint)
         case .noDraft:

@@ -22,6 +22,7 @@ public enum ProblemCode: String, CaseIterable, Sendable {
     case editConflict = "edit_conflict"
     case invalidEdit = "invalid_edit"
     case noDraft = "no_draft"
+    case unknownOffer = "unknown_offer"
     case nothingToPrint = "nothing_to_print"
     case draftChanged = "draft_changed"
     case invalidDraft = "invalid_draft"

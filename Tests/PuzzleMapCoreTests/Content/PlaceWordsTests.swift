@@ -51,4 +51,23 @@ import Testing
         #expect(content.newCheckpointID(named: "Sandbox Studio, the makers' basement under the Boyd Orr") == "sandbox-studio-the-makers-basement-under-the")
         #expect(content.newRiddleID(for: "hunterian-museum") == "hunterian-museum-1")
     }
+
+    @Test func aFreebieReadsBackFromItsOwnWordsAndWrongWordsAreSaidBesideTheirField() throws {
+        let offer = Offer(id: "qmu-free-coffee", partnerID: "qmu-cafe", title: "A free regular coffee", description: "Any regular hot drink.",
+                          unlock: .badge("social-butterfly"), stock: 300, perPlayer: 1, validFrom: LocalDate(year: 2026, month: 9, day: 1)!,
+                          validUntil: LocalDate(year: 2027, month: 6, day: 30)!, voucherDays: 14)
+        let words = OfferWords(offer)
+        #expect(words.unlock == "badge social-butterfly" && words.validFrom == "2026-09-01")
+        #expect(try words.edit(id: offer.id).offer == offer)
+        var wrong = words
+        (wrong.unlock, wrong.stock, wrong.validFrom) = ("everyone", "lots", "1 Sept")
+        #expect(throws: OrganiserRefusal.self) { try wrong.edit(id: offer.id) }
+        do {
+            _ = try wrong.edit(id: offer.id)
+        } catch .invalidEdit(let problems) {
+            #expect(problems.map(\.field) == ["unlock", "stock", "validFrom"])
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
 }

@@ -166,6 +166,9 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         AccessRow("GET /v1/admin/riddles/{riddle}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("PUT /v1/admin/riddles/{riddle}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("GET /v1/admin/stickers/changed.pdf", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
+        AccessRow("GET /v1/admin/offers/{offer}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
+        AccessRow("PUT /v1/admin/offers/{offer}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
+        AccessRow("POST /v1/admin/offers", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 201),
         AccessRow("POST /v1/admin/riddles", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 201),
         AccessRow("GET /v1/admin/places/{place}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("PUT /v1/admin/places/{place}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
@@ -236,6 +239,16 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         return body
     }
 
+    /// A freebie's form as the API takes it.
+    static func offerBody(_ words: OfferWords, title: String? = nil, token: ItemToken? = nil) -> [String: any Sendable] {
+        var body: [String: any Sendable] = [
+            "partner": words.partner, "title": title ?? words.title, "description": words.description, "unlock": words.unlock, "stock": words.stock,
+            "perPlayer": words.perPlayer, "validFrom": words.validFrom, "validUntil": words.validUntil, "voucherDays": words.voucherDays,
+        ]
+        if let token { body["token"] = token.description }
+        return body
+    }
+
     /// The row's request, aimed at the owner's things, with the caller's token.
     static func send(_ route: String, as caller: Caller, in world: AccessWorld, _ client: some TestClientProtocol) async throws -> Reply {
         let token = world.tokens[caller]
@@ -286,6 +299,12 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         case "POST /v1/admin/places":
             (.post, "/v1/admin/places", Self.placeBody(PlaceWords.blank(at: Coordinate(latitude: 55.872, longitude: -4.289)), name: "Sandbox Studio"))
         case "GET /v1/admin/stickers/changed.pdf": (.get, "/v1/admin/stickers/changed.pdf", nil)
+        case "GET /v1/admin/offers/{offer}": (.get, "/v1/admin/offers/\(world.service.services.content.offers[0].id)", nil)
+        case "PUT /v1/admin/offers/{offer}":
+            (.put, "/v1/admin/offers/\(world.service.services.content.offers[0].id)", Self.offerBody(OfferWords(world.service.services.content.offers[0]),
+                                                                                                      token: ItemToken(of: world.service.services.content.offers[0])))
+        case "POST /v1/admin/offers":
+            (.post, "/v1/admin/offers", Self.offerBody(OfferWords(world.service.services.content.offers[0]), title: "A free tea"))
         case "GET /v1/admin/draft": (.get, "/v1/admin/draft", nil)
         case "POST /v1/admin/draft/publish": (.post, "/v1/admin/draft/publish", ["revision": 1])
         case "POST /v1/admin/draft/discard": (.post, "/v1/admin/draft/discard", ["revision": 1])
