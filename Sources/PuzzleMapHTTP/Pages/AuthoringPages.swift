@@ -445,7 +445,7 @@ struct AuthoringPages {
             intro: library.text("authoring.offer.intro"), fields: fields,
             general: found.filter { !shown.contains($0.field ?? "") }.map { "\($0.message). \($0.fix)" },
             conflict: conflict, theirs: theirs.map { [$0.title, $0.description, unlockText($0.unlock, content), "\($0.stock)"] } ?? [])
-        let title = id == nil ? library.text("authoring.offer.newTitle") : library.text("authoring.offer.title", ["title": words.title])
+        let title = id == nil ? library.text("authoring.offer.newTitle") : library.text("authoring.offer.editTitle", ["title": words.title])
         return page(context).response("offer-edit", title: title, status: status, view)
     }
 
