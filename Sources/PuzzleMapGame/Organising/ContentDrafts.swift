@@ -11,20 +11,17 @@ public struct Editing: Sendable {
 
     /// The riddle as it now stands, with the token its form carries.
     public func riddle(_ id: String) throws -> (Riddle, ItemToken) {
-        guard let riddle = content.riddles.first(where: { $0.id == id }) else { throw OrganiserRefusal.unknownRiddle(id) }
-        return (riddle, ItemToken(of: riddle))
+        try content.riddles.current(id, or: .unknownRiddle(id))
     }
 
     /// The freebie as it now stands, with the token its form carries.
     public func offer(_ id: String) throws -> (Offer, ItemToken) {
-        guard let offer = content.offers.first(where: { $0.id == id }) else { throw OrganiserRefusal.unknownOffer(id) }
-        return (offer, ItemToken(of: offer))
+        try content.offers.current(id, or: .unknownOffer(id))
     }
 
     /// The place as it now stands, with the token its form carries.
     public func place(_ id: String) throws -> (Checkpoint, ItemToken) {
-        guard let place = content.checkpoints.first(where: { $0.id == id }) else { throw OrganiserRefusal.unknownCheckpoint(id) }
-        return (place, ItemToken(of: place))
+        try content.checkpoints.current(id, or: .unknownCheckpoint(id))
     }
 }
 
@@ -46,6 +43,11 @@ extension Hunt {
         return Editing(content: draft?.content ?? published, draft: draft, newest: newest.id)
     }
 
+    /// The draft as saved, without comparing or checking it (what the console's banner says).
+    public func draft(for organiser: Organiser) async throws -> DraftContent? {
+        try await repository.draft()
+    }
+
     /// The draft with what publishing it changes from the version played now, or `nil` when
     /// there are no unpublished edits.
     public func draftReview(for organiser: Organiser) async throws -> DraftReview? {
@@ -61,8 +63,7 @@ extension RunningHunt {
     /// it too, each beside its field.
     public func saveRiddle(_ edit: RiddleEdit, seen: ItemToken, by organiser: Organiser) async throws -> DraftContent {
         try await saveToDraft(by: organiser, action: .riddleEdited) { content in
-            guard let riddle = content.riddles.first(where: { $0.id == edit.id }) else { throw OrganiserRefusal.unknownRiddle(edit.id) }
-            guard ItemToken(of: riddle) == seen else { throw OrganiserRefusal.editConflict(id: edit.id) }
+            try content.riddles.unchanged(edit.id, since: seen, or: .unknownRiddle(edit.id))
             return (edit.applied(to: content), .riddle(edit.id))
         }.draft
     }
@@ -81,8 +82,7 @@ extension RunningHunt {
     public func savePlace(_ edit: PlaceEdit, seen: ItemToken, by organiser: Organiser) async throws -> DraftContent {
         let id = edit.checkpoint.id
         return try await saveToDraft(by: organiser, action: .placeEdited) { content in
-            guard let place = content.checkpoints.first(where: { $0.id == id }) else { throw OrganiserRefusal.unknownCheckpoint(id) }
-            guard ItemToken(of: place) == seen else { throw OrganiserRefusal.editConflict(id: id) }
+            try content.checkpoints.unchanged(id, since: seen, or: .unknownCheckpoint(id))
             return (edit.applied(to: content), .checkpoint(id))
         }.draft
     }
@@ -102,8 +102,7 @@ extension RunningHunt {
     public func saveOffer(_ edit: OfferEdit, seen: ItemToken, by organiser: Organiser) async throws -> DraftContent {
         let id = edit.offer.id
         return try await saveToDraft(by: organiser, action: .offerEdited) { content in
-            guard let offer = content.offers.first(where: { $0.id == id }) else { throw OrganiserRefusal.unknownOffer(id) }
-            guard ItemToken(of: offer) == seen else { throw OrganiserRefusal.editConflict(id: id) }
+            try content.offers.unchanged(id, since: seen, or: .unknownOffer(id))
             return (edit.applied(to: content), .offer(id))
         }.draft
     }
@@ -122,8 +121,7 @@ extension RunningHunt {
     /// counting and players holding its riddles are released with a note.
     public func retirePlace(_ id: String, seen: ItemToken, by organiser: Organiser) async throws -> DraftContent {
         try await saveToDraft(by: organiser, action: .placeRetired) { content in
-            guard let place = content.checkpoints.first(where: { $0.id == id }) else { throw OrganiserRefusal.unknownCheckpoint(id) }
-            guard ItemToken(of: place) == seen else { throw OrganiserRefusal.editConflict(id: id) }
+            try content.checkpoints.unchanged(id, since: seen, or: .unknownCheckpoint(id))
             var content = content
             content.checkpoints.removeAll { $0.id == id }
             content.riddles.removeAll { $0.checkpointID == id }
@@ -195,6 +193,20 @@ extension RunningHunt {
     }
 
     private static let draftSaveAttempts = 3
+}
+
+extension Array where Element: Identifiable & Encodable, Element.ID == String {
+    /// The item `id` as it stands, with the token its form carries; `unknown` when there is none.
+    func current(_ id: String, or unknown: OrganiserRefusal) throws -> (Element, ItemToken) {
+        guard let item = first(where: { $0.id == id }) else { throw unknown }
+        return (item, ItemToken(of: item))
+    }
+
+    /// Refuses an edit of `id` made from a form that showed it otherwise (`seen`): another
+    /// organiser saved it since.
+    func unchanged(_ id: String, since seen: ItemToken, or unknown: OrganiserRefusal) throws {
+        guard try current(id, or: unknown).1 == seen else { throw OrganiserRefusal.editConflict(id: id) }
+    }
 }
 
 extension EditedItem {

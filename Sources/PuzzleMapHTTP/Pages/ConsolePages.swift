@@ -139,7 +139,7 @@ struct ConsolePages {
                              problem: Problem? = nil, sheetsOfNewPlaces: Bool = false) async throws -> Response {
         let timeZone = hunt.timeZone
         let broadcast = try await hunt.liveNotices().broadcast
-        let draft = try await hunt.draftReview(for: organiser)
+        let draft = try await hunt.draft(for: organiser)
         let toPrint = try await hunt.stickersToPrint(for: organiser).count
         // Just published: the new places' stickers, to print and put up.
         var newSheets: [ConsoleView.Sheet] = []
@@ -180,7 +180,7 @@ struct ConsolePages {
                     playing: index == 0, kept: version.isKept)
             },
             audit: try await auditLines(hunt, organiser, limit: Self.auditLinesShown),
-            draft: draft.map { library.text("console.draftWaiting", ["who": $0.draft.savedBy, "when": CampusDates.dayAndTime($0.draft.savedAt, in: timeZone)]) },
+            draft: draft.map { library.text("console.draftWaiting", ["who": $0.savedBy, "when": CampusDates.dayAndTime($0.savedAt, in: timeZone)]) },
             newSheets: newSheets, toPrint: toPrint == 0 ? nil : library.text("console.printChanged", ["count": "\(toPrint)"]),
             notice: notice, problem: problem)
         return PageRendering(library: library, context: context)
