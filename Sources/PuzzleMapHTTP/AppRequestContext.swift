@@ -87,8 +87,9 @@ public struct Identity: Sendable {
     /// use cases that can answer from what they kept at that version.
     public var playVersion: Int64? = nil
     public var playerID: Int64 { account.player.id }
-    /// Whether the account's email is verified: vouchers are redeemable only then.
-    public var isVerified: Bool { account.isEmailVerified }
+    /// Whether the account's freebies can be claimed: once its email is verified, or as an
+    /// open day's guest.
+    public var isVerified: Bool { account.mayClaimFreebies }
 }
 
 extension Identity {

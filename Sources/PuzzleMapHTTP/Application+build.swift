@@ -14,6 +14,7 @@ public func buildApplication(services: HuntServices, settings: ServiceSettings, 
             PushDelivery(running: services.running, logger: logger),
             ContentReloadOnHangup(running: services.running, logger: logger),
             PublishedContentFollower(running: services.running, logger: logger),
+            GuestErasure(running: services.running, logger: logger),
             services.live,
         ],
         logger: logger

@@ -119,20 +119,9 @@ extension PostgresHuntRepository {
                 LEFT JOIN gameEvent ON gameEvent.playerId = player.id
                 WHERE (playerA = \(playerID) OR playerB = \(playerID)) AND player.deletedAt IS NULL
                 ORDER BY nocase(player.username), player.id, gameEvent.id
-                """, as: (Int64, String, String, String, StoredDate, String, String, String?, StoredDate?, StoredDate?, StoredDate?, String?,
-                          Int64?, Int64?, String?, String?, String?, Int?, Int?, StoredDate?, Int64?, String?).self, logger: logger)
+                """, as: Columns.PlayerEventRow.self, logger: logger)
         }
-        var ledgers: [PlayerLedger] = []
-        for row in rows {
-            if ledgers.last?.player.id != row.0 {
-                let account = try Columns.account((row.0, row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10, row.11))
-                ledgers.append(PlayerLedger(player: account.player, events: []))
-            }
-            if let id = row.12, let owner = row.13, let kind = row.14, let xp = row.17, let hintsUsed = row.18, let occurredAt = row.19 {
-                ledgers[ledgers.count - 1].events.append(try Columns.event((id, owner, kind, row.15, row.16, xp, hintsUsed, occurredAt, row.20, row.21)))
-            }
-        }
-        return ledgers
+        return try Columns.ledgers(rows)
     }
 
     /// The ids of the player's friends, erased ones included, for a board among them.

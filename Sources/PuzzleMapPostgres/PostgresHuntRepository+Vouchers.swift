@@ -89,15 +89,15 @@ extension PostgresHuntRepository {
                 let voucher = Columns.voucher(row)
                 if let partner = try await connection.value("SELECT partnerId FROM offerStock WHERE offerId = \(voucher.offerID)",
                                                             as: String.self, logger: logger),
-                   let (displayName, emailVerifiedAt, suspendedAt) = try await connection.row(
-                    "SELECT displayName, emailVerifiedAt, suspendedAt FROM player WHERE id = \(voucher.playerID)",
-                    as: (String, StoredDate?, StoredDate?).self, logger: logger) {
+                   let (displayName, emailVerifiedAt, suspendedAt, guestEventID) = try await connection.row(
+                    "SELECT displayName, emailVerifiedAt, suspendedAt, guestEventId FROM player WHERE id = \(voucher.playerID)",
+                    as: (String, StoredDate?, StoredDate?, Int64?).self, logger: logger) {
                     var redeemer: String?
                     if let staffID = voucher.redeemedBy {
                         redeemer = try await connection.value("SELECT displayName FROM player WHERE id = \(staffID)", as: String.self, logger: logger)
                     }
                     state = RedemptionState(voucher: voucher, partnerID: partner, ownerDisplayName: displayName, ownerVerified: emailVerifiedAt != nil,
-                                            ownerSuspended: suspendedAt != nil, redeemerDisplayName: redeemer)
+                                            ownerIsGuest: guestEventID != nil, ownerSuspended: suspendedAt != nil, redeemerDisplayName: redeemer)
                 }
             }
             if let refusal = decide(state) { return .failure(refusal) }

@@ -44,17 +44,39 @@ enum Columns {
 
     static let player = """
         player.id, player.email, player.username, player.displayName, player.createdAt, player.passwordHash, player.role,
-        player.partnerId, player.emailVerifiedAt, player.deletedAt, player.suspendedAt, player.suspensionReason
+        player.partnerId, player.emailVerifiedAt, player.deletedAt, player.suspendedAt, player.suspensionReason, player.guestEventId
         """
-    typealias PlayerRow = (Int64, String, String, String, StoredDate, String, String, String?, StoredDate?, StoredDate?, StoredDate?, String?)
+    typealias PlayerRow = (Int64, String, String, String, StoredDate, String, String, String?, StoredDate?, StoredDate?, StoredDate?, String?, Int64?)
 
     static func account(_ row: PlayerRow) throws -> Account {
         let (id, email, username, displayName, createdAt, passwordHash, role, partnerID, emailVerifiedAt, deletedAt, suspendedAt,
-             suspensionReason) = row
+             suspensionReason, guestEventID) = row
         return Account(player: Player(id: id, email: email, username: username, displayName: displayName, createdAt: createdAt.date),
                        role: try Role(stored: role, column: "player.role"), partnerID: partnerID, emailVerifiedAt: emailVerifiedAt?.date,
                        passwordHash: passwordHash, deletedAt: deletedAt?.date,
-                       suspension: suspendedAt.map { Suspension(reason: suspensionReason ?? "", since: $0.date) })
+                       suspension: suspendedAt.map { Suspension(reason: suspensionReason ?? "", since: $0.date) }, guestEventID: guestEventID)
+    }
+
+    // MARK: ledgers
+
+    /// A player's columns and an event's, as a statement joining players with their ledgers
+    /// gives them (a player without events: one row, its event columns NULL).
+    typealias PlayerEventRow = (Int64, String, String, String, StoredDate, String, String, String?, StoredDate?, StoredDate?, StoredDate?, String?,
+                                Int64?, Int64?, Int64?, String?, String?, String?, Int?, Int?, StoredDate?, Int64?, String?)
+
+    /// The ledgers of rows ordered by player then event.
+    static func ledgers(_ rows: some Sequence<PlayerEventRow>) throws -> [PlayerLedger] {
+        var ledgers: [PlayerLedger] = []
+        for row in rows {
+            if ledgers.last?.player.id != row.0 {
+                let account = try Columns.account((row.0, row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10, row.11, row.12))
+                ledgers.append(PlayerLedger(player: account.player, events: []))
+            }
+            if let id = row.13, let owner = row.14, let kind = row.15, let xp = row.18, let hintsUsed = row.19, let occurredAt = row.20 {
+                ledgers[ledgers.count - 1].events.append(try Columns.event((id, owner, kind, row.16, row.17, xp, hintsUsed, occurredAt, row.21, row.22)))
+            }
+        }
+        return ledgers
     }
 
     // MARK: gameEvent

@@ -579,6 +579,28 @@ enum Migrations {
                 t.column("printedAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v27 open days") { db in
+            // Open days: guest events visitors join with a nickname from a poster's code. A
+            // guest's account names its event until they sign up; the event says when its
+            // guests are due to be erased, and when they were.
+            try db.create(table: "guestEvent") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("name", .text).notNull()
+                t.column("startsAt", .datetime).notNull()
+                t.column("endsAt", .datetime).notNull()
+                t.column("joinCode", .text).notNull().unique()
+                t.column("eraseAfterDays", .integer).notNull()
+                t.column("erasesAt", .datetime).notNull()
+                t.column("guestOffers", .text).notNull()
+                t.column("createdAt", .datetime).notNull()
+                t.column("createdBy", .text).notNull()
+                t.column("guestsErasedAt", .datetime)
+            }
+            try db.alter(table: "player") { t in
+                t.add(column: "guestEventId", .integer).references("guestEvent")
+            }
+            try db.create(index: "player_guestEventId", on: "player", columns: ["guestEventId"])
+        }
         return migrator
     }
 }

@@ -155,6 +155,7 @@ struct PlayerRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var deletedAt: Date?
     var suspendedAt: Date?
     var suspensionReason: String?
+    var guestEventId: Int64?
 
     enum Columns {
         static let id = Column(CodingKeys.id)
@@ -172,7 +173,7 @@ struct PlayerRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var account: Account {
         Account(player: player, role: role, partnerID: partnerId, emailVerifiedAt: emailVerifiedAt,
                 passwordHash: passwordHash, deletedAt: deletedAt,
-                suspension: suspendedAt.map { Suspension(reason: suspensionReason ?? "", since: $0) })
+                suspension: suspendedAt.map { Suspension(reason: suspensionReason ?? "", since: $0) }, guestEventID: guestEventId)
     }
 }
 

@@ -95,7 +95,8 @@ extension SQLiteHuntRepository {
                let owner = try PlayerRecord.fetchOne(db, key: record.playerId) {
                 let redeemer = try record.redeemedBy.flatMap { try PlayerRecord.fetchOne(db, key: $0) }
                 found = (record, RedemptionState(voucher: record.voucher, partnerID: partner, ownerDisplayName: owner.displayName,
-                                                 ownerVerified: owner.emailVerifiedAt != nil, ownerSuspended: owner.suspendedAt != nil,
+                                                 ownerVerified: owner.emailVerifiedAt != nil, ownerIsGuest: owner.guestEventId != nil,
+                                                 ownerSuspended: owner.suspendedAt != nil,
                                                  redeemerDisplayName: redeemer?.displayName))
             }
             if let refusal = decide(found?.state) { return .failure(refusal) }

@@ -5,7 +5,8 @@ import PuzzleMapCore
 /// implementation is the embedded default; PostgreSQL carries larger deployments. It is
 /// composed of one protocol per concern so each reads on its own.
 public protocol HuntRepository: ContentStore, DraftStore, SettingsStore, AccountStore, LedgerStore, PlayStore, ScanStore, VoucherStore, SocialStore, StatsStore, ReportStore,
-    AuditStore, OperationsStore, ModerationStore, StaffInvitationStore, ExportStore, ChallengeStore, LiveEventStore, CrewStore, PushStore {
+    AuditStore, OperationsStore, ModerationStore, StaffInvitationStore, ExportStore, ChallengeStore, LiveEventStore, CrewStore, PushStore,
+    OpenDayStore {
     /// Cheap round trip proving the database answers.
     func ping() async throws
     /// How busy the database is, for metrics.

@@ -12,7 +12,7 @@ import Testing
 final class PinnedClock: @unchecked Sendable {
     // Guarded by the lock.
     private let lock = NSLock()
-    private var current = Date(timeIntervalSince1970: 1_795_521_600)  // Wednesday 18 November 2026, noon UTC
+    private var current = Date(timeIntervalSince1970: 1_795_521_600)  // Tuesday 24 November 2026, noon UTC
 
     var now: Date { lock.withLock { current } }
     func advance(by seconds: TimeInterval) { lock.withLock { current += seconds } }

@@ -13,9 +13,11 @@ public struct Account: Hashable, Sendable {
     public var deletedAt: Date?
     /// Set while an organiser has suspended the player: they cannot score or redeem.
     public var suspension: Suspension?
+    /// The open day a guest joined, while the account is a guest's (a nickname, no address).
+    public var guestEventID: Int64?
 
     public init(player: Player, role: Role, partnerID: String?, emailVerifiedAt: Date?, passwordHash: String, deletedAt: Date?,
-                suspension: Suspension? = nil) {
+                suspension: Suspension? = nil, guestEventID: Int64? = nil) {
         self.player = player
         self.role = role
         self.partnerID = partnerID
@@ -23,10 +25,18 @@ public struct Account: Hashable, Sendable {
         self.passwordHash = passwordHash
         self.deletedAt = deletedAt
         self.suspension = suspension
+        self.guestEventID = guestEventID
     }
 
-    /// Whether the owner has confirmed their email: vouchers are redeemable only then.
+    /// Whether the owner has confirmed their email.
     public var isEmailVerified: Bool { emailVerifiedAt != nil }
+
+    /// Whether the account is an open day's guest.
+    public var isGuest: Bool { guestEventID != nil }
+
+    /// Whether the owner's freebies can be claimed at a counter: once the address is confirmed,
+    /// or straight away for a guest (who has none, and unlocks only the freebies the open day allows).
+    public var mayClaimFreebies: Bool { isEmailVerified || isGuest }
 }
 
 /// A signed-in device: an access token for requests, a refresh token to renew it. Both are

@@ -29,6 +29,8 @@ public enum AuditAction: String, CaseIterable, Codable, Sendable {
     case staffInvitationRevoked = "staff_invitation_revoked"
     case reportStatusSet = "report_status_set"
     case exportDownloaded = "export_downloaded"
+    case openDayOpened = "open_day_opened"
+    case openDayGuestsErased = "open_day_guests_erased"
 }
 
 /// One line of the audit log, before it is stored.

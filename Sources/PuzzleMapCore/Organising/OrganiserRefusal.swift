@@ -34,4 +34,6 @@ public enum OrganiserRefusal: Error, Equatable, Sendable {
     case invalidDraft([EditProblem])
     /// A version published since the draft was started changed items the draft changes too.
     case draftOutdated(ids: [String])
+    /// No open day has this id.
+    case unknownOpenDay(Int64)
 }

@@ -37,17 +37,20 @@ public struct RedemptionState: Sendable, Equatable {
     public var partnerID: String
     public var ownerDisplayName: String
     public var ownerVerified: Bool
+    /// Whether the holder is an open day's guest, whose freebies need no address.
+    public var ownerIsGuest: Bool
     /// Whether an organiser has suspended the holder.
     public var ownerSuspended: Bool
     /// The display name of the staff member who redeemed it, if it was.
     public var redeemerDisplayName: String?
 
-    public init(voucher: Voucher, partnerID: String, ownerDisplayName: String, ownerVerified: Bool, ownerSuspended: Bool = false,
-                redeemerDisplayName: String? = nil) {
+    public init(voucher: Voucher, partnerID: String, ownerDisplayName: String, ownerVerified: Bool, ownerIsGuest: Bool = false,
+                ownerSuspended: Bool = false, redeemerDisplayName: String? = nil) {
         self.voucher = voucher
         self.partnerID = partnerID
         self.ownerDisplayName = ownerDisplayName
         self.ownerVerified = ownerVerified
+        self.ownerIsGuest = ownerIsGuest
         self.ownerSuspended = ownerSuspended
         self.redeemerDisplayName = redeemerDisplayName
     }
@@ -60,7 +63,7 @@ public struct RedemptionState: Sendable, Equatable {
         if let redeemedAt = state.voucher.redeemedAt { return .alreadyRedeemed(at: redeemedAt, by: state.redeemerDisplayName) }
         guard !state.ownerSuspended else { return .holderSuspended }
         guard state.voucher.expiresAt > date else { return .voucherExpired(at: state.voucher.expiresAt) }
-        guard state.ownerVerified else { return .pendingVerification }
+        guard state.ownerVerified || state.ownerIsGuest else { return .pendingVerification }
         return nil
     }
 }

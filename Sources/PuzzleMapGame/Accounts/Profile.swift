@@ -81,10 +81,13 @@ extension Hunt {
         return export
     }
 
-    /// Erases the person, once they confirm with their password; only the anonymous ledger
-    /// stays for the organisers' aggregates.
+    /// Erases the person, once they confirm with their password (a guest has none: their
+    /// session on the phone is the proof); only the anonymous ledger stays for the organisers'
+    /// aggregates.
     public func eraseAccount(_ account: Account, password: String) async throws {
-        guard try await passwordHasher.verify(password, against: account.passwordHash) else { throw AccountRefusal.invalidCredentials }
+        if !account.isGuest {
+            guard try await passwordHasher.verify(password, against: account.passwordHash) else { throw AccountRefusal.invalidCredentials }
+        }
         try await repository.eraseAccount(id: account.player.id, leaving: ErasedPlayer(id: account.player.id), at: now())
     }
 }

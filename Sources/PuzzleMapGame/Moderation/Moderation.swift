@@ -125,10 +125,17 @@ extension Hunt {
     }
 
     /// Refuses a suspended player's attempt to score, with the organiser's reason.
-    func requireInGoodStanding(playerID: Int64) async throws {
-        if let suspension = try await repository.account(id: playerID)?.suspension {
+    /// Refuses a suspended player, and a guest once their open day is over; gives a guest's
+    /// open day, whose rules for freebies their play follows.
+    @discardableResult
+    func requireInGoodStanding(playerID: Int64) async throws -> GuestEvent? {
+        let account = try await repository.account(id: playerID)
+        if let suspension = account?.suspension {
             throw GameRefusal.accountSuspended(reason: suspension.reason)
         }
+        guard let event = try await guestEvent(of: account) else { return nil }
+        if let refusal = GuestEvent.playRefusal(event, at: now()) { throw refusal }
+        return event
     }
 
     func moderationNotices(in events: [GameEvent]) -> [ModerationNotice] {

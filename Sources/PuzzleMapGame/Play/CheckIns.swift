@@ -7,14 +7,15 @@ extension Hunt {
     /// Registers a pending check-in for its small reward. A lapsed check-in, or one for a place
     /// the player has since found another way, earns nothing and is refused as not found.
     public func registerCheckIn(id: String, playerID: Int64) async throws -> StandingChange {
-        try await requireInGoodStanding(playerID: playerID)
+        let guestEvent = try await requireInGoodStanding(playerID: playerID)
         let (content, timeZone, now) = (content, timeZone, now())
         let xp = content.rules.checkInXP
         let registered = try await repository.registerCheckIn(id: id, playerID: playerID, at: now) { checkIn, before -> CheckInEffect<StandingChange>? in
             guard checkIn.expiresAt > now, !before.counted.contains(where: { $0.checkpointID == checkIn.checkpointID }) else { return nil }
             let event = GameEvent.checkedIn(by: playerID, at: checkIn.checkpointID, xp: xp, on: now)
             let progression = Progression(before: before, adding: event, content: content)
-            return CheckInEffect(event: event, grants: progression.grants(at: now, in: timeZone), liveEvents: progression.liveEvents(for: playerID)) {
+            let grants = progression.grants(at: now, in: timeZone)
+            return CheckInEffect(event: event, grants: guestEvent.map { $0.guestGrants(grants) } ?? grants, liveEvents: progression.liveEvents(for: playerID)) {
                 StandingChange(progression, vouchers: $0)
             }
         }

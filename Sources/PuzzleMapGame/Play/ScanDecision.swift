@@ -16,7 +16,15 @@ struct ScanDecision: Sendable {
     let now: Date
     let timeZone: TimeZone
     let ownerVerified: Bool
+    /// A guest's open day: only the freebies it allows are unlocked.
+    let guestEvent: GuestEvent?
     let playerID: Int64
+
+    /// The offers a progression unlocks for the scanner.
+    func grants(_ progression: Progression) -> [VoucherGrant] {
+        let grants = progression.grants(at: now, in: timeZone)
+        return guestEvent.map { $0.guestGrants(grants) } ?? grants
+    }
 
     func effect(for state: ScanState) throws -> ScanEffect {
         if let photo, photo.isReused(among: state.othersRecentPhotos) {
@@ -80,7 +88,7 @@ struct ScanDecision: Sendable {
             return [LiveEvent(playerID: race.opponent(of: playerID).id, kind: .challengeLost, values: ["from": winner.displayName], subjectID: race.id)]
         } ?? [])
         var effect = ScanEffect(solvedAttemptID: solvedAttemptID, event: event, checkIn: checkIn.map { ($0.id, $0.expiresAt) },
-                          grants: progression.grants(at: now, in: timeZone),
+                          grants: grants(progression),
                           challengeWon: won.flatMap { win in bonus.map { (win.challengeID, $0) } },
                           outcome: kind.rawValue, flag: flag) { vouchers in
             // The vouchers are the ones stock allowed, known only once they are issued.

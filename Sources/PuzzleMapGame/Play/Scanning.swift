@@ -23,7 +23,7 @@ extension Hunt {
             return earlier
         }
         // A suspended player scores nothing: refused before the photo costs any decoding.
-        try await requireInGoodStanding(playerID: playerID)
+        let guestEvent = try await requireInGoodStanding(playerID: playerID)
         try await admitScan(playerID: playerID)
         let submission: ScanSubmission
         do {
@@ -32,7 +32,7 @@ extension Hunt {
             try await recordUnreadablePhoto(playerID: playerID, reason: photo.reason, location: nil)
             throw photo
         }
-        return try await scan(submission, playerID: playerID, ownerVerified: ownerVerified, idempotencyKey: idempotencyKey,
+        return try await scan(submission, playerID: playerID, ownerVerified: ownerVerified, guestOf: guestEvent, idempotencyKey: idempotencyKey,
                               requestDigest: requestDigest)
     }
 
@@ -73,9 +73,11 @@ extension Hunt {
     }
 
     /// Decides and records a scan: the first genuine, current checkpoint among the codes,
-    /// judged against what the player holds and has done, in one transaction.
+    /// judged against what the player holds and has done, in one transaction. A guest
+    /// (`guestOf` their open day) unlocks only the freebies the open day allows.
     public func scan(
-        _ submission: ScanSubmission, playerID: Int64, ownerVerified: Bool, idempotencyKey: String?, requestDigest: String
+        _ submission: ScanSubmission, playerID: Int64, ownerVerified: Bool, guestOf guestEvent: GuestEvent? = nil, idempotencyKey: String?,
+        requestDigest: String
     ) async throws -> ScanResult {
         try Self.check(idempotencyKey: idempotencyKey)
         let now = now()
@@ -87,7 +89,7 @@ extension Hunt {
         if let closure = checkpoint.closure { throw GameRefusal.checkpointClosed(note: closure.note) }
         let decision = ScanDecision(content: content, checkpoint: checkpoint.checkpoint, photo: submission.photo,
                                     location: submission.location, failedCodes: failedCodes, now: now, timeZone: timeZone,
-                                    ownerVerified: ownerVerified, playerID: playerID)
+                                    ownerVerified: ownerVerified, guestEvent: guestEvent, playerID: playerID)
         let stored = try await repository.performScan(
             playerID: playerID, checkpointID: checkpoint.id, idempotencyKey: idempotencyKey, requestDigest: requestDigest,
             photo: submission.photo, location: submission.location, photoWindow: limits.photoReuseWindow, at: now

@@ -13,7 +13,7 @@ public struct HeldVoucher: Sendable, Equatable {
 
     init(_ voucher: Voucher, holder: Account, at date: Date, giftedBy: String?) {
         self.voucher = voucher
-        status = voucher.status(at: date, ownerVerified: holder.isEmailVerified)
+        status = voucher.status(at: date, ownerVerified: holder.mayClaimFreebies)
         isGiftable = voucher.isGiftable(by: holder.player.id, at: date)
         self.giftedBy = giftedBy
     }

@@ -22,6 +22,7 @@ extension Hunt {
     /// Challenges friend `username` to a riddle of `category` that neither of them has solved or
     /// holds, at a place open now or within the hour, drawn for the challenger's quiz profile.
     public func challenge(_ username: String, in category: Category, from playerID: Int64) async throws -> ChallengeStatus {
+        try await requireFullAccount(playerID: playerID)
         let friend = try await visiblePlayer(username, to: playerID).player
         guard try await repository.areFriends(playerID, friend.id) else { throw ChallengeRefusal.notFriends }
         let now = now()

@@ -29,7 +29,7 @@ extension Hunt {
     /// Makes a crew the player leads; one crew at a time.
     public func createCrew(named name: String, by playerID: Int64) async throws -> Crew {
         guard let name = name.trimmed(maxLength: Self.crewNameMaxLength) else { throw CrewRefusal.invalidCrewName(max: Self.crewNameMaxLength) }
-        try await requireInGoodStanding(playerID: playerID)
+        if try await requireInGoodStanding(playerID: playerID) != nil { throw OpenDayRefusal.guestsPlayAlone }
         return try await repository.createCrew(name: name, leaderID: playerID, at: now()) { current in
             if current != nil { throw CrewRefusal.alreadyInCrew }
         }
@@ -43,7 +43,8 @@ extension Hunt {
     /// Joins the crew whose code is among `texts` (a photo of a member's screen, the link, the
     /// typed code), while it has room and the player is in no crew. The others hear of it.
     public func joinCrew(byCode texts: [String], playerID: Int64) async throws -> Crew {
-        try await codes.first(in: texts, expecting: .crew) { payload in
+        try await requireFullAccount(playerID: playerID)
+        return try await codes.first(in: texts, expecting: .crew) { payload in
             try await join(crewID: Int64(payload.subject), playerID: playerID) { payload.isCurrent($0.codeVersion) }
         }
     }

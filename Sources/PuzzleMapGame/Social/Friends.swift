@@ -14,7 +14,7 @@ extension Hunt {
 
     /// The account, if `playerID` may see it as a player (see `visiblePlayer`).
     private func visible(_ other: Account?, to playerID: Int64) async throws -> Account {
-        guard let other, other.role == .player, other.player.id != playerID,
+        guard let other, other.role == .player, !other.isGuest, other.player.id != playerID,
               try await !repository.isBlocked(playerID, other.player.id)
         else { throw SocialRefusal.playerNotFound }
         return other
@@ -35,12 +35,14 @@ extension Hunt {
     /// Asks `username` to be friends: the request waits for their answer, unless they had
     /// asked too.
     public func requestFriend(_ username: String, from playerID: Int64) async throws -> FriendRequestOutcome {
-        try await askToBeFriends(from: playerID, to: try await visiblePlayer(username, to: playerID).player.id, mutual: false)
+        try await requireFullAccount(playerID: playerID)
+        return try await askToBeFriends(from: playerID, to: try await visiblePlayer(username, to: playerID).player.id, mutual: false)
     }
 
     /// Befriends the player whose friend code is among `texts` (scanned from their screen or
     /// typed): they showed it, so both consent and no answer is awaited.
     public func befriend(byCode texts: [String], playerID: Int64) async throws -> FriendRequestOutcome {
+        try await requireFullAccount(playerID: playerID)
         let other = try await codes.first(in: texts, expecting: .friend) { payload in
             try await visible(try await repository.account(id: Int64(payload.subject)), to: playerID)
         }

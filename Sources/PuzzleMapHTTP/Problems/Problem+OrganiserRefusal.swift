@@ -33,6 +33,8 @@ extension Problem {
             self.init(.unprocessableContent, code: .invalidDraft, values: ["count": "\(problems.count)", "report": Self.report(problems)])
         case .draftOutdated(let ids):
             self.init(.conflict, code: .draftOutdated, values: ["ids": ids.joined(separator: ", ")])
+        case .unknownOpenDay(let id):
+            self.init(.notFound, code: .unknownOpenDay, values: ["id": "\(id)"])
         case .invalidContent(let error):
             self.init(.unprocessableContent, code: .invalidContent,
                       values: ["count": "\(error.problems.count)", "report": error.problems.map(\.description).joined(separator: "\n")])
