@@ -63,6 +63,8 @@ public func buildRouter(services: HuntServices) -> Router<AppRequestContext> {
     OperationsController(services: services).addPublicRoutes(to: api)
     OperationsController(services: services).addRoutes(to: authenticated)
     AuthoringController(services: services).addRoutes(to: authenticated)
+    OpenDayController(services: services).addPublicRoutes(to: api)
+    OpenDayController(services: services).addRoutes(to: authenticated)
     OrganiserController(services: services).addRoutes(to: authenticated)
     return router
 }

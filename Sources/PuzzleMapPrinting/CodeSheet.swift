@@ -30,6 +30,15 @@ public struct CodeSheet: Sendable {
         CodeSheet(huntTitle: huntTitle, name: name, matrix: try QREncoder(errorCorrection: .quartile).encode(qrText), manualCode: manualCode,
                   caption: "A checkpoint of the \(university) riddle hunt. Scan me!", fileStem: fileStem)
     }
+
+    /// An open day's poster: its join link as a QR code (read from across a hall, so medium
+    /// error correction keeps the modules large), and the code to type on the join page.
+    public static func openDay(huntTitle: String, name: String, link: String, code: String, hours: String, fileStem: String) throws -> CodeSheet {
+        let joinPage = link.split(separator: "/").dropLast().joined(separator: "/").replacingOccurrences(of: "https://", with: "")
+            .replacingOccurrences(of: "http://", with: "")
+        return CodeSheet(huntTitle: huntTitle, name: "\(name), \(hours)", matrix: try QREncoder(errorCorrection: .medium).encode(link), manualCode: code,
+                         caption: "Visiting? Scan me, or type the code at \(joinPage), and choose a nickname.", fileStem: fileStem)
+    }
 }
 
 /// Paper sizes, in PostScript points (1/72 inch).

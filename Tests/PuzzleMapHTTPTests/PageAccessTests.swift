@@ -203,6 +203,21 @@ import Testing
         Row(route: "POST /console/content/versions/{version}/rollback", anonymous: .signInFirst, player: .refused(403), staff: .refused(403),
             organiser: .redirect("/console")),
         Row(route: "GET /console/content.zip", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
+        Row(route: "GET /open-day", anonymous: .shown, player: .shown, staff: .shown),
+        // No open day has the code: the join page says so.
+        Row(route: "GET /open-day/{code}", anonymous: .refused(404), player: .refused(404), staff: .refused(404)),
+        // The form has no nickname.
+        Row(route: "POST /open-day", anonymous: .refused(422), player: .refused(422), staff: .refused(422)),
+        // Only a guest has an open day's board, and only a guest has progress to keep.
+        Row(route: "GET /open-day/board", anonymous: .signInFirst, player: .redirect("/leaderboard"), staff: .redirect("/leaderboard")),
+        Row(route: "GET /open-day/keep", anonymous: .signInFirst, player: .redirect("/account"), staff: .redirect("/account")),
+        Row(route: "POST /open-day/keep", anonymous: .signInFirst, player: .refused(409), staff: .refused(409)),
+        Row(route: "GET /console/open-days", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
+        // The table's form has no name and no day.
+        Row(route: "POST /console/open-days", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(422)),
+        // No open day has the id.
+        Row(route: "GET /console/open-days/{id}", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(404)),
+        Row(route: "GET /console/open-days/{id}/poster.pdf", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(404)),
         // The form names no status: refused, once the sender is known to organise.
         Row(route: "POST /console/reports/{id}", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(422)),
     ]
@@ -335,6 +350,7 @@ struct PageWorld {
             .replacingOccurrences(of: "{name}", with: "app.css").replacingOccurrences(of: "{username}", with: "ada")
             .replacingOccurrences(of: "{version}", with: "1").replacingOccurrences(of: "{riddle}", with: "hunterian-museum-1")
             .replacingOccurrences(of: "{place}", with: "hunterian-museum").replacingOccurrences(of: "{offer}", with: "qmu-free-coffee")
+            .replacingOccurrences(of: "{code}", with: "ZZZZZZ")
         var headers: HTTPFields = [:]
         var cookies = ["pm_csrf=\(secret)"]
         switch visitor {

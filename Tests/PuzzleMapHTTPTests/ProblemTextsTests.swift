@@ -52,7 +52,7 @@ import Testing
         let organiser: [OrganiserRefusal] = [
             .organisersOnly, .unknownCheckpoint("gym"), .textLength(max: 280), .checkpointNotClosed("library"), .unknownContentVersion(7), .unknownRiddle("gym-1"), .editConflict(id: "gym-1"),
             .invalidEdit([EditProblem(field: "hints", message: "riddle 'gym-1' has 2 hint(s)", fix: "Give exactly three hints.")]),
-            .unknownOffer("free-tea"), .nothingToPrint, .noDraft, .draftChanged(savedBy: "olive"), .draftOutdated(ids: ["gym", "gym-1"]),
+            .unknownOffer("free-tea"), .nothingToPrint, .noDraft, .draftChanged(savedBy: "olive"), .draftOutdated(ids: ["gym", "gym-1"]), .unknownOpenDay(3),
             .invalidDraft([EditProblem(field: nil, message: "checkpoint 'gym' has no riddle", fix: "Add a riddle.")]),
             .invalidContent(InvalidContentError(problems: [
                 ContentProblem(.unknownCategory, at: SourceLocation(file: "Campus/checkpoints.yaml", line: 12), "the category 'gym' is unknown",
@@ -68,6 +68,9 @@ import Testing
             .tooLong(days: 400, maximum: 366),
         ]
         let exports: [ExportRefusal] = [.unknownPartner("corner-shop")]
+        let openDays: [OpenDayRefusal] = [
+            .unknownCode, .notYetOpen(startsAt: date), .over(endedAt: date), .guestsPlayAlone, .notAGuest, .tooManyJoins(retryAfter: 60),
+        ]
         let pushes: [PushRefusal] = [.endpointNotAllowed, .invalidKeys, .unknownTopic("gossip")]
         let images: [ImageDecodingError] = [
             .empty, .tooLarge(bytes: 20_000_001, limit: 20_000_000), .tooManyPixels(width: 9000, height: 9000, limit: 50_000_000),
@@ -101,7 +104,7 @@ import Testing
             .map { ProblemMiddleware<AppRequestContext>.problem(for: HTTPError($0), request: request) }
         return game.map(Problem.init) + account.map(Problem.init) + reward.map(Problem.init) + report.map(Problem.init)
             + social.map(Problem.init) + challenges.map(Problem.init) + crews.map(Problem.init) + organiser.map(Problem.init) + moderation.map(Problem.init) + invitation.map(Problem.init)
-            + dates.map(Problem.init) + exports.map(Problem.init) + pushes.map(Problem.init) + images.map(Problem.image)
+            + dates.map(Problem.init) + exports.map(Problem.init) + pushes.map(Problem.init) + openDays.map(Problem.init) + images.map(Problem.image)
             + [.notFound(path: "/v1/nowhere"), .internalError, .unsupportedScanBody, .unreadableForm("no closing boundary"),
                .photoTooLarge, .crossSiteForm, .unauthenticated]
             + thrown + framework

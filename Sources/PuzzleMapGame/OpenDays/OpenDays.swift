@@ -55,7 +55,7 @@ extension Hunt {
 
     /// The link the poster's QR code holds: the join page with the code filled in.
     public func joinLink(for event: GuestEvent) -> String {
-        "\(Self.trimmed(publicURL))/join/\(event.joinCode)"
+        "\(Self.trimmed(publicURL))/open-day/\(event.joinCode)"
     }
 
     /// Erases the guests of every open day due by now (those who signed up are no longer

@@ -12,6 +12,8 @@ struct PlayerView: ResponseCodable {
     var emailVerified: Bool
     var role: Role
     var createdAt: Date
+    /// The open day a guest joined; absent for everyone else.
+    var guestOf: Int64?
 
     init(_ account: Account) {
         id = account.player.id
@@ -21,6 +23,7 @@ struct PlayerView: ResponseCodable {
         emailVerified = account.isEmailVerified
         role = account.role
         createdAt = account.player.createdAt
+        guestOf = account.guestEventID
     }
 }
 

@@ -32,6 +32,8 @@ func addPages(services: HuntServices, to router: Router<AppRequestContext>) {
     AuthoringPages(services: services, library: library).addRoutes(to: pages)
     CounterPages(services: services, library: library).addRoutes(to: pages)
     StaffJoinPages(services: services, library: library).addRoutes(to: pages)
+    OpenDayPages(services: services, library: library).addRoutes(to: pages)
+    ConsoleOpenDayPages(services: services, library: library).addRoutes(to: pages)
     ConsoleStaffPages(services: services, library: library).addRoutes(to: pages)
     OrganiserPages(services: services, library: library).addRoutes(to: pages)
     // An address no route has: a browser finds the app's own page with a way back; any other

@@ -182,8 +182,12 @@ struct ProfilePages {
 
     private func accountPage(_ context: AppRequestContext, account: Account, notice: String? = nil, problem: Problem? = nil) async throws -> Response {
         let pending = try await services.hunt.pendingEmailChange(playerID: account.player.id)
+        let zone = services.timeZone
+        let guest = try await services.hunt.guestEvent(of: account).map { event in
+            library.text("openDay.guestOf", ["name": event.name, "day": CampusDates.day(event.erasesAt, in: zone)])
+        }
         return PageRendering(library: library, context: context).response("account", title: library.text("account.title"), status: problem?.status ?? .ok,
-            AccountView(username: library.text("account.username", ["username": account.player.username]),
+            AccountView(guest: guest, username: library.text("account.username", ["username": account.player.username]),
                         email: library.text("account.email", ["email": account.player.email]),
                         displayName: account.player.displayName,
                         pendingEmail: pending.map { library.text("account.emailPending", ["email": $0]) }, notice: notice, problem: problem))
@@ -191,10 +195,12 @@ struct ProfilePages {
 
     private func deletePage(_ context: AppRequestContext, problem: Problem? = nil) -> Response {
         PageRendering(library: library, context: context).response("delete", title: library.text("delete.title"), status: problem?.status ?? .ok,
-                                                                   DeleteView(problem: problem))
+                                                                   DeleteView(guest: context.identity?.account.isGuest ?? false, problem: problem))
     }
 
     struct AccountView {
+        /// For an open day's guest: whose guest, and the day what they leave is erased.
+        var guest: String?
         var username: String
         var email: String
         var displayName: String
@@ -205,6 +211,8 @@ struct ProfilePages {
     }
 
     struct DeleteView {
+        /// A guest confirms without a password: they have none.
+        var guest = false
         var problem: Problem?
     }
 }

@@ -110,6 +110,17 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         AccessRow("DELETE /v1/admin/staff-invitations/{id}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         // Public: the link's token is the key; whoever holds it becomes the barista.
         AccessRow("POST /v1/staff-invitations/accept", 201,         201,   201,                            201,                            201,                            201,           201,                       201),
+        AccessRow("GET /v1/open-days/{code}",      200,              200,   200,                            200,                            200,                            200,           200,                       200),
+        AccessRow("POST /v1/open-days/join",       201,              201,   201,                            201,                            201,                            201,           201,                       201),
+        AccessRow("GET /v1/me/open-day",           .unauthenticated, .conflict("not_a_guest"), .conflict("not_a_guest"), .conflict("not_a_guest"),
+                  .conflict("not_a_guest"), .conflict("not_a_guest"), .conflict("not_a_guest"), .conflict("not_a_guest")),
+        AccessRow("POST /v1/me/open-day/keep",     .unauthenticated, .conflict("not_a_guest"), .conflict("not_a_guest"), .conflict("not_a_guest"),
+                  .conflict("not_a_guest"), .conflict("not_a_guest"), .conflict("not_a_guest"), .conflict("not_a_guest")),
+        AccessRow("GET /v1/admin/open-days", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
+        AccessRow("POST /v1/admin/open-days", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 201),
+        AccessRow("GET /v1/admin/open-days/{id}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
+        AccessRow("GET /v1/admin/open-days/{id}/poster.pdf", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly,
+                  .organisersOnly, 200),
         AccessRow("GET /v1/me/friend-code",        .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
         AccessRow("GET /v1/me/friend-code.png",    .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
         AccessRow("POST /v1/friends/requests",     .unauthenticated, .notFound("player_not_found"), 200,    201,                            .notFound("player_not_found"),  .playersOnly,  .playersOnly,              .playersOnly),
@@ -357,6 +368,17 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
             (.post, "/v1/admin/staff-invitations", ["email": "cook@kimchi-cafe.example", "partnerId": "qmu-cafe"])
         case "GET /v1/admin/staff-invitations": (.get, "/v1/admin/staff-invitations", nil)
         case "DELETE /v1/admin/staff-invitations/{id}": (.delete, "/v1/admin/staff-invitations/\(world.staffInvitationID)", nil)
+        case "GET /v1/open-days/{code}": (.get, "/v1/open-days/\(world.openDayCode)", nil)
+        case "POST /v1/open-days/join": (.post, "/v1/open-days/join", ["code": world.openDayCode, "nickname": "Ada's mum"])
+        case "GET /v1/me/open-day": (.get, "/v1/me/open-day", nil)
+        case "POST /v1/me/open-day/keep":
+            (.post, "/v1/me/open-day/keep", ["email": "keeper@student.gla.ac.uk", "username": "keeper", "password": "flat white at dawn"])
+        case "GET /v1/admin/open-days": (.get, "/v1/admin/open-days", nil)
+        case "POST /v1/admin/open-days":
+            (.post, "/v1/admin/open-days", ["name": "Second day", "day": LocalDate(world.service.services.now(), in: world.service.services.content.timeZone).description,
+                                            "from": "00:00", "until": "24:00", "eraseAfterDays": "7", "guestOffers": [String]()])
+        case "GET /v1/admin/open-days/{id}": (.get, "/v1/admin/open-days/\(world.openDayID)", nil)
+        case "GET /v1/admin/open-days/{id}/poster.pdf": (.get, "/v1/admin/open-days/\(world.openDayID)/poster.pdf", nil)
         case "POST /v1/staff-invitations/accept":
             (.post, "/v1/staff-invitations/accept", ["token": world.staffInvitationToken, "displayName": "Sam", "password": "flat white at dawn"])
         case "GET /v1/me/friend-code": (.get, "/v1/me/friend-code", nil)

@@ -64,6 +64,9 @@ struct AccessWorld: Sendable {
     /// A pending invitation the admin sent a barista, and its link's token.
     let staffInvitationID: Int
     let staffInvitationToken: String
+    /// An open day the admin opened for the whole of today, and its join code.
+    let openDayID: Int
+    let openDayCode: String
 
     var owner: String { Self.usernames[.owner]! }
     var friend: String { Self.usernames[.friend]! }
@@ -125,6 +128,12 @@ struct AccessWorld: Sendable {
                                                 json: ["email": "barista@kimchi-cafe.example", "partnerId": "qmu-cafe"], token: admin)
             let invitationID = try #require((invited.json["invitation"] as? [String: Any])?["id"] as? Int)
             let invitationToken = Self.lastComponent(try #require(invited.json["link"] as? String))
+            let today = LocalDate(service.services.now(), in: content.timeZone).description
+            let openDay = try await client.call(.post, "/v1/admin/open-days", json: [
+                "name": "Applicant day", "day": today, "from": "00:00", "until": "24:00", "eraseAfterDays": "", "guestOffers": [String](),
+            ], token: admin)
+            let openDayID = try #require(openDay.json["id"] as? Int)
+            let openDayCode = try #require(openDay.json["code"] as? String)
 
             let stranger = try await client.signedInPlayer(names[.stranger]!)
             let suspended = try await client.signedInPlayer(names[.suspended]!)
@@ -163,7 +172,7 @@ struct AccessWorld: Sendable {
                 friendToken: Self.lastComponent(try #require(try await client.call(.get, "/v1/me/friend-code", token: owner).json["code"] as? String)),
                 voucherToken: Self.lastComponent(voucherCode),
                 redeemedForDisplayName: friendAccount.player.displayName,
-                staffInvitationID: invitationID, staffInvitationToken: invitationToken
+                staffInvitationID: invitationID, staffInvitationToken: invitationToken, openDayID: openDayID, openDayCode: openDayCode
             )
         }
         world.snapshot = try service.snapshot()
