@@ -10,16 +10,20 @@ public struct CodeSheet: Sendable {
     public var matrix: QRMatrix
     /// The manual code printed under the QR, for a torn sticker or a failed photo.
     public var manualCode: String
+    /// The line under the manual code: where to type it.
+    public var codeNote: String
     /// One line telling a passer-by what this is.
     public var caption: String
     /// Names the file in per-checkpoint formats (the checkpoint's id).
     public var fileStem: String
 
-    public init(huntTitle: String, name: String, matrix: QRMatrix, manualCode: String, caption: String, fileStem: String) {
+    public init(huntTitle: String, name: String, matrix: QRMatrix, manualCode: String, codeNote: String = "Code not scanning? Type it in the app.",
+                caption: String, fileStem: String) {
         self.huntTitle = huntTitle
         self.name = name
         self.matrix = matrix
         self.manualCode = manualCode
+        self.codeNote = codeNote
         self.caption = caption
         self.fileStem = fileStem
     }
@@ -34,10 +38,12 @@ public struct CodeSheet: Sendable {
     /// An open day's poster: its join link as a QR code (read from across a hall, so medium
     /// error correction keeps the modules large), and the code to type on the join page.
     public static func openDay(huntTitle: String, name: String, link: String, code: String, hours: String, fileStem: String) throws -> CodeSheet {
-        let joinPage = link.split(separator: "/").dropLast().joined(separator: "/").replacingOccurrences(of: "https://", with: "")
-            .replacingOccurrences(of: "http://", with: "")
+        // The join page the code is typed at: the link without its last part, or its scheme.
+        let withoutCode = link[..<(link.lastIndex(of: "/") ?? link.endIndex)]
+        let joinPage = withoutCode.split(separator: "://", maxSplits: 1).last.map(String.init) ?? String(withoutCode)
         return CodeSheet(huntTitle: huntTitle, name: "\(name), \(hours)", matrix: try QREncoder(errorCorrection: .medium).encode(link), manualCode: code,
-                         caption: "Visiting? Scan me, or type the code at \(joinPage), and choose a nickname.", fileStem: fileStem)
+                         codeNote: "Not scanning? Type the code at \(joinPage)", caption: "Visiting? Scan me, choose a nickname, and play.",
+                         fileStem: fileStem)
     }
 }
 

@@ -135,7 +135,7 @@ public struct CodeSheetRenderer: Sendable {
         cairo.selectFontFace(context, "DejaVu Sans Mono", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
         centred(sheet.manualCode, size: 26, y: below, width: width, on: context, with: cairo)
         cairo.selectFontFace(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-        centred("Code not scanning? Type it in the app.", size: 11, y: below + 22, width: width, on: context, with: cairo)
+        centred(sheet.codeNote, size: 11, y: below + 22, width: width, on: context, with: cairo)
         centred(sheet.caption, size: 13, y: min(height - 50, below + 70), width: width, on: context, with: cairo)
         cairo.restore(context)
     }

@@ -1988,6 +1988,71 @@ def organiser_dashboard_and_export(j):
         raise StepFailed(f"the scans export has no scan of {lab} by {FRIEND_USERNAME}: {lines[:6]!r}")
 
 
+def visitor_joins_an_open_day_and_keeps_their_xp(j):
+    """An organiser opens an open day and prints its poster; a visitor with no university
+    address scans it, joins with a nickname, takes the quiz, claims a sticker, sees the day's
+    board, and keeps the XP by signing up."""
+    restore = sign_in_as_organiser(j, "console-for-open-day")
+    j.press("Open days", "console-open-days")
+    j.expect_heading("Open days")
+    j.fill("Name, as the poster shows it", "Applicant day")
+    j.fill("From (a time such as 10:00)", "25:00")
+    j.fill("Until (a time such as 16:00)", "23:59")
+    j.press("Open it", "console-open-day-refused")
+    j.expect_text("'25:00' is not a time. Write it as 10:00.")
+    if j.field("Name, as the poster shows it").get_attribute("value") != "Applicant day":
+        raise StepFailed("the refused open day lost its name")
+    j.fill("From (a time such as 10:00)", "00:00")
+    j.press("Open it", "console-open-day")
+    j.expect_heading("Applicant day")
+    code = j.driver.find_element(By.CSS_SELECTOR, "main p.manual code").text
+    poster = urllib.parse.urlparse(j.control("Print the poster (PDF)").get_attribute("href")).path
+    link = printed_sticker_link(j, poster, "open-day-poster")
+    if not link.endswith("/open-day/" + code.replace("-", "")):
+        raise StepFailed(f"the poster's QR code reads {link!r}, not the join page of code {code}")
+    restore()
+
+    restore = as_someone_else(j)
+    j.driver.get(link)
+    j.arrived("open-day-join")
+    j.expect_heading("Join the open day")
+    j.expect_text("Welcome to Applicant day. Choose a nickname to play on this phone until 23:59: no email, no password.")
+    j.fill("Your nickname, as the day's board shows it", "Ada's mum")
+    j.press("Start playing", "open-day-quiz")
+    j.expect_heading("What kind of explorer are you?")
+    for fieldset in j.driver.find_elements(By.CSS_SELECTOR, "main fieldset"):
+        tap(j.driver, fieldset.find_elements(By.TAG_NAME, "label")[1])
+    j.press("Show me the campus", "open-day-map")
+    j.expect_heading("Campus map")
+    # Bute Hall is closed by now (the fire drill); the chapel is open round the clock.
+    j.driver.get(j.sticker_link(WRONG_PLACE_STICKER))
+    j.arrived("open-day-sticker")
+    j.press("Claim this place", "open-day-explored")
+    j.expect_heading("You found a place")
+    j.navigate("Account", "open-day-account")
+    j.expect_text("You are a guest of Applicant day.")
+    if j.has_control("Save the password") or j.driver.find_elements(By.ID, "currentPassword"):
+        raise StepFailed("a guest, who has no password, is offered to change it")
+    j.navigate("Me", "open-day-me")
+    j.expect_text("You are playing as an open day's guest.")
+    j.press("The open day's board", "open-day-board")
+    j.expect_heading("Applicant day")
+    j.expect_text(f"You are number 1, with {j.rules['explore']} XP.")
+    j.press("Keep my progress: sign up", "open-day-keep")
+    j.expect_heading("Keep your progress")
+    j.fill("University email", "adas.mum@student.gla.ac.uk")
+    j.fill("Username (3 to 20 letters, digits or _)", "adas_mum")
+    j.fill("Password (at least 10 characters)", PASSWORD)
+    j.press("Sign up and keep my XP", "open-day-kept")
+    j.expect_heading("Confirm your email")
+    j.fill("Code from the email", j.mailed_code("adas.mum@student.gla.ac.uk"))
+    j.press("Confirm", "open-day-verified")
+    j.expect_heading("Email confirmed")
+    j.navigate("Me", "open-day-progress")
+    j.expect_text(f"You have {j.rules['explore']} XP.")
+    restore()
+
+
 STEPS = [
     sticker_link_signed_out,
     join,
@@ -2027,6 +2092,7 @@ STEPS = [
     crew_ranks_and_takes_a_friend_back_by_invitation,
     signed_out_session_refused,
     organiser_dashboard_and_export,
+    visitor_joins_an_open_day_and_keeps_their_xp,
 ]
 
 

@@ -74,8 +74,9 @@ struct ConsoleOpenDayPages {
                       inputMode: mode, inputType: type)
         }
         let fields = [
-            line("name", words.name), line("day", words.day, type: "date"), line("from", words.from, type: "time"),
-            line("until", words.until, type: "time"), line("eraseAfterDays", words.eraseAfterDays, mode: "numeric"),
+            // The hours as typed (10:00): a time picker would show a 12-hour clock on some phones.
+            line("name", words.name), line("day", words.day, type: "date"), line("from", words.from), line("until", words.until),
+            line("eraseAfterDays", words.eraseAfterDays, mode: "numeric"),
         ]
         let offers = services.content.offers.map { offer in
             OfferChoice(id: offer.id, title: offer.title, checked: words.guestOffers.contains(offer.id))

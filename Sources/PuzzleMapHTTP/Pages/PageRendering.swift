@@ -24,6 +24,8 @@ struct PageRendering {
         var playing: Bool
         var organising: Bool
         var serving: Bool
+        /// Whether the player is an open day's guest: their Me page offers the day's board and keeping their progress.
+        var guest: Bool
         /// Which button of a player's bar is the page's own, marked for eyes and screen readers.
         var tabs: Tabs
         /// The organisers' message to everyone signed in, if one is shown.
@@ -45,7 +47,8 @@ struct PageRendering {
         let frame = Frame(
             t: library.catalogue, language: PageLibrary.language.tag, english: PageLibrary.language == .english, title: title, signedIn: context.identity != nil,
             suspended: context.identity?.account.suspension.map { library.text("app.suspended", ["reason": $0.reason]) },
-            playing: role == .player, organising: role == .admin, serving: role == .staff, tabs: Tabs(path: context.pagePath),
+            playing: role == .player, organising: role == .admin, serving: role == .staff,
+            guest: context.identity?.account.isGuest ?? false, tabs: Tabs(path: context.pagePath),
             broadcast: context.broadcast,
             liveCursor: context.liveCursor, csrf: context.formToken ?? "", stylesheet: library.assetPath("app.css"),
             script: library.assetPath("app.js"), manifest: library.assetPath("manifest.webmanifest"), icon: library.assetPath("icon.svg"),
