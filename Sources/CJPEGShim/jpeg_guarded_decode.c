@@ -77,11 +77,12 @@ int pm_jpeg_read_dimensions(const unsigned char *data, size_t size,
     return 0;
 }
 
-int pm_jpeg_decode_gray(const unsigned char *data, size_t size,
-                        int scale_num, int max_scans,
-                        unsigned char *pixels, size_t capacity,
-                        int expected_width, int expected_height,
-                        char *message, size_t message_capacity) {
+/// Decodes into `components` bytes a pixel of `space`, rows of exactly expected_width pixels.
+static int decode_as(const unsigned char *data, size_t size, J_COLOR_SPACE space, int components,
+                     int scale_num, int max_scans,
+                     unsigned char *pixels, size_t capacity,
+                     int expected_width, int expected_height,
+                     char *message, size_t message_capacity) {
     struct jpeg_decompress_struct cinfo;
     struct guarded_error_manager errors;
     struct scan_limiting_progress progress;
@@ -108,24 +109,25 @@ int pm_jpeg_decode_gray(const unsigned char *data, size_t size,
         jpeg_destroy_decompress(&cinfo);
         return -1;
     }
-    cinfo.out_color_space = JCS_GRAYSCALE;
+    cinfo.out_color_space = space;
     cinfo.scale_num = (unsigned int)scale_num;
     cinfo.scale_denom = 8;
     jpeg_calc_output_dimensions(&cinfo);
+    size_t row_bytes = (size_t)expected_width * (size_t)components;
     if ((int)cinfo.output_width != expected_width || (int)cinfo.output_height != expected_height
-        || (size_t)expected_width * (size_t)expected_height > capacity) {
+        || row_bytes * (size_t)expected_height > capacity) {
         copy_message("JPEG output size differs from the size planned", message, message_capacity);
         jpeg_destroy_decompress(&cinfo);
         return -1;
     }
     jpeg_start_decompress(&cinfo);
-    if (cinfo.output_components != 1) {
-        copy_message("JPEG did not decode to one channel", message, message_capacity);
+    if (cinfo.output_components != components) {
+        copy_message("JPEG did not decode to the channels asked for", message, message_capacity);
         jpeg_destroy_decompress(&cinfo);
         return -1;
     }
     while (cinfo.output_scanline < cinfo.output_height) {
-        JSAMPROW row = pixels + (size_t)cinfo.output_scanline * (size_t)expected_width;
+        JSAMPROW row = pixels + (size_t)cinfo.output_scanline * row_bytes;
         if (jpeg_read_scanlines(&cinfo, &row, 1) != 1) {
             copy_message("JPEG stopped producing rows", message, message_capacity);
             jpeg_destroy_decompress(&cinfo);
@@ -135,4 +137,22 @@ int pm_jpeg_decode_gray(const unsigned char *data, size_t size,
     jpeg_finish_decompress(&cinfo);
     jpeg_destroy_decompress(&cinfo);
     return 0;
+}
+
+int pm_jpeg_decode_gray(const unsigned char *data, size_t size,
+                        int scale_num, int max_scans,
+                        unsigned char *pixels, size_t capacity,
+                        int expected_width, int expected_height,
+                        char *message, size_t message_capacity) {
+    return decode_as(data, size, JCS_GRAYSCALE, 1, scale_num, max_scans, pixels, capacity,
+                     expected_width, expected_height, message, message_capacity);
+}
+
+int pm_jpeg_decode_rgb(const unsigned char *data, size_t size,
+                       int scale_num, int max_scans,
+                       unsigned char *pixels, size_t capacity,
+                       int expected_width, int expected_height,
+                       char *message, size_t message_capacity) {
+    return decode_as(data, size, JCS_RGB, 3, scale_num, max_scans, pixels, capacity,
+                     expected_width, expected_height, message, message_capacity);
 }

@@ -65,6 +65,7 @@ public func buildRouter(services: HuntServices) -> Router<AppRequestContext> {
     AuthoringController(services: services).addRoutes(to: authenticated)
     OpenDayController(services: services).addPublicRoutes(to: api)
     OpenDayController(services: services).addRoutes(to: authenticated)
+    PictureController(services: services).addRoutes(to: authenticated)
     OrganiserController(services: services).addRoutes(to: authenticated)
     return router
 }

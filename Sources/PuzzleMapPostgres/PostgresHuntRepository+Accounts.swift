@@ -104,6 +104,7 @@ extension PostgresHuntRepository {
             try await connection.run("DELETE FROM pushSubscription WHERE playerId = \(id)", logger: logger)
             try await connection.run("DELETE FROM emailChange WHERE playerId = \(id)", logger: logger)
             try await connection.run("DELETE FROM pushTopicOff WHERE playerId = \(id)", logger: logger)
+            try await connection.run("DELETE FROM playerLook WHERE playerId = \(id)", logger: logger)
             // The invitation that made a staff account keeps its history, not the address.
             try await connection.run("UPDATE staffInvitation SET email = \(placeholder.email) WHERE staffId = \(id)", logger: logger)
             // Their reports stay for the organisers, no longer theirs.

@@ -747,6 +747,22 @@ enum PostgresMigrations {
             "ALTER TABLE player ADD COLUMN guestEventId bigint REFERENCES guestEvent (id)",
             "CREATE INDEX player_on_guestEventId ON player (guestEventId)",
         ]),
+        ("v28 player looks", [
+            // A player's chosen avatar and uploaded photo (re-encoded), with its review.
+            """
+            CREATE TABLE playerLook (
+                playerId bigint PRIMARY KEY REFERENCES player (id),
+                avatar text COLLATE "C",
+                picture bytea,
+                pictureStatus text COLLATE "C",
+                pictureVersion bigint NOT NULL DEFAULT 0,
+                uploadedAt timestamptz,
+                reviewedAt timestamptz,
+                reviewedBy text COLLATE "C"
+            )
+            """,
+            "CREATE INDEX playerLook_waiting ON playerLook (pictureStatus, uploadedAt)",
+        ]),
     ]
 }
 

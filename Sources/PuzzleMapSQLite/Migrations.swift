@@ -601,6 +601,20 @@ enum Migrations {
             }
             try db.create(index: "player_guestEventId", on: "player", columns: ["guestEventId"])
         }
+        migrator.registerMigration("v28 player looks") { db in
+            // A player's chosen avatar and uploaded photo (re-encoded), with its review.
+            try db.create(table: "playerLook") { t in
+                t.primaryKey("playerId", .integer).references("player")
+                t.column("avatar", .text)
+                t.column("picture", .blob)
+                t.column("pictureStatus", .text)
+                t.column("pictureVersion", .integer).notNull().defaults(to: 0)
+                t.column("uploadedAt", .datetime)
+                t.column("reviewedAt", .datetime)
+                t.column("reviewedBy", .text)
+            }
+            try db.create(index: "playerLook_waiting", on: "playerLook", columns: ["pictureStatus", "uploadedAt"])
+        }
         return migrator
     }
 }

@@ -92,6 +92,7 @@ extension SQLiteHuntRepository {
             try db.execute(sql: "DELETE FROM pushSubscription WHERE playerId = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM emailChange WHERE playerId = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM pushTopicOff WHERE playerId = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM playerLook WHERE playerId = ?", arguments: [id])
             // The invitation that made a staff account keeps its history, not the address.
             try db.execute(sql: "UPDATE staffInvitation SET email = ? WHERE staffId = ?", arguments: [placeholder.email, id])
             // Their reports stay for the organisers, no longer theirs.

@@ -212,6 +212,16 @@ import Testing
         Row(route: "GET /open-day/board", anonymous: .signInFirst, player: .redirect("/leaderboard"), staff: .redirect("/leaderboard")),
         Row(route: "GET /open-day/keep", anonymous: .signInFirst, player: .redirect("/account"), staff: .redirect("/account")),
         Row(route: "POST /open-day/keep", anonymous: .signInFirst, player: .refused(409), staff: .refused(409)),
+        Row(route: "GET /avatars/{name}", anonymous: .shown, player: .shown, staff: .shown),
+        // Ada has no photo.
+        Row(route: "GET /pictures/{username}", anonymous: .signInFirst, player: .refused(404), staff: .refused(404)),
+        // The form has no photo.
+        Row(route: "POST /account/picture", anonymous: .signInFirst, player: .refused(422), staff: .refused(403)),
+        Row(route: "POST /account/picture/remove", anonymous: .signInFirst, player: .refused(404), staff: .refused(403)),
+        Row(route: "POST /account/avatar", anonymous: .signInFirst, player: .redirect("/account"), staff: .refused(403)),
+        Row(route: "GET /console/pictures", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
+        // The form names no upload: nothing of Ada's is waiting.
+        Row(route: "POST /console/pictures/{username}", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(404)),
         Row(route: "GET /console/open-days", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
         // The table's form has no name and no day.
         Row(route: "POST /console/open-days", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(422)),
@@ -347,7 +357,7 @@ struct PageWorld {
         let parts = route.split(separator: " ")
         let method: HTTPRequest.Method = parts[0] == "GET" ? .get : .post
         let path = String(parts[1]).replacingOccurrences(of: "{id}", with: "\(attemptID)").replacingOccurrences(of: "{token}", with: stickerToken)
-            .replacingOccurrences(of: "{name}", with: "app.css").replacingOccurrences(of: "{username}", with: "ada")
+            .replacingOccurrences(of: "{name}", with: route.contains("avatars") ? "sun.svg" : "app.css").replacingOccurrences(of: "{username}", with: "ada")
             .replacingOccurrences(of: "{version}", with: "1").replacingOccurrences(of: "{riddle}", with: "hunterian-museum-1")
             .replacingOccurrences(of: "{place}", with: "hunterian-museum").replacingOccurrences(of: "{offer}", with: "qmu-free-coffee")
             .replacingOccurrences(of: "{code}", with: "ZZZZZZ")
@@ -364,7 +374,7 @@ struct PageWorld {
         var body: ByteBuffer?
         if method == .post {
             let fields = "_csrf=\(token ?? formToken)&category=lab&code=000000&email=nobody%40student.gla.ac.uk&login=nobody&password=x&token=x&username=\(username)&action=block"
-            if route == "POST /scan" || route == "POST /friends/photo" || route == "POST /counter" || route == "POST /crew/join" {
+            if ["POST /scan", "POST /friends/photo", "POST /counter", "POST /crew/join", "POST /account/picture"].contains(route) {
                 let boundary = "pageworld"
                 headers[.contentType] = "multipart/form-data; boundary=\(boundary)"
                 body = ByteBuffer(string: "--\(boundary)\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n\(token ?? formToken)\r\n"

@@ -68,6 +68,7 @@ import Testing
             .tooLong(days: 400, maximum: 366),
         ]
         let exports: [ExportRefusal] = [.unknownPartner("corner-shop")]
+        let pictures: [PictureRefusal] = [.noPicture, .tooManyPictures(perDay: 5)]
         let openDays: [OpenDayRefusal] = [
             .unknownCode, .notYetOpen(startsAt: date), .over(endedAt: date), .guestsPlayAlone, .notAGuest, .tooManyJoins(retryAfter: 60),
         ]
@@ -83,6 +84,7 @@ import Testing
             Problem(.unprocessableContent, code: .unknownDifficulty, values: ["difficulty": "fiendish"]),
             Problem(.unprocessableContent, code: .unknownCategory, detailVariant: "page", hintVariant: "page"),
             Problem(.badRequest, code: .confirmationRequired),
+            Problem(.unprocessableContent, code: .unknownAvatar, values: ["avatar": "cat", "avatars": "sun, wave"]),
             Problem(.badRequest, code: .invalidDate, values: ["text": "yesterday"]),
             Problem(.badRequest, code: .invalidLeaderboardQuery),
             Problem(.badRequest, code: .invalidFriendRequest),
@@ -104,7 +106,7 @@ import Testing
             .map { ProblemMiddleware<AppRequestContext>.problem(for: HTTPError($0), request: request) }
         return game.map(Problem.init) + account.map(Problem.init) + reward.map(Problem.init) + report.map(Problem.init)
             + social.map(Problem.init) + challenges.map(Problem.init) + crews.map(Problem.init) + organiser.map(Problem.init) + moderation.map(Problem.init) + invitation.map(Problem.init)
-            + dates.map(Problem.init) + exports.map(Problem.init) + pushes.map(Problem.init) + openDays.map(Problem.init) + images.map(Problem.image)
+            + dates.map(Problem.init) + exports.map(Problem.init) + pushes.map(Problem.init) + openDays.map(Problem.init) + pictures.map(Problem.init) + images.map(Problem.image)
             + [.notFound(path: "/v1/nowhere"), .internalError, .unsupportedScanBody, .unreadableForm("no closing boundary"),
                .photoTooLarge, .crossSiteForm, .unauthenticated]
             + thrown + framework

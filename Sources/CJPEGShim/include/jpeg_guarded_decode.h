@@ -27,4 +27,11 @@ int pm_jpeg_decode_gray(const unsigned char *data, size_t size,
                         int expected_width, int expected_height,
                         char *message, size_t message_capacity);
 
+/// The same at three bytes a pixel (JCS_RGB): rows of exactly 3 * expected_width bytes.
+int pm_jpeg_decode_rgb(const unsigned char *data, size_t size,
+                       int scale_num, int max_scans,
+                       unsigned char *pixels, size_t capacity,
+                       int expected_width, int expected_height,
+                       char *message, size_t message_capacity);
+
 #endif

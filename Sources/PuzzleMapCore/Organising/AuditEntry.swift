@@ -31,6 +31,8 @@ public enum AuditAction: String, CaseIterable, Codable, Sendable {
     case exportDownloaded = "export_downloaded"
     case openDayOpened = "open_day_opened"
     case openDayGuestsErased = "open_day_guests_erased"
+    case pictureApproved = "picture_approved"
+    case pictureRefused = "picture_refused"
 }
 
 /// One line of the audit log, before it is stored.

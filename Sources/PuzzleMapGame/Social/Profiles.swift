@@ -25,6 +25,8 @@ public struct PlayerProfile: Sendable, Equatable {
     public var lastActiveDay: LocalDate?
     /// The crew the viewer and they are both in, if they are.
     public var crewInCommon: String?
+    /// Their photo (once let through) or avatar, as the viewer may see it.
+    public var look: PlayerLook.Shown
 }
 
 /// What players see of each other.
@@ -54,7 +56,8 @@ extension Hunt {
         // The ledger is in the order events were written: the last one is their latest.
         let lastActive = isFriend ? events.last.map { LocalDate($0.occurredAt, in: timeZone) } : nil
         let crew = isSelf ? nil : try await repository.crew(ofPlayer: viewer.player.id).flatMap { $0.has(account.player.id) ? $0.name : nil }
+        let look = try await repository.look(playerID: account.player.id).shown(toOwnerOrOrganiser: isSelf || viewer.role == .admin)
         return PlayerProfile(player: account.player, level: standing.totals.level, badges: content.badges.filter { standing.earnedAt[$0.id] != nil },
-                             solved: solved, lastActiveDay: lastActive, crewInCommon: crew)
+                             solved: solved, lastActiveDay: lastActive, crewInCommon: crew, look: look)
     }
 }

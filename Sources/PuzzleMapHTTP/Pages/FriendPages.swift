@@ -131,8 +131,13 @@ struct FriendPages {
         var lastActive: String?
         var solved: [Solved]
         var badges: [BadgeLine]
+        /// Their photo or avatar, and its words for a screen reader.
+        var picture: String?
+        var pictureAlt: String
 
         init(_ profile: PlayerProfile, library: PageLibrary) {
+            picture = PictureSource.of(profile.look, username: profile.player.username)
+            pictureAlt = library.text("player.pictureAlt", ["name": profile.player.displayName])
             username = library.text("player.username", ["username": profile.player.username])
             level = library.text("progress.level", ["level": "\(profile.level)"])
             crew = profile.crewInCommon.map { library.text("player.crew", ["crew": $0]) }

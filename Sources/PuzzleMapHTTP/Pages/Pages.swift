@@ -33,6 +33,7 @@ func addPages(services: HuntServices, to router: Router<AppRequestContext>) {
     CounterPages(services: services, library: library).addRoutes(to: pages)
     StaffJoinPages(services: services, library: library).addRoutes(to: pages)
     OpenDayPages(services: services, library: library).addRoutes(to: pages)
+    PicturePages(services: services, library: library).addRoutes(to: pages)
     ConsoleOpenDayPages(services: services, library: library).addRoutes(to: pages)
     ConsoleStaffPages(services: services, library: library).addRoutes(to: pages)
     OrganiserPages(services: services, library: library).addRoutes(to: pages)

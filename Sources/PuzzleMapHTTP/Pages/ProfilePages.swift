@@ -89,6 +89,9 @@ struct ProfilePages {
             case "password": library.text("account.passwordChanged")
             case "emailSent": library.text("account.emailCodeSent")
             case "email": library.text("account.emailChanged", ["email": identity.account.player.email])
+            case "picture": library.text("account.picture.sent")
+            case "pictureRemoved": library.text("account.picture.removed")
+            case "avatar": library.text("account.avatar.saved")
             default: nil
             }
             return try await accountPage(context, account: identity.account, notice: notice)
@@ -180,14 +183,24 @@ struct ProfilePages {
                 notice: notice, notifications: notifications, problem: problem))
     }
 
-    private func accountPage(_ context: AppRequestContext, account: Account, notice: String? = nil, problem: Problem? = nil) async throws -> Response {
+    func accountPage(_ context: AppRequestContext, account: Account, notice: String? = nil, problem: Problem? = nil) async throws -> Response {
         let pending = try await services.hunt.pendingEmailChange(playerID: account.player.id)
+        let look = try await services.hunt.look(of: account)
         let zone = services.timeZone
         let guest = try await services.hunt.guestEvent(of: account).map { event in
             library.text("openDay.guestOf", ["name": event.name, "day": CampusDates.day(event.erasesAt, in: zone)])
         }
         return PageRendering(library: library, context: context).response("account", title: library.text("account.title"), status: problem?.status ?? .ok,
-            AccountView(guest: guest, username: library.text("account.username", ["username": account.player.username]),
+            AccountView(guest: guest, picture: look.picture.map { picture in
+                            AccountView.Picture(src: PictureSource.picture(of: account.player.username, version: picture.version),
+                                                status: library.text("account.picture.\(picture.status.rawValue)"))
+                        },
+                        avatars: [AccountView.AvatarChoice(value: "", label: library.text("account.avatar.none"), src: nil, checked: look.avatar == nil)]
+                            + Avatar.allCases.map { avatar in
+                                AccountView.AvatarChoice(value: avatar.rawValue, label: library.text("account.avatar.\(avatar.rawValue)"),
+                                                         src: PictureSource.avatar(avatar), checked: look.avatar == avatar)
+                            },
+                        username: library.text("account.username", ["username": account.player.username]),
                         email: library.text("account.email", ["email": account.player.email]),
                         displayName: account.player.displayName,
                         pendingEmail: pending.map { library.text("account.emailPending", ["email": $0]) }, notice: notice, problem: problem))
@@ -201,6 +214,19 @@ struct ProfilePages {
     struct AccountView {
         /// For an open day's guest: whose guest, and the day what they leave is erased.
         var guest: String?
+        struct Picture {
+            var src: String
+            /// Waiting for an organiser, shown to others, or refused, in words.
+            var status: String
+        }
+        struct AvatarChoice {
+            var value: String
+            var label: String
+            var src: String?
+            var checked: Bool
+        }
+        var picture: Picture?
+        var avatars: [AvatarChoice]
         var username: String
         var email: String
         var displayName: String

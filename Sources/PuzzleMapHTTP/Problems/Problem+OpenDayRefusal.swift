@@ -21,4 +21,14 @@ extension Problem {
             self.init(.tooManyRequests, code: .tooManyJoins, values: ["seconds": "\(retryAfter)"], headers: [.retryAfter: "\(retryAfter)"])
         }
     }
+
+    /// Profile pictures' refusals.
+    public init(_ refusal: PictureRefusal) {
+        switch refusal {
+        case .noPicture:
+            self.init(.notFound, code: .pictureNotFound)
+        case .tooManyPictures(let perDay):
+            self.init(.tooManyRequests, code: .tooManyPictures, values: ["count": "\(perDay)"], headers: [.retryAfter: "86400"])
+        }
+    }
 }

@@ -32,19 +32,31 @@ struct JPEGGrayDecoder {
     }
 
     func decode(_ bytes: [UInt8]) throws(ImageDecodingError) -> GrayImage {
+        let (width, height, pixels) = try pixels(of: bytes, channels: 1, with: pm_jpeg_decode_gray)
+        return GrayImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// The picture in colour, three bytes a pixel, at the same reduced scale.
+    func decodeRGB(_ bytes: [UInt8]) throws(ImageDecodingError) -> RGBImage {
+        let (width, height, pixels) = try pixels(of: bytes, channels: 3, with: pm_jpeg_decode_rgb)
+        return RGBImage(width: width, height: height, pixels: pixels)
+    }
+
+    private typealias GuardedDecode = (UnsafePointer<UInt8>?, Int, Int32, Int32, UnsafeMutablePointer<UInt8>?, Int, Int32, Int32,
+                                       UnsafeMutablePointer<CChar>?, Int) -> Int32
+
+    private func pixels(of bytes: [UInt8], channels: Int, with decode: GuardedDecode) throws(ImageDecodingError)
+        -> (width: Int, height: Int, pixels: [UInt8]) {
         let (width, height) = try dimensions(of: bytes)
         var message = [CChar](repeating: 0, count: Int(PM_JPEG_MESSAGE_CAPACITY))
         let scaleNum = Self.scaleEighths(longestSide: max(width, height), target: targetLongestSide)
         let outWidth = (width * scaleNum + 7) / 8
         let outHeight = (height * scaleNum + 7) / 8
-        var pixels = [UInt8](repeating: 0, count: outWidth * outHeight)
+        var pixels = [UInt8](repeating: 0, count: outWidth * outHeight * channels)
         let status = bytes.withUnsafeBufferPointer { data in
             pixels.withUnsafeMutableBufferPointer { out in
-                pm_jpeg_decode_gray(
-                    data.baseAddress, data.count, Int32(scaleNum), Self.maxProgressiveScans,
-                    out.baseAddress, out.count, Int32(outWidth), Int32(outHeight),
-                    &message, message.count
-                )
+                decode(data.baseAddress, data.count, Int32(scaleNum), Self.maxProgressiveScans,
+                       out.baseAddress, out.count, Int32(outWidth), Int32(outHeight), &message, message.count)
             }
         }
         guard status == 0 else {
@@ -52,7 +64,7 @@ struct JPEGGrayDecoder {
             if reason.contains("CMYK") { throw .unsupportedFormat }
             throw .corrupt(reason)
         }
-        return GrayImage(width: outWidth, height: outHeight, pixels: pixels)
+        return (outWidth, outHeight, pixels)
     }
 
     /// The scale, in eighths, that keeps the longest side at or just above `target`

@@ -116,6 +116,20 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
                   .conflict("not_a_guest"), .conflict("not_a_guest"), .conflict("not_a_guest"), .conflict("not_a_guest")),
         AccessRow("POST /v1/me/open-day/keep",     .unauthenticated, .conflict("not_a_guest"), .conflict("not_a_guest"), .conflict("not_a_guest"),
                   .conflict("not_a_guest"), .conflict("not_a_guest"), .conflict("not_a_guest"), .conflict("not_a_guest")),
+        AccessRow("GET /v1/me/look",               .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
+        // The body is not a picture.
+        AccessRow("PUT /v1/me/picture",            .unauthenticated, .refused(415, "unsupported_image_format"), .refused(415, "unsupported_image_format"),
+                  .refused(415, "unsupported_image_format"), .refused(415, "unsupported_image_format"), .playersOnly, .playersOnly, .playersOnly),
+        // Only the owner has a photo.
+        AccessRow("DELETE /v1/me/picture",         .unauthenticated, 204,   .notFound("picture_not_found"), .notFound("picture_not_found"), .notFound("picture_not_found"),
+                  .playersOnly, .playersOnly, .playersOnly),
+        AccessRow("PUT /v1/me/avatar",             .unauthenticated, 200,   200,                            200,                            200,                            .playersOnly,  .playersOnly,              .playersOnly),
+        // The owner's photo waits for an organiser: the owner and organisers see it, nobody else.
+        AccessRow("GET /v1/players/{username}/picture", .unauthenticated, 200, .notFound("picture_not_found"), .notFound("picture_not_found"),
+                  .notFound("player_not_found"), .notFound("picture_not_found"), .notFound("picture_not_found"), 200),
+        AccessRow("GET /v1/admin/pictures", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
+        AccessRow("POST /v1/admin/pictures/{username}/review", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly,
+                  .organisersOnly, 200),
         AccessRow("GET /v1/admin/open-days", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("POST /v1/admin/open-days", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 201),
         AccessRow("GET /v1/admin/open-days/{id}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
@@ -373,6 +387,13 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         case "GET /v1/me/open-day": (.get, "/v1/me/open-day", nil)
         case "POST /v1/me/open-day/keep":
             (.post, "/v1/me/open-day/keep", ["email": "keeper@student.gla.ac.uk", "username": "keeper", "password": "flat white at dawn"])
+        case "GET /v1/me/look": (.get, "/v1/me/look", nil)
+        case "PUT /v1/me/picture": (.put, "/v1/me/picture", ["not": "a picture"])
+        case "DELETE /v1/me/picture": (.delete, "/v1/me/picture", nil)
+        case "PUT /v1/me/avatar": (.put, "/v1/me/avatar", ["avatar": "sun"])
+        case "GET /v1/players/{username}/picture": (.get, "/v1/players/\(world.owner)/picture", nil)
+        case "GET /v1/admin/pictures": (.get, "/v1/admin/pictures", nil)
+        case "POST /v1/admin/pictures/{username}/review": (.post, "/v1/admin/pictures/\(world.owner)/review", ["version": 1, "approve": true])
         case "GET /v1/admin/open-days": (.get, "/v1/admin/open-days", nil)
         case "POST /v1/admin/open-days":
             (.post, "/v1/admin/open-days", ["name": "Second day", "day": LocalDate(world.service.services.now(), in: world.service.services.content.timeZone).description,

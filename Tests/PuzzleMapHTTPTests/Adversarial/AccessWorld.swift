@@ -155,6 +155,9 @@ struct AccessWorld: Sendable {
                                                                            "text": "Half of it is torn off"], token: owner)
             let reportID = try #require(report.json["id"] as? Int)
 
+            // The owner's photo, waiting for an organiser's look.
+            _ = try await service.repository.savePicture([0x52, 0x49, 0x46, 0x46], playerID: ownerAccount.player.id, at: service.services.now())
+
             let voucherCode = try #require(voucher.json["code"] as? String)
             let friendAccount = try #require(try await service.repository.account(login: names[.friend]!))
             return AccessWorld(
