@@ -84,18 +84,10 @@ extension SQLiteHuntRepository {
     public func guestLedgers(eventID: Int64) async throws -> [PlayerLedger] {
         try await database.read { db in
             // One statement: each guest's row joined with their events in the order written.
-            let columns = try splittingRowAdapters(columnCounts: [db.columns(in: "player").count, db.columns(in: "gameEvent").count])
-            let rows = try Row.fetchCursor(db, sql: """
+            try Self.ledgers(db, sql: """
                 SELECT player.*, gameEvent.* FROM player LEFT JOIN gameEvent ON gameEvent.playerId = player.id
                 WHERE player.guestEventId = ? AND player.deletedAt IS NULL ORDER BY player.id, gameEvent.id
-                """, arguments: [eventID], adapter: ScopeAdapter(["player": columns[0], "event": columns[1]]))
-            var ledgers: [PlayerLedger] = []
-            while let row = try rows.next() {
-                let player: PlayerRecord = row["player"]
-                if ledgers.last?.player.id != player.id { ledgers.append(PlayerLedger(player: player.player, events: [])) }
-                if let event: GameEventRecord = row["event"] { ledgers[ledgers.count - 1].events.append(event.event) }
-            }
-            return ledgers
+                """, arguments: [eventID])
         }
     }
 

@@ -106,20 +106,26 @@ extension SQLiteHuntRepository {
         try await database.read { db in
             // One statement: each friend's row joined with their events in the order written
             // (a friend without any: one row, its event columns NULL), a friend's rows together.
-            let columns = try splittingRowAdapters(columnCounts: [db.columns(in: "player").count, db.columns(in: "gameEvent").count])
-            let rows = try Row.fetchCursor(db, sql: """
+            try Self.ledgers(db, sql: """
                 SELECT player.*, gameEvent.* FROM friendship JOIN player ON player.id = CASE WHEN playerA = ? THEN playerB ELSE playerA END
                 LEFT JOIN gameEvent ON gameEvent.playerId = player.id
                 WHERE (playerA = ? OR playerB = ?) AND player.deletedAt IS NULL ORDER BY player.username, player.id, gameEvent.id
-                """, arguments: [playerID, playerID, playerID], adapter: ScopeAdapter(["player": columns[0], "event": columns[1]]))
-            var ledgers: [PlayerLedger] = []
-            while let row = try rows.next() {
-                let player: PlayerRecord = row["player"]
-                if ledgers.last?.player.id != player.id { ledgers.append(PlayerLedger(player: player.player, events: [])) }
-                if let event: GameEventRecord = row["event"] { ledgers[ledgers.count - 1].events.append(event.event) }
-            }
-            return ledgers
+                """, arguments: [playerID, playerID, playerID])
         }
+    }
+
+    /// The ledgers a statement selecting `player.*, gameEvent.*` gives, ordered by player then
+    /// event (a player without events: one row, its event columns NULL).
+    static func ledgers(_ db: Database, sql: String, arguments: StatementArguments) throws -> [PlayerLedger] {
+        let columns = try splittingRowAdapters(columnCounts: [db.columns(in: "player").count, db.columns(in: "gameEvent").count])
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments, adapter: ScopeAdapter(["player": columns[0], "event": columns[1]]))
+        var ledgers: [PlayerLedger] = []
+        while let row = try rows.next() {
+            let player: PlayerRecord = row["player"]
+            if ledgers.last?.player.id != player.id { ledgers.append(PlayerLedger(player: player.player, events: [])) }
+            if let event: GameEventRecord = row["event"] { ledgers[ledgers.count - 1].events.append(event.event) }
+        }
+        return ledgers
     }
 
     public func areFriends(_ a: Int64, _ b: Int64) async throws -> Bool {

@@ -2049,8 +2049,41 @@ def visitor_joins_an_open_day_and_keeps_their_xp(j):
     j.press("Confirm", "open-day-verified")
     j.expect_heading("Email confirmed")
     j.navigate("Me", "open-day-progress")
-    j.expect_text(f"You have {j.rules['explore']} XP.")
+    j.expect_text(f"Level 1 · {j.rules['explore']} XP")
     restore()
+
+
+def picture_waits_for_an_organiser_then_a_friend_sees_it(j):
+    """A photo for the profile: sent from the account page, it waits for an organiser (the
+    friend sees the drawn picture chosen meanwhile); let through on the console, the friend sees it."""
+    j.navigate("Account", "picture-account")
+    choose(j, "Leaf")
+    j.press("Use this picture", "picture-avatar")
+    j.expect_text("Your drawn picture is saved.")
+    j.field("A photo (JPEG, PNG or WebP)").send_keys(os.path.abspath(j.code_picture(FIRST_STICKER)))
+    j.press("Send the photo", "picture-sent")
+    j.expect_text("Your photo is sent. Friends see it once an organiser has looked at it.")
+    j.expect_text("Waiting for an organiser: until then friends see your drawn picture.")
+    friend = j.facts["friend token"]
+    try:
+        api(j, "GET", f"/v1/players/{USERNAME}/picture", token=friend)
+        raise StepFailed("a friend sees the photo before an organiser has looked at it")
+    except urllib.error.HTTPError as error:
+        if error.code != 404:
+            raise StepFailed(f"a friend asking for the waiting photo gets {error.code}, not 404")
+    restore = sign_in_as_organiser(j, "console-for-pictures")
+    j.press("Photos to look at", "console-pictures")
+    j.expect_heading("Photos to look at")
+    button = j.driver.find_element(By.CSS_SELECTOR, "main form.actions button[value=approve]")
+    j.leave_by(button, "console-picture-approved")
+    j.expect_text("The photo is let through: friends see it now.")
+    j.expect_text("No photo is waiting.")
+    restore()
+    photo = api(j, "GET", f"/v1/players/{USERNAME}/picture", token=friend)
+    if photo[8:12] != b"WEBP":
+        raise StepFailed("the photo a friend gets is not the WebP the service made")
+    j.navigate("Account", "picture-approved")
+    j.expect_text("Friends see this photo.")
 
 
 STEPS = [
@@ -2080,6 +2113,7 @@ STEPS = [
     second_language_by_the_browser_and_by_the_setting,
     forged_form_refused,
     organiser_closes_a_place_and_tells_players,
+    picture_waits_for_an_organiser_then_a_friend_sees_it,
     organiser_adds_a_place_and_its_riddle,
     new_riddle_played_then_rolled_back,
     organiser_invites_a_barista,

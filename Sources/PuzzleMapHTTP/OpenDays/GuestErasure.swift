@@ -11,18 +11,9 @@ struct GuestErasure: Service {
     var interval: Duration = .seconds(600)
 
     func run() async throws {
-        try? await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                do {
-                    let erased = try await running.hunt.eraseLapsedGuests()
-                    if erased > 0 { logger.notice("Erased the guests of an open day", metadata: ["guests": "\(erased)"]) }
-                } catch is CancellationError {
-                    return
-                } catch {
-                    logger.warning("Erasing open days' guests failed", metadata: ["error": "\(error)"])
-                }
-                try await Task.sleep(for: interval)
-            }
+        await Periodically(interval: interval, firstAfterInterval: false, failure: "Erasing open days' guests failed", logger: logger).run {
+            let erased = try await running.hunt.eraseLapsedGuests()
+            if erased > 0 { logger.notice("Erased the guests of an open day", metadata: ["guests": "\(erased)"]) }
         }
     }
 }

@@ -37,18 +37,36 @@ struct PublishedContentFollower: Service {
     var interval: Duration = .seconds(5)
 
     func run() async throws {
+        await Periodically(interval: interval, firstAfterInterval: true, failure: "Looking for content published elsewhere failed", logger: logger).run {
+            if try await running.followPublished() {
+                logger.notice("Playing the content another instance published", metadata: ["fingerprint": "\(running.hunt.content.fingerprint)"])
+            }
+        }
+    }
+}
+
+/// A pass of work every `interval` until the service shuts down; a failed pass is logged and
+/// the next one tried.
+struct Periodically {
+    let interval: Duration
+    /// Whether the first pass waits an interval (or runs at once).
+    let firstAfterInterval: Bool
+    /// What the log says when a pass fails.
+    let failure: Logger.Message
+    let logger: Logger
+
+    func run(_ pass: @escaping @Sendable () async throws -> Void) async {
         try? await cancelWhenGracefulShutdown {
+            if firstAfterInterval { try await Task.sleep(for: interval) }
             while !Task.isCancelled {
-                try await Task.sleep(for: interval)
                 do {
-                    if try await running.followPublished() {
-                        logger.notice("Playing the content another instance published", metadata: ["fingerprint": "\(running.hunt.content.fingerprint)"])
-                    }
+                    try await pass()
                 } catch is CancellationError {
                     return
                 } catch {
-                    logger.warning("Looking for content published elsewhere failed", metadata: ["error": "\(error)"])
+                    logger.warning(failure, metadata: ["error": "\(error)"])
                 }
+                try await Task.sleep(for: interval)
             }
         }
     }
