@@ -12,7 +12,8 @@ struct ConsoleOpenDayPages {
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
         router.get("console/open-days") { _, context in
             let organiser = try context.requireOrganiser(in: services.hunt)
-            return try await listPage(context, organiser, words: GuestEventWords(day: LocalDate(services.now(), in: services.timeZone).description))
+            return try await listPage(context, organiser, words: GuestEventWords(day: LocalDate(services.now(), in: services.timeZone).description,
+                                                                         eraseAfterDays: "\(GuestEventWords.defaultEraseAfterDays)"))
         }
         router.post("console/open-days") { request, context in
             let form = try await PageForm.read(request, context: context)
