@@ -272,7 +272,9 @@ struct PostgresRestartUnderLoadTests {
 
         let started = ContinuousClock.now
         let error = await #expect(throws: (any Error).self) { try await store.ping() }
-        #expect(ContinuousClock.now - started < .seconds(3), "the operation waited \(ContinuousClock.now - started)")
+        // Well under the minute the pool would keep it retrying; with room for a machine busy
+        // running the rest of the suite (3.2 s was seen once).
+        #expect(ContinuousClock.now - started < .seconds(6), "the operation waited \(ContinuousClock.now - started)")
         #expect((error as? any StorageConditionError)?.storageCondition == .unavailable, "\(String(describing: error))")
 
         // Once the server is back, the pool connects again by itself.
