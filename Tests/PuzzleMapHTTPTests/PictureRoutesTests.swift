@@ -40,7 +40,9 @@ import Testing
                 let bytes = [UInt8](buffer: response.body)
                 #expect(Array(bytes[8..<12]) == Array("WEBP".utf8) && !bytes.isEmpty)
             }
-            // Bob's page of Ada shows it.
+            // Bob's page of Ada shows it, and so does his friends list.
+            let friends = try await TestBrowser(session: bob).get("/friends", client)
+            #expect(friends.html.contains(#"<img class="portrait" src="/pictures/ada?v=1" alt="" width="32" height="32">"#))
             let page = try await TestBrowser(session: bob).get("/players/ada", client)
             #expect(page.html.contains(#"<img class="portrait" src="/pictures/ada?v=1" alt="Ada&#39;s picture""#))
             let unknown = try await client.call(.put, "/v1/me/avatar", json: ["avatar": "cat"], token: ada)

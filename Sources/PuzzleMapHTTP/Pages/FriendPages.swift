@@ -105,12 +105,15 @@ struct FriendPages {
         async let requests = services.hunt.friendRequests(playerID: identity.playerID)
         async let friends = services.hunt.friends(playerID: identity.playerID)
         let (incoming, outgoing) = try await requests
+        let listed = try await friends
+        let looks = try await services.hunt.looks(of: listed.map(\.player), viewer: identity.account)
         let view = FriendsView(
             code: services.hunt.friendCode(playerID: identity.playerID),
             incoming: incoming.map { .init(id: $0.id, who: library.text("friends.who", ["name": $0.from.displayName, "username": $0.from.username])) },
             outgoing: outgoing.map { .init(id: $0.id, who: library.text("friends.who", ["name": $0.to.displayName, "username": $0.to.username])) },
-            friends: try await friends.map { friend in
+            friends: listed.map { friend in
                 .init(username: friend.player.username,
+                      picture: looks[friend.player.id].flatMap { PictureSource.of($0, username: friend.player.username) },
                       who: library.text("friends.who", ["name": friend.player.displayName, "username": friend.player.username]),
                       level: library.text("progress.level", ["level": "\(friend.level)"]),
                       badge: friend.latestBadge.map { library.text("friends.latestBadge", ["badge": $0.name]) },
@@ -157,6 +160,8 @@ struct FriendPages {
         }
         struct Friend {
             var username: String
+            /// Their photo (once let through) or drawn picture.
+            var picture: String?
             var who: String
             var level: String
             var badge: String?
