@@ -33,12 +33,14 @@ extension Hunt {
     /// The photo of `username` as `viewer` may see it: their own or, as an organiser, anyone's,
     /// whatever its review; another player's only once let through, and never across a block.
     public func picture(of username: String, viewer: Account) async throws -> [UInt8] {
-        let privileged = viewer.role == .admin || username.lowercased() == viewer.player.username.lowercased()
+        let isSelf = username.lowercased() == viewer.player.username.lowercased()
+        let privileged = isSelf || viewer.role == .admin
         let owner: Account
-        if viewer.role == .admin, let account = try await repository.account(login: username.lowercased()) {
-            owner = account
-        } else if privileged {
+        if isSelf {
             owner = viewer
+        } else if viewer.role == .admin {
+            guard let account = try await repository.account(login: username.lowercased()) else { throw PictureRefusal.noPicture }
+            owner = account
         } else {
             owner = try await visiblePlayer(username, to: viewer.player.id)
         }

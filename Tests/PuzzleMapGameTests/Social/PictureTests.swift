@@ -34,6 +34,7 @@ import Testing
         #expect(try await world.hunt.reviewPicture(of: "ada", version: 1, approve: true, by: olive).status == .approved)
         #expect(try await world.hunt.picture(of: "ada", viewer: bob) == [1, 1, 1])
         #expect(try await world.hunt.profile("ada", viewer: bob).look == .picture(version: 1))
+        #expect(try await world.hunt.looks(of: [ada.player, bob.player], viewer: bob) == [ada.player.id: .picture(version: 1)])
         #expect(try await world.hunt.repository.auditLog(limit: 1).first?.record.action == .pictureApproved)
 
         // A new photo waits for its own look: the organiser's look at the old one lets nothing through.
@@ -52,6 +53,10 @@ import Testing
         await #expect(throws: SocialRefusal.playerNotFound) { try await world.hunt.picture(of: "ada", viewer: bob) }
         try await world.hunt.repository.eraseAccount(id: ada.player.id, leaving: ErasedPlayer(id: ada.player.id), at: world.clock.now)
         #expect(try await world.hunt.repository.pictureBytes(playerID: ada.player.id) == nil)
+
+        // An organiser asking for somebody who is not there gets nothing, not their own photo.
+        _ = try await world.hunt.uploadPicture([9], by: olive.account)
+        await #expect(throws: PictureRefusal.noPicture) { try await world.hunt.picture(of: "nobody", viewer: olive.account) }
     }
 
     @Test func aFewPhotosADayAndNoneForAGuest() async throws {
