@@ -33,7 +33,7 @@ extension PostgresHuntRepository {
                 let id = try await connection.returned("""
                     INSERT INTO guestEvent (name, startsAt, endsAt, joinCode, eraseAfterDays, erasesAt, guestOffers, createdAt, createdBy)
                     VALUES (\(plan.name), \(StoredDate(plan.startsAt)), \(StoredDate(plan.endsAt)), \(joinCode), \(plan.eraseAfterDays),
-                            \(StoredDate(plan.endsAt + Double(plan.eraseAfterDays) * 86_400)), \(try StoredJSON.encode(plan.guestOffers))::jsonb,
+                            \(StoredDate(plan.erasesAt)), \(try StoredJSON.encode(plan.guestOffers))::jsonb,
                             \(StoredDate(date)), \(createdBy))
                     RETURNING id
                     """, as: Int64.self, from: "guestEvent", logger: logger)

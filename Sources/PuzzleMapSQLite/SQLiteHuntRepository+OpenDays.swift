@@ -41,7 +41,7 @@ extension SQLiteHuntRepository {
                                  audit: @Sendable (GuestEvent) -> AuditRecord) async throws -> GuestEvent {
         try await database.write { db in
             var record = GuestEventRecord(id: nil, name: plan.name, startsAt: plan.startsAt, endsAt: plan.endsAt, joinCode: joinCode,
-                                          eraseAfterDays: plan.eraseAfterDays, erasesAt: plan.endsAt + Double(plan.eraseAfterDays) * 86_400,
+                                          eraseAfterDays: plan.eraseAfterDays, erasesAt: plan.erasesAt,
                                           guestOffers: plan.guestOffers, createdAt: date, createdBy: createdBy, guestsErasedAt: nil)
             do {
                 try record.insert(db)

@@ -15,6 +15,9 @@ public struct GuestEventPlan: Hashable, Sendable {
         self.eraseAfterDays = eraseAfterDays
         self.guestOffers = guestOffers
     }
+
+    /// When the guests' accounts are due to be erased.
+    public var erasesAt: Date { endsAt + Double(eraseAfterDays) * 86_400 }
 }
 
 /// An open day as its form says it, in the organiser's words: a day, the hours on the campus

@@ -29,7 +29,7 @@ struct PicturePages {
                 let portrait = try await PictureController.portrait(of: [UInt8](photo), services: services)
                 _ = try await services.hunt.uploadPicture(portrait, by: identity.account)
                 return Response.seeOther("/account?done=picture")
-            }, showing: { problem in try await ProfilePages(services: services, library: library).accountPage(context, account: identity.account, problem: problem) })
+            }, showing: { problem in try await accountPage(context, identity, problem) })
         }
         router.post("account/picture/remove") { request, context in
             let identity = try context.requirePlayer()
@@ -37,7 +37,7 @@ struct PicturePages {
             return try await Problem.onPage({
                 try await services.hunt.removePicture(by: identity.account)
                 return Response.seeOther("/account?done=pictureRemoved")
-            }, showing: { problem in try await ProfilePages(services: services, library: library).accountPage(context, account: identity.account, problem: problem) })
+            }, showing: { problem in try await accountPage(context, identity, problem) })
         }
         router.post("account/avatar") { request, context in
             let identity = try context.requirePlayer()
@@ -45,7 +45,7 @@ struct PicturePages {
             return try await Problem.onPage({
                 try await services.hunt.chooseAvatar(try PictureController.avatar(named: form["avatar"]), by: identity.account)
                 return Response.seeOther("/account?done=avatar")
-            }, showing: { problem in try await ProfilePages(services: services, library: library).accountPage(context, account: identity.account, problem: problem) })
+            }, showing: { problem in try await accountPage(context, identity, problem) })
         }
         router.get("console/pictures") { request, context in
             let organiser = try context.requireOrganiser(in: services.hunt)
@@ -62,6 +62,11 @@ struct PicturePages {
                 return Response.seeOther("/console/pictures?done=\(approve ? "approved" : "refused")")
             }, showing: { problem in try await consolePage(context, organiser, problem: problem) })
         }
+    }
+
+    /// The account page again, saying why a picture form was refused.
+    private func accountPage(_ context: AppRequestContext, _ identity: Identity, _ problem: Problem) async throws -> Response {
+        try await ProfilePages(services: services, library: library).accountPage(context, account: identity.account, problem: problem)
     }
 
     private func consolePage(_ context: AppRequestContext, _ organiser: Organiser, notice: String? = nil, problem: Problem? = nil) async throws -> Response {
