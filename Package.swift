@@ -295,7 +295,7 @@ let package = Package(
         .testTarget(
             name: "PuzzleMapHTTPTests",
             dependencies: [
-                "PuzzleMapHTTP", "PuzzleMapGame", "PuzzleMapStartup", "PuzzleMapStorage", "PuzzleMapSQLite", "PuzzleMapContent", "PuzzleMapCore", "PuzzleMapImaging", "PuzzleMapTestFixtures",
+                "PuzzleMapHTTP", "PuzzleMapGame", "PuzzleMapStartup", "PuzzleMapStorage", "PuzzleMapSQLite", "PuzzleMapContent", "PuzzleMapCore", "PuzzleMapImaging", "PuzzleMapTestFixtures", "CWebP",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -14,6 +14,7 @@ packages=(
   libheif-dev           # HEIC photos (iPhones)
   libargon2-dev         # Argon2id password hashing
   libcairo2-dev         # printable code sheets (PDF, PNG, SVG)
+  librsvg2-bin          # rsvg-convert: an SVG campus plan drawn to pixels, in a process of its own
   zlib1g-dev            # gzip for the web app's pages (compress-nio)
   zbar-tools            # zbarimg, compared against in the decode benchmark
   zxing-cpp-tools       # ZXingReader, likewise

@@ -66,6 +66,7 @@ public func buildRouter(services: HuntServices) -> Router<AppRequestContext> {
     OpenDayController(services: services).addPublicRoutes(to: api)
     OpenDayController(services: services).addRoutes(to: authenticated)
     PictureController(services: services).addRoutes(to: authenticated)
+    CampusPlanController(services: services).addRoutes(to: authenticated)
     OrganiserController(services: services).addRoutes(to: authenticated)
     return router
 }

@@ -763,6 +763,22 @@ enum PostgresMigrations {
             """,
             "CREATE INDEX playerLook_waiting ON playerLook (pictureStatus, uploadedAt)",
         ]),
+        ("v29 campus plan", [
+            // The organisers' own campus map: one row, whose version keeps counting through
+            // removals (the picture is NULL while there is no plan); pins as JSON.
+            """
+            CREATE TABLE campusPlan (
+                id integer PRIMARY KEY CHECK (id = 1),
+                version bigint NOT NULL,
+                picture bytea,
+                width integer NOT NULL,
+                height integer NOT NULL,
+                pins text NOT NULL,
+                uploadedAt timestamptz NOT NULL,
+                uploadedBy text COLLATE "C" NOT NULL
+            )
+            """,
+        ]),
     ]
 }
 

@@ -615,6 +615,20 @@ enum Migrations {
             }
             try db.create(index: "playerLook_waiting", on: "playerLook", columns: ["pictureStatus", "uploadedAt"])
         }
+        migrator.registerMigration("v29 campus plan") { db in
+            // The organisers' own campus map: one row, whose version keeps counting through
+            // removals (the picture is NULL while there is no plan); pins as JSON.
+            try db.create(table: "campusPlan") { t in
+                t.primaryKey("id", .integer).check { $0 == 1 }
+                t.column("version", .integer).notNull()
+                t.column("picture", .blob)
+                t.column("width", .integer).notNull()
+                t.column("height", .integer).notNull()
+                t.column("pins", .text).notNull()
+                t.column("uploadedAt", .datetime).notNull()
+                t.column("uploadedBy", .text).notNull()
+            }
+        }
         return migrator
     }
 }

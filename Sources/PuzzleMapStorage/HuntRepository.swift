@@ -6,7 +6,7 @@ import PuzzleMapCore
 /// composed of one protocol per concern so each reads on its own.
 public protocol HuntRepository: ContentStore, DraftStore, SettingsStore, AccountStore, LedgerStore, PlayStore, ScanStore, VoucherStore, SocialStore, StatsStore, ReportStore,
     AuditStore, OperationsStore, ModerationStore, StaffInvitationStore, ExportStore, ChallengeStore, LiveEventStore, CrewStore, PushStore,
-    OpenDayStore, LookStore {
+    OpenDayStore, LookStore, CampusPlanStore {
     /// Cheap round trip proving the database answers.
     func ping() async throws
     /// How busy the database is, for metrics.

@@ -12,6 +12,7 @@ import Testing
         "fonts-dejavu-core",  // the fonts code sheets are drawn with
         "tzdata",             // opening hours are read in the campus's time zone
         "ca-certificates",    // TLS to a remote database or mail relay
+        "librsvg2-bin",       // rsvg-convert, run to draw an uploaded SVG campus plan
     ]
 
     let dockerfile: Dockerfile

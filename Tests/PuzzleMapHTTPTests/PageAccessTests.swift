@@ -222,6 +222,14 @@ import Testing
         Row(route: "GET /console/pictures", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
         // The form names no upload: nothing of Ada's is waiting.
         Row(route: "POST /console/pictures/{username}", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(404)),
+        // No plan is uploaded.
+        Row(route: "GET /campus-plan/{picture}", anonymous: .refused(404), player: .refused(404), staff: .refused(404), organiser: .refused(404)),
+        Row(route: "GET /console/campus-plan", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
+        // The form has no picture.
+        Row(route: "POST /console/campus-plan", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(422)),
+        // There is no plan to pin or remove.
+        Row(route: "POST /console/campus-plan/pins", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(404)),
+        Row(route: "POST /console/campus-plan/remove", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(404)),
         Row(route: "GET /console/open-days", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
         // The table's form has no name and no day.
         Row(route: "POST /console/open-days", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(422)),
@@ -360,7 +368,7 @@ struct PageWorld {
             .replacingOccurrences(of: "{name}", with: route.contains("avatars") ? "sun.svg" : "app.css").replacingOccurrences(of: "{username}", with: "ada")
             .replacingOccurrences(of: "{version}", with: "1").replacingOccurrences(of: "{riddle}", with: "hunterian-museum-1")
             .replacingOccurrences(of: "{place}", with: "hunterian-museum").replacingOccurrences(of: "{offer}", with: "qmu-free-coffee")
-            .replacingOccurrences(of: "{code}", with: "ZZZZZZ")
+            .replacingOccurrences(of: "{code}", with: "ZZZZZZ").replacingOccurrences(of: "{picture}", with: "1.webp")
         var headers: HTTPFields = [:]
         var cookies = ["pm_csrf=\(secret)"]
         switch visitor {
@@ -374,7 +382,7 @@ struct PageWorld {
         var body: ByteBuffer?
         if method == .post {
             let fields = "_csrf=\(token ?? formToken)&category=lab&code=000000&email=nobody%40student.gla.ac.uk&login=nobody&password=x&token=x&username=\(username)&action=block"
-            if ["POST /scan", "POST /friends/photo", "POST /counter", "POST /crew/join", "POST /account/picture"].contains(route) {
+            if ["POST /scan", "POST /friends/photo", "POST /counter", "POST /crew/join", "POST /account/picture", "POST /console/campus-plan"].contains(route) {
                 let boundary = "pageworld"
                 headers[.contentType] = "multipart/form-data; boundary=\(boundary)"
                 body = ByteBuffer(string: "--\(boundary)\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n\(token ?? formToken)\r\n"

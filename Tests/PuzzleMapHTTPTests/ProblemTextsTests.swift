@@ -69,6 +69,10 @@ import Testing
         ]
         let exports: [ExportRefusal] = [.unknownPartner("corner-shop")]
         let pictures: [PictureRefusal] = [.noPicture, .tooManyPictures(perDay: 5)]
+        let plans: [CampusPlanRefusal] = [
+            .noPlan, .planReplaced(version: 4), .pinCount(1), .pinOffPicture(pin: 2, width: 1600, height: 900), .pinNotOnEarth(pin: 1),
+            .pinWithoutPosition(pin: 3), .pinsTooClose(first: 1, second: 2), .pinsInLine, .pinsMirrored,
+        ]
         let openDays: [OpenDayRefusal] = [
             .unknownCode, .notYetOpen(startsAt: date), .over(endedAt: date), .guestsPlayAlone, .notAGuest, .tooManyJoins(retryAfter: 60),
         ]
@@ -92,6 +96,8 @@ import Testing
             Problem(.serviceUnavailable, code: .databaseUnavailable),
             Problem(.serviceUnavailable, code: .photoQueueFull, values: ["seconds": "3"]),
             Problem(.serviceUnavailable, code: .storageFull),
+            Problem(.unsupportedMediaType, code: .unsupportedPlanFormat),
+            Problem(.unprocessableContent, code: .planPinsUnusable, detailVariant: "unreadable"),
             Problem(.serviceUnavailable, code: .contentNotLoaded),
             Problem(.forbidden, code: .playersOnly),
             Problem(.forbidden, code: .formExpired),
@@ -106,7 +112,7 @@ import Testing
             .map { ProblemMiddleware<AppRequestContext>.problem(for: HTTPError($0), request: request) }
         return game.map(Problem.init) + account.map(Problem.init) + reward.map(Problem.init) + report.map(Problem.init)
             + social.map(Problem.init) + challenges.map(Problem.init) + crews.map(Problem.init) + organiser.map(Problem.init) + moderation.map(Problem.init) + invitation.map(Problem.init)
-            + dates.map(Problem.init) + exports.map(Problem.init) + pushes.map(Problem.init) + openDays.map(Problem.init) + pictures.map(Problem.init) + images.map(Problem.image)
+            + dates.map(Problem.init) + exports.map(Problem.init) + pushes.map(Problem.init) + openDays.map(Problem.init) + pictures.map(Problem.init) + plans.map(Problem.init) + images.map(Problem.image)
             + [.notFound(path: "/v1/nowhere"), .internalError, .unsupportedScanBody, .unreadableForm("no closing boundary"),
                .photoTooLarge, .crossSiteForm, .unauthenticated]
             + thrown + framework

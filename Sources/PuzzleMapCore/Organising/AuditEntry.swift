@@ -33,6 +33,9 @@ public enum AuditAction: String, CaseIterable, Codable, Sendable {
     case openDayGuestsErased = "open_day_guests_erased"
     case pictureApproved = "picture_approved"
     case pictureRefused = "picture_refused"
+    case campusPlanUploaded = "campus_plan_uploaded"
+    case campusPlanPinned = "campus_plan_pinned"
+    case campusPlanRemoved = "campus_plan_removed"
 }
 
 /// One line of the audit log, before it is stored.

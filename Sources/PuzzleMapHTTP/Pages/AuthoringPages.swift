@@ -39,7 +39,7 @@ struct AuthoringPages {
             let hunt = services.hunt
             let editing = try await hunt.editing(for: try context.requireOrganiser(in: hunt))
             let (riddle, _) = try editing.riddle(context.parameters.get("riddle") ?? "")
-            return page(context).response("preview", title: library.text("authoring.preview.title"), preview(riddle, in: editing.content))
+            return page(context).response("preview", title: library.text("authoring.preview.title"), try await preview(riddle, in: editing.content))
         }
         router.get("console/new-place") { request, context in
             let hunt = services.hunt
@@ -48,7 +48,7 @@ struct AuthoringPages {
             let at = query.get("latitude").flatMap(Double.init).flatMap { latitude in
                 query.get("longitude").flatMap(Double.init).map { Coordinate(latitude: latitude, longitude: $0) }
             }
-            return placeForm(context, content: editing.content, id: nil, words: .blank(at: at), token: ItemToken(of: Checkpoint?.none))
+            return try await placeForm(context, content: editing.content, id: nil, words: .blank(at: at), token: ItemToken(of: Checkpoint?.none))
         }
         router.post("console/places") { request, context in
             let organiser = try context.requireOrganiser(in: services.hunt)
@@ -59,7 +59,7 @@ struct AuthoringPages {
                 return Response.seeOther("/console/places/\(PageForm.escapeQuery(id))/new-riddle?added=1")
             } catch OrganiserRefusal.invalidEdit(let problems) {
                 let editing = try await services.hunt.editing(for: organiser)
-                return placeForm(context, content: editing.content, id: nil, words: words, token: ItemToken(of: Checkpoint?.none),
+                return try await placeForm(context, content: editing.content, id: nil, words: words, token: ItemToken(of: Checkpoint?.none),
                                  problems: problems, status: .unprocessableContent)
             }
         }
@@ -67,7 +67,7 @@ struct AuthoringPages {
             let hunt = services.hunt
             let editing = try await hunt.editing(for: try context.requireOrganiser(in: hunt))
             let (place, token) = try editing.place(context.parameters.get("place") ?? "")
-            return placeForm(context, content: editing.content, id: place.id, words: PlaceWords(place), token: token)
+            return try await placeForm(context, content: editing.content, id: place.id, words: PlaceWords(place), token: token)
         }
         router.post("console/places/:place") { request, context in
             let organiser = try context.requireOrganiser(in: services.hunt)
@@ -80,12 +80,12 @@ struct AuthoringPages {
                 return Response.seeOther("/console/draft?done=\(Done.placeSaved.rawValue)")
             } catch OrganiserRefusal.invalidEdit(let problems) {
                 let editing = try await services.hunt.editing(for: organiser)
-                return placeForm(context, content: editing.content, id: id, words: words, token: seen, problems: problems, status: .unprocessableContent)
+                return try await placeForm(context, content: editing.content, id: id, words: words, token: seen, problems: problems, status: .unprocessableContent)
             } catch OrganiserRefusal.editConflict {
                 // Their place is shown above the organiser's words, which stay in the form.
                 let editing = try await services.hunt.editing(for: organiser)
                 let (theirs, token) = try editing.place(id)
-                return placeForm(context, content: editing.content, id: id, words: words, token: token, status: .conflict,
+                return try await placeForm(context, content: editing.content, id: id, words: words, token: token, status: .conflict,
                                  conflict: conflictText(id), theirs: PlaceWords(theirs))
             }
         }
@@ -98,7 +98,7 @@ struct AuthoringPages {
             } catch OrganiserRefusal.editConflict {
                 let editing = try await services.hunt.editing(for: organiser)
                 let (theirs, token) = try editing.place(id)
-                return placeForm(context, content: editing.content, id: id, words: PlaceWords(theirs), token: token, status: .conflict,
+                return try await placeForm(context, content: editing.content, id: id, words: PlaceWords(theirs), token: token, status: .conflict,
                                  conflict: conflictText(id), theirs: PlaceWords(theirs))
             }
             return Response.seeOther("/console/draft?done=\(Done.placeRetired.rawValue)")
@@ -348,9 +348,9 @@ struct AuthoringPages {
     }
 
     /// A riddle as a player reads it, with every hint and its place on the plan.
-    private func preview(_ riddle: Riddle, in content: CampusContent) -> Preview {
+    private func preview(_ riddle: Riddle, in content: CampusContent) async throws -> Preview {
         let place = content.checkpoints.first { $0.id == riddle.checkpointID }
-        let plan = PlanPicture(content.checkpoints, marked: place?.id)
+        let plan = PlanPicture(content.checkpoints, plan: try await services.hunt.campusPlan(), marked: place?.id)
         return Preview(
             category: place.map { library.text("play.category.\($0.category.rawValue)") } ?? "",
             difficulty: library.text("riddle.difficulty.\(riddle.difficulty.rawValue)"),
@@ -475,7 +475,7 @@ struct AuthoringPages {
     /// its field. A new place's form has no id; its id is made from its name when saved.
     private func placeForm(_ context: AppRequestContext, content: CampusContent, id: String?, words: PlaceWords, token: ItemToken,
                            problems found: [EditProblem] = [], status: HTTPResponse.Status = .ok, conflict: String? = nil,
-                           theirs: PlaceWords? = nil) -> Response {
+                           theirs: PlaceWords? = nil) async throws -> Response {
         func problems(of field: String) -> [String] {
             found.filter { $0.field == field }.map { "\($0.message). \($0.fix)" }
         }
@@ -495,7 +495,7 @@ struct AuthoringPages {
                      FormField(name: "category", label: library.text("authoring.place.category"), problems: problems(of: "category"),
                                choices: .init(options: categories)),
                      line("floor", words.floor, mode: "numeric")],
-            plan: PlanPicture(content.checkpoints.filter { $0.id != id }, pin: marked),
+            plan: PlanPicture(content.checkpoints.filter { $0.id != id }, plan: try await services.hunt.campusPlan(), pin: marked),
             coordinates: problems(of: "coordinates"),
             latitude: line("latitude", words.latitude, mode: "decimal"), longitude: line("longitude", words.longitude, mode: "decimal"),
             hoursProblems: problems(of: "hours"),
@@ -589,19 +589,23 @@ struct PlanPicture {
     }
     var dots: [Dot]
     var projection: String
+    var viewBox: String
+    var height: String
+    /// The organisers' own plan, drawn under the places.
+    var picture: String?
     /// Where the pin of the place being placed is drawn, once it has a position.
     var pinX: String?
     var pinY: String?
 
-    init(_ places: [Checkpoint], marked: String? = nil, pin: Coordinate? = nil) {
-        let plan = MapPlan(places.map(\.coordinate))
-        projection = plan.projection.map { String(format: "%.9g", $0) }.joined(separator: " ")
+    init(_ places: [Checkpoint], plan campusPlan: CampusPlan?, marked: String? = nil, pin: Coordinate? = nil) {
+        let plan = MapPlan(places.map(\.coordinate), plan: campusPlan)
+        (projection, viewBox, height, picture) = (plan.projectionText, plan.viewBox, plan.heightText, plan.picture)
         dots = zip(places, plan.points).map { place, point in
             Dot(x: String(format: "%.1f", point.x), y: String(format: "%.1f", point.y), label: place.name, marked: place.id == marked)
         }
         if let pin, let point = plan.point(pin), point.x.isFinite, point.y.isFinite {
             pinX = String(format: "%.1f", min(max(point.x, 0), MapPlan.width))
-            pinY = String(format: "%.1f", min(max(point.y, 0), MapPlan.height))
+            pinY = String(format: "%.1f", min(max(point.y, 0), plan.height))
         }
     }
 }

@@ -26,7 +26,8 @@ struct MapPages {
             let identity = try context.requirePlayer()
             guard try await services.hunt.hasTakenQuiz(playerID: identity.playerID) else { return Response.seeOther("/quiz") }
             let places = try await services.hunt.map(playerID: identity.playerID, playVersion: identity.playVersion)
-            return page(context).response("map", title: library.text("map.title"), MapView(places, library: library))
+            return page(context).response("map", title: library.text("map.title"),
+                                          MapView(places, plan: try await services.hunt.campusPlan(), library: library))
         }
     }
 
@@ -71,13 +72,16 @@ struct MapPages {
             var isOpen: Bool
         }
         var places: [Place]
-        /// How a position on campus lands on the plan, for the phone to draw "you are here"
-        /// (its location never leaves the phone): the projection's numbers, space-separated.
+        /// How a position on campus lands on the plan (``MapPlan/projectionText``).
         var projection: String
+        var viewBox: String
+        var height: String
+        /// The organisers' own plan, drawn under the places.
+        var picture: String?
 
-        init(_ places: [MapPlace], library: PageLibrary) {
-            let plan = MapPlan(places.map(\.coordinate))
-            projection = plan.projection.map { String(format: "%.9g", $0) }.joined(separator: " ")
+        init(_ places: [MapPlace], plan campusPlan: CampusPlan?, library: PageLibrary) {
+            let plan = MapPlan(places.map(\.coordinate), plan: campusPlan)
+            (projection, viewBox, height, picture) = (plan.projectionText, plan.viewBox, plan.heightText, plan.picture)
             self.places = places.enumerated().map { index, place in
                 let checkpoint = place.checkpoint
                 let point = plan.points[index]
@@ -110,37 +114,55 @@ struct MapPages {
     }
 }
 
-/// The places' coordinates on a small plan: an equirectangular projection (a campus is small
-/// enough for it), scaled to fit the drawing with a margin, north up.
+/// The plan the map draws: the organisers' own picture once it is pinned to campus, or else a
+/// plan drawn from the places' coordinates (an equirectangular projection, as a campus is small
+/// enough for it, scaled to fit with a margin, north up). Either is 320 units wide.
 struct MapPlan {
     static let width = 320.0
-    static let height = 240.0
+    static let drawnHeight = 240.0
     static let margin = 18.0
 
+    /// 240 for the drawn plan; as tall as the picture's shape makes it.
+    var height: Double
+    /// The organisers' picture, drawn under the places.
+    var picture: String?
+    var projection: PlanProjection?
     var points: [(x: Double, y: Double)]
-    /// x = offsetX + (longitude × shrink − minX) × scale, y = height − offsetY − (latitude − minY) × scale,
-    /// and a unit of the plan is `metresPerUnit` on the ground: [shrink, minX, minY, scale, offsetX, offsetY, metresPerUnit].
-    var projection: [Double] = []
 
-    init(_ coordinates: [Coordinate]) {
-        guard let first = coordinates.first else { points = []; return }
+    init(_ coordinates: [Coordinate], plan: CampusPlan?) {
+        if let plan, let pinned = plan.projection {
+            let scale = Self.width / Double(plan.width)
+            (height, picture, projection) = (Double(plan.height) * scale, CampusPlanController.pictureAddress(plan), pinned.scaled(by: scale))
+        } else {
+            (height, picture, projection) = (Self.drawnHeight, nil, Self.drawn(coordinates))
+        }
+        points = coordinates.map { [projection] in projection?.point($0) ?? (Self.width / 2, Self.drawnHeight / 2) }
+    }
+
+    /// The drawn plan's projection: the places' span fitted to the drawing, centred where it
+    /// does not fill it; `nil` without places.
+    private static func drawn(_ coordinates: [Coordinate]) -> PlanProjection? {
+        guard let first = coordinates.first else { return nil }
         let shrink = cos(first.latitude * .pi / 180)
         let xs = coordinates.map { $0.longitude * shrink }, ys = coordinates.map(\.latitude)
         let (minX, maxX, minY, maxY) = (xs.min()!, xs.max()!, ys.min()!, ys.max()!)
         let spanX = max(maxX - minX, 1e-9), spanY = max(maxY - minY, 1e-9)
-        let scale = min((Self.width - 2 * Self.margin) / spanX, (Self.height - 2 * Self.margin) / spanY)
-        // Centre the drawing in whichever direction it does not fill.
-        let offsetX = (Self.width - spanX * scale) / 2, offsetY = (Self.height - spanY * scale) / 2
-        // A degree of latitude is 111.2 km on the mean Earth; x is in the same measure.
-        projection = [shrink, minX, minY, scale, offsetX, offsetY, 111_195 / scale]
-        points = []
-        points = coordinates.map { point($0)! }
+        let scale = min((width - 2 * margin) / spanX, (drawnHeight - 2 * margin) / spanY)
+        let offsetX = (width - spanX * scale) / 2, offsetY = (drawnHeight - spanY * scale) / 2
+        return PlanProjection(a: scale, b: 0, c: offsetX - minX * scale, d: 0, e: -scale, f: drawnHeight - offsetY + minY * scale, shrink: shrink)
     }
 
-    /// Where a position on campus lands on the plan (off it when outside the places' span).
-    func point(_ coordinate: Coordinate) -> (x: Double, y: Double)? {
-        guard projection.count == 7 else { return nil }
-        let (shrink, minX, minY, scale, offsetX, offsetY) = (projection[0], projection[1], projection[2], projection[3], projection[4], projection[5])
-        return (offsetX + (coordinate.longitude * shrink - minX) * scale, Self.height - offsetY - (coordinate.latitude - minY) * scale)
+    /// Where a position on campus lands on the plan (off it when outside).
+    func point(_ coordinate: Coordinate) -> (x: Double, y: Double)? { projection?.point(coordinate) }
+
+    /// The projection for the phone, to draw "you are here" (its location never leaves the
+    /// phone) and read a tap as a position: x = a·X + b·Y + c, y = d·X + e·Y + f with X the
+    /// longitude times `shrink` and Y the latitude, then the metres a unit covers, space-separated.
+    var projectionText: String {
+        guard let p = projection else { return "" }
+        return [p.a, p.b, p.c, p.d, p.e, p.f, p.shrink, p.metresPerUnit].map { String(format: "%.12g", $0) }.joined(separator: " ")
     }
+
+    var viewBox: String { "0 0 320 \(String(format: "%.1f", height))" }
+    var heightText: String { String(format: "%.1f", height) }
 }

@@ -35,6 +35,7 @@ func addPages(services: HuntServices, to router: Router<AppRequestContext>) {
     OpenDayPages(services: services, library: library).addRoutes(to: pages)
     PicturePages(services: services, library: library).addRoutes(to: pages)
     ConsoleOpenDayPages(services: services, library: library).addRoutes(to: pages)
+    CampusPlanPages(services: services, library: library).addRoutes(to: pages)
     ConsoleStaffPages(services: services, library: library).addRoutes(to: pages)
     OrganiserPages(services: services, library: library).addRoutes(to: pages)
     // An address no route has: a browser finds the app's own page with a way back; any other

@@ -24,6 +24,7 @@ extension Problem {
         case let refusal as PushRefusal: Problem(refusal)
         case let refusal as OpenDayRefusal: Problem(refusal)
         case let refusal as PictureRefusal: Problem(refusal)
+        case let refusal as CampusPlanRefusal: Problem(refusal)
         case let failure as PhotoFailure: failure.problem
         default: nil
         }

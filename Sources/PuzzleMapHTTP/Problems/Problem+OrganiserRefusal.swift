@@ -46,3 +46,30 @@ extension Problem {
         problems.map { problem in (problem.field.map { "\($0): " } ?? "") + problem.message + " (" + problem.fix + ")" }.joined(separator: "\n")
     }
 }
+
+extension Problem {
+    /// The campus plan's refusals: no plan, a plan replaced while it was being pinned, and
+    /// pins that cannot place the campus (one code, the detail saying which pin and why).
+    public init(_ refusal: CampusPlanRefusal) {
+        switch refusal {
+        case .noPlan:
+            self.init(.notFound, code: .noCampusPlan)
+        case .planReplaced(let version):
+            self.init(.conflict, code: .campusPlanReplaced, values: ["version": "\(version)"])
+        case .pinCount(let count):
+            self.init(.unprocessableContent, code: .planPinsUnusable, values: ["count": "\(count)"], detailVariant: "count")
+        case .pinOffPicture(let pin, let width, let height):
+            self.init(.unprocessableContent, code: .planPinsUnusable, values: ["pin": "\(pin)", "width": "\(width)", "height": "\(height)"], detailVariant: "offPicture")
+        case .pinNotOnEarth(let pin):
+            self.init(.unprocessableContent, code: .planPinsUnusable, values: ["pin": "\(pin)"], detailVariant: "notOnEarth")
+        case .pinWithoutPosition(let pin):
+            self.init(.unprocessableContent, code: .planPinsUnusable, values: ["pin": "\(pin)"], detailVariant: "noPosition")
+        case .pinsTooClose(let first, let second):
+            self.init(.unprocessableContent, code: .planPinsUnusable, values: ["first": "\(first)", "second": "\(second)"], detailVariant: "tooClose")
+        case .pinsInLine:
+            self.init(.unprocessableContent, code: .planPinsUnusable, detailVariant: "inLine")
+        case .pinsMirrored:
+            self.init(.unprocessableContent, code: .planPinsUnusable, detailVariant: "mirrored")
+        }
+    }
+}

@@ -20,7 +20,11 @@ public struct PortraitEncoder: Sendable {
 
     /// The WebP bytes of the square picture.
     public func portrait(from bytes: [UInt8]) throws(ImageDecodingError) -> [UInt8] {
-        let picture = try decode(bytes).squareThumbnail(side: side)
+        try Self.encodedWebP(Self.decode(bytes, limits: limits, near: side * 2).squareThumbnail(side: side), quality: quality)
+    }
+
+    /// The picture as a WebP of `quality` (0 to 100).
+    static func encodedWebP(_ picture: RGBImage, quality: Float) throws(ImageDecodingError) -> [UInt8] {
         var output: UnsafeMutablePointer<UInt8>?
         let size = picture.pixels.withUnsafeBufferPointer { pixels in
             WebPEncodeRGB(pixels.baseAddress, Int32(picture.width), Int32(picture.height), Int32(picture.width * 3), quality, &output)
@@ -30,14 +34,14 @@ public struct PortraitEncoder: Sendable {
         return Array(UnsafeBufferPointer(start: output, count: size))
     }
 
-    /// The upload in colour. A large JPEG is decoded by libjpeg at a reduced scale, near
-    /// enough the size kept.
-    func decode(_ bytes: [UInt8]) throws(ImageDecodingError) -> RGBImage {
+    /// An upload in colour (JPEG, PNG or WebP). A large JPEG is decoded by libjpeg at a reduced
+    /// scale, no smaller than `longestSide`.
+    static func decode(_ bytes: [UInt8], limits: ImageDecodingLimits, near longestSide: Int) throws(ImageDecodingError) -> RGBImage {
         try limits.checkSize(of: bytes)
         switch ImageFormat.sniff(bytes) {
-        case .jpeg: return try JPEGGrayDecoder(limits: limits, targetLongestSide: side * 2).decodeRGB(bytes)
-        case .png: return try Self.png(bytes, limits: limits)
-        case .webp: return try Self.webp(bytes, limits: limits)
+        case .jpeg: return try JPEGGrayDecoder(limits: limits, targetLongestSide: longestSide).decodeRGB(bytes)
+        case .png: return try png(bytes, limits: limits)
+        case .webp: return try webp(bytes, limits: limits)
         case .heif, nil: throw .unsupportedFormat
         }
     }

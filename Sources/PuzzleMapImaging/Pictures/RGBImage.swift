@@ -15,13 +15,26 @@ public struct RGBImage: Sendable, Equatable {
     /// covers (a box filter: no ringing on faces, and every source pixel counts once).
     public func squareThumbnail(side: Int) -> RGBImage {
         let square = min(width, height)
-        let (left, top) = ((width - square) / 2, (height - square) / 2)
         let out = min(side, square)
-        var result = [UInt8](repeating: 0, count: out * out * 3)
-        for y in 0..<out {
-            let (y0, y1) = (top + y * square / out, top + max((y + 1) * square / out, y * square / out + 1))
-            for x in 0..<out {
-                let (x0, x1) = (left + x * square / out, left + max((x + 1) * square / out, x * square / out + 1))
+        return shrunk(left: (width - square) / 2, top: (height - square) / 2, width: square, height: square, to: out, out)
+    }
+
+    /// The whole picture shrunk, by the same box filter, so its longer side is at most
+    /// `longestSide`; a picture already small enough is kept as it is.
+    public func shrunk(toFit longestSide: Int) -> RGBImage {
+        guard max(width, height) > longestSide else { return self }
+        let scale = Double(longestSide) / Double(max(width, height))
+        return shrunk(left: 0, top: 0, width: width, height: height,
+                      to: max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
+    }
+
+    /// The region `width` × `height` at (`left`, `top`), averaged down to `outWidth` × `outHeight`.
+    private func shrunk(left: Int, top: Int, width regionWidth: Int, height regionHeight: Int, to outWidth: Int, _ outHeight: Int) -> RGBImage {
+        var result = [UInt8](repeating: 0, count: outWidth * outHeight * 3)
+        for y in 0..<outHeight {
+            let (y0, y1) = (top + y * regionHeight / outHeight, top + max((y + 1) * regionHeight / outHeight, y * regionHeight / outHeight + 1))
+            for x in 0..<outWidth {
+                let (x0, x1) = (left + x * regionWidth / outWidth, left + max((x + 1) * regionWidth / outWidth, x * regionWidth / outWidth + 1))
                 var sums = (0, 0, 0)
                 for sy in y0..<y1 {
                     var index = (sy * width + x0) * 3
@@ -31,12 +44,12 @@ public struct RGBImage: Sendable, Equatable {
                     }
                 }
                 let count = (y1 - y0) * (x1 - x0)
-                let target = (y * out + x) * 3
+                let target = (y * outWidth + x) * 3
                 result[target] = UInt8(sums.0 / count)
                 result[target + 1] = UInt8(sums.1 / count)
                 result[target + 2] = UInt8(sums.2 / count)
             }
         }
-        return RGBImage(width: out, height: out, pixels: result)
+        return RGBImage(width: outWidth, height: outHeight, pixels: result)
     }
 }

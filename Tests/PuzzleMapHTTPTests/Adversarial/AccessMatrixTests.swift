@@ -130,6 +130,11 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         AccessRow("GET /v1/admin/pictures", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("POST /v1/admin/pictures/{username}/review", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly,
                   .organisersOnly, 200),
+        // No plan is uploaded; the body is not a picture.
+        AccessRow("GET /v1/admin/campus-plan", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .notFound("no_campus_plan")),
+        AccessRow("PUT /v1/admin/campus-plan", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .refused(415, "unsupported_plan_format")),
+        AccessRow("DELETE /v1/admin/campus-plan", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .notFound("no_campus_plan")),
+        AccessRow("PUT /v1/admin/campus-plan/pins", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .notFound("no_campus_plan")),
         AccessRow("GET /v1/admin/open-days", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("POST /v1/admin/open-days", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 201),
         AccessRow("GET /v1/admin/open-days/{id}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
@@ -394,6 +399,12 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         case "GET /v1/players/{username}/picture": (.get, "/v1/players/\(world.owner)/picture", nil)
         case "GET /v1/admin/pictures": (.get, "/v1/admin/pictures", nil)
         case "POST /v1/admin/pictures/{username}/review": (.post, "/v1/admin/pictures/\(world.owner)/review", ["version": 1, "approve": true])
+        case "GET /v1/admin/campus-plan": (.get, "/v1/admin/campus-plan", nil)
+        case "PUT /v1/admin/campus-plan": (.put, "/v1/admin/campus-plan", ["not": "a picture"])
+        case "DELETE /v1/admin/campus-plan": (.delete, "/v1/admin/campus-plan", nil)
+        case "PUT /v1/admin/campus-plan/pins":
+            (.put, "/v1/admin/campus-plan/pins", ["version": 1, "pins": [["x": 10, "y": 10, "place": "hunterian-museum"], ["x": 900, "y": 500, "latitude": 55.87, "longitude": -4.29]]
+                as [[String: any Sendable]]])
         case "GET /v1/admin/open-days": (.get, "/v1/admin/open-days", nil)
         case "POST /v1/admin/open-days":
             (.post, "/v1/admin/open-days", ["name": "Second day", "day": LocalDate(world.service.services.now(), in: world.service.services.content.timeZone).description,

@@ -308,6 +308,28 @@
   });
 })();
 
+// A plan's projection as the service writes it on the svg (MapPlan.projectionText): a
+// position to a point of the plan and back, and the plan's size from its viewBox.
+function puzzleMapPlan(svg) {
+  "use strict";
+  var n = (svg.getAttribute("data-projection") || "").split(" ").map(Number);
+  var box = (svg.getAttribute("viewBox") || "0 0 320 240").split(" ").map(Number);
+  if (n.length !== 8 || !n.every(isFinite)) { return null; }
+  var a = n[0], b = n[1], c = n[2], d = n[3], e = n[4], f = n[5], shrink = n[6], det = a * e - b * d;
+  if (!(shrink > 0) || det === 0) { return null; }
+  return {
+    width: box[2], height: box[3], metresPerUnit: n[7],
+    point: function (latitude, longitude) {
+      var x = longitude * shrink, y = latitude;
+      return { x: a * x + b * y + c, y: d * x + e * y + f };
+    },
+    position: function (x, y) {
+      var u = x - c, v = y - f;
+      return { latitude: (a * v - d * u) / det, longitude: (e * u - b * v) / det / shrink };
+    }
+  };
+}
+
 // The map: a tapped place opens its card as a sheet over the plan (without script, the pin is
 // a link to the card below); "Show where I am" asks the phone for its location, draws it on
 // the plan and says how far each open place is. The location never leaves the phone.
@@ -317,7 +339,7 @@
   var svg = figure && figure.querySelector("svg[data-projection]");
   if (!svg) { return; }
   var sheet = document.querySelector("dialog.sheet");
-  var numbers = svg.getAttribute("data-projection").split(" ").map(Number);
+  var plan = puzzleMapPlan(svg);
 
   if (sheet && sheet.showModal) {
     svg.querySelectorAll("a[data-place]").forEach(function (pin) {
@@ -338,16 +360,11 @@
 
   var locate = document.querySelector("[data-locate]");
   var status = document.querySelector("[data-locate-status]");
-  if (!locate || !navigator.geolocation || numbers.length !== 7) { return; }
+  if (!locate || !navigator.geolocation || !plan) { return; }
   locate.hidden = false;
 
-  function onPlan(latitude, longitude) {
-    var shrink = numbers[0], minX = numbers[1], minY = numbers[2], scale = numbers[3], offsetX = numbers[4], offsetY = numbers[5];
-    return { x: offsetX + (longitude * shrink - minX) * scale, y: 240 - offsetY - (latitude - minY) * scale };
-  }
-
   function show(position) {
-    var here = onPlan(position.coords.latitude, position.coords.longitude);
+    var here = plan.point(position.coords.latitude, position.coords.longitude);
     var dot = svg.querySelector("circle.you");
     if (!dot) {
       dot = document.createElementNS("http://www.w3.org/2000/svg", "circle");
@@ -355,11 +372,11 @@
       dot.setAttribute("r", "7");
       svg.appendChild(dot);
     }
-    dot.setAttribute("cx", Math.min(Math.max(here.x, 0), 320).toFixed(1));
-    dot.setAttribute("cy", Math.min(Math.max(here.y, 0), 240).toFixed(1));
+    dot.setAttribute("cx", Math.min(Math.max(here.x, 0), plan.width).toFixed(1));
+    dot.setAttribute("cy", Math.min(Math.max(here.y, 0), plan.height).toFixed(1));
     document.querySelectorAll("li[data-open]").forEach(function (card) {
       var dx = Number(card.getAttribute("data-x")) - here.x, dy = Number(card.getAttribute("data-y")) - here.y;
-      var metres = Math.sqrt(dx * dx + dy * dy) * numbers[6];
+      var metres = Math.sqrt(dx * dx + dy * dy) * plan.metresPerUnit;
       var rounded = metres < 100 ? Math.round(metres / 10) * 10 : Math.round(metres / 50) * 50;
       card.querySelector("[data-distance-here]").textContent =
         figure.getAttribute("data-distance").replace("{metres}", String(rounded));
@@ -539,32 +556,32 @@ var puzzleMapSettings = (function () {
   "use strict";
   var svg = document.querySelector("svg[data-pick][data-projection]");
   if (!svg) { return; }
-  var numbers = svg.getAttribute("data-projection").split(" ").map(Number);
   var pin = svg.querySelector("circle.pin");
   var latitude = document.getElementById("field-latitude");
   var longitude = document.getElementById("field-longitude");
-  if (!pin || !latitude || !longitude) { return; }
-  var shrink = numbers[0], minX = numbers[1], minY = numbers[2], scale = numbers[3], offsetX = numbers[4], offsetY = numbers[5];
+  var plan = puzzleMapPlan(svg);
   // With no place yet to scale the plan by, a tap cannot be read as a position: type it instead.
-  if (numbers.length !== 7 || !(scale > 0) || !(shrink > 0)) { return; }
+  if (!pin || !latitude || !longitude || !plan) { return; }
 
   function place(x, y) {
-    pin.setAttribute("cx", x.toFixed(1));
-    pin.setAttribute("cy", y.toFixed(1));
+    pin.setAttribute("cx", Math.min(Math.max(x, 0), plan.width).toFixed(1));
+    pin.setAttribute("cy", Math.min(Math.max(y, 0), plan.height).toFixed(1));
   }
 
   svg.addEventListener("click", function (event) {
     var box = svg.getBoundingClientRect();
-    var x = (event.clientX - box.left) * 320 / box.width, y = (event.clientY - box.top) * 240 / box.height;
+    var x = (event.clientX - box.left) * plan.width / box.width, y = (event.clientY - box.top) * plan.height / box.height;
     place(x, y);
-    latitude.value = ((240 - offsetY - y) / scale + minY).toFixed(6);
-    longitude.value = (((x - offsetX) / scale + minX) / shrink).toFixed(6);
+    var here = plan.position(x, y);
+    latitude.value = here.latitude.toFixed(6);
+    longitude.value = here.longitude.toFixed(6);
   });
 
   function typed() {
     var lat = Number(latitude.value), lon = Number(longitude.value);
     if (latitude.value === "" || longitude.value === "" || !isFinite(lat) || !isFinite(lon)) { return; }
-    place(Math.min(Math.max(offsetX + (lon * shrink - minX) * scale, 0), 320), Math.min(Math.max(240 - offsetY - (lat - minY) * scale, 0), 240));
+    var point = plan.point(lat, lon);
+    place(point.x, point.y);
   }
   latitude.addEventListener("input", typed);
   longitude.addEventListener("input", typed);
@@ -585,5 +602,56 @@ var puzzleMapSettings = (function () {
       var text = (card.querySelector("h3").textContent + " " + card.id).toLowerCase();
       card.hidden = !words.every(function (word) { return text.indexOf(word) >= 0; });
     });
+  });
+})();
+
+// The console's campus plan: a tap on the picture puts the chosen pin there (its x and y in
+// the picture's pixels into the form) and moves on to the next pin; typing them works without.
+(function () {
+  "use strict";
+  var svg = document.querySelector("svg[data-pin-picture]");
+  var arm = document.querySelector("[data-arm]");
+  if (!svg || !arm) { return; }
+  arm.hidden = false;
+  var box = svg.getAttribute("viewBox").split(" ").map(Number);
+  var radius = svg.getAttribute("data-radius");
+  var ns = "http://www.w3.org/2000/svg";
+
+  function mark(number, x, y) {
+    var group = svg.querySelector("g.pin-mark[data-pin='" + number + "']");
+    if (!group) {
+      group = document.createElementNS(ns, "g");
+      group.setAttribute("class", "pin-mark");
+      group.setAttribute("data-pin", number);
+      var circle = document.createElementNS(ns, "circle");
+      circle.setAttribute("class", "pin");
+      circle.setAttribute("r", radius);
+      var label = document.createElementNS(ns, "text");
+      label.setAttribute("dy", "0.35em");
+      label.setAttribute("text-anchor", "middle");
+      label.setAttribute("font-size", radius);
+      label.textContent = number;
+      group.appendChild(circle);
+      group.appendChild(label);
+      svg.appendChild(group);
+    }
+    group.querySelector("circle").setAttribute("cx", x);
+    group.querySelector("circle").setAttribute("cy", y);
+    group.querySelector("text").setAttribute("x", x);
+    group.querySelector("text").setAttribute("y", y);
+  }
+
+  svg.addEventListener("click", function (event) {
+    var chosen = arm.querySelector("input[name=arm]:checked");
+    if (!chosen) { return; }
+    var number = chosen.value;
+    var shown = svg.getBoundingClientRect();
+    var x = Math.round((event.clientX - shown.left) * box[2] / shown.width);
+    var y = Math.round((event.clientY - shown.top) * box[3] / shown.height);
+    document.getElementById("field-pin" + number + "-x").value = String(x);
+    document.getElementById("field-pin" + number + "-y").value = String(y);
+    mark(number, x, y);
+    var next = arm.querySelector("input[name=arm][value='" + (Number(number) + 1) + "']");
+    if (next) { next.checked = true; }
   });
 })();
