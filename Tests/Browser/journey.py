@@ -13,7 +13,9 @@ A failing step stops the journey and names itself and the page it was on.
 import argparse
 import base64
 import glob
+import html
 import json
+import math
 import os
 import re
 import select
@@ -1644,6 +1646,80 @@ def printed_sticker_link(j, sheet_path, name):
     return codes[0]
 
 
+def campus_plan_svg(checkpoints, width=800, height=450, margin=60):
+    """An organiser's own drawing of the campus: a lawn, a path, a block per place and its name
+    (as a drawing program exports it, with a script and an outside picture it must not keep);
+    and where each place is on it, in the pixels of the plan the service makes (twice as wide)."""
+    points = {}
+    lats = [place["coordinates"][1] for place in checkpoints.values()]
+    shrink = math.cos(math.radians(lats[0]))
+    xs = [place["coordinates"][0] * shrink for place in checkpoints.values()]
+    scale = min((width - 2 * margin) / (max(xs) - min(xs)), (height - 2 * margin) / (max(lats) - min(lats)))
+    shapes = []
+    for id, place in checkpoints.items():
+        x = margin + (place["coordinates"][0] * shrink - min(xs)) * scale
+        y = height - margin - (place["coordinates"][1] - min(lats)) * scale
+        points[id] = (round(x * 2), round(y * 2))
+        shapes.append(f'<rect x="{x - 14:.1f}" y="{y - 10:.1f}" width="28" height="20" fill="#b9a98f"/>'
+                      f'<text x="{x:.1f}" y="{y + 24:.1f}" font-size="9" text-anchor="middle">{html.escape(place["name"])}</text>')
+    svg = (f'<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">'
+           f'<script>alert("kept")</script><rect width="{width}" height="{height}" fill="#dcebd0"/>'
+           f'<path d="M0 {height / 2} H{width}" stroke="#fff" stroke-width="8"/>'
+           f'<image href="http://192.0.2.1/logo.png" width="40" height="40"/>{"".join(shapes)}</svg>')
+    return svg, points
+
+
+def pin_on_the_plan(j, number, point, place_name):
+    """Taps the plan's picture where a place is, and names the place for that pin."""
+    picture = j.driver.find_element(By.CSS_SELECTOR, "svg[data-pin-picture]")
+    width = float(j.driver.execute_script("return arguments[0].viewBox.baseVal.width", picture))
+    shown = picture.size["width"] / width
+    choose(j, f"Pin {number}")
+    ActionChains(j.driver).move_to_element_with_offset(
+        picture, int(point[0] * shown - picture.size["width"] / 2), int(point[1] * shown - picture.size["height"] / 2)).click().perform()
+    fieldset = j.driver.find_element(By.XPATH, f"//fieldset[legend[normalize-space()='Pin {number}']]")
+    typed = (fieldset.find_element(By.CSS_SELECTOR, f"#field-pin{number}-x").get_attribute("value"),
+             fieldset.find_element(By.CSS_SELECTOR, f"#field-pin{number}-y").get_attribute("value"))
+    if abs(int(typed[0]) - point[0]) > 12 or abs(int(typed[1]) - point[1]) > 12:
+        raise StepFailed(f"tapping the plan at {point} put {typed} in pin {number}")
+    Select(fieldset.find_element(By.TAG_NAME, "select")).select_by_visible_text(place_name)
+
+
+def organiser_pins_a_campus_plan_and_players_see_it(j):
+    """An organiser uploads their own drawing of the campus (an SVG with a script in it), pins
+    two places on it by tapping, sees the places drawn over it; the player's map then shows it."""
+    svg, points = campus_plan_svg(j.checkpoints)
+    path = os.path.join(j.args.screenshots, "campus-plan.svg")
+    with open(path, "w", encoding="utf-8") as file:
+        file.write(svg)
+    restore = sign_in_as_organiser(j, "console-for-plan")
+    j.press("Campus plan", "console-campus-plan")
+    j.expect_heading("Campus plan")
+    j.field("A map of the campus").send_keys(os.path.abspath(path))
+    j.press("Upload the plan", "console-plan-uploaded")
+    j.expect_text("The plan is uploaded. Pin it to campus so players see it.")
+    j.expect_text("Not pinned yet: players still see the drawn plan.")
+    # The two places farthest apart east to west.
+    ids = sorted(points, key=lambda id: points[id][0])
+    west, east = j.checkpoints[ids[0]], j.checkpoints[ids[-1]]
+    pin_on_the_plan(j, 1, points[ids[0]], west["name"])
+    pin_on_the_plan(j, 2, points[ids[-1]], east["name"])
+    j.press("Pin the plan", "console-plan-pinned")
+    j.expect_text("The plan is pinned: players' maps now draw the places over it.")
+    dots = j.driver.find_elements(By.CSS_SELECTOR, "svg[data-pin-picture] circle.other")
+    if len(dots) != len(j.checkpoints):
+        raise StepFailed(f"the pinned plan draws {len(dots)} places, the campus has {len(j.checkpoints)}")
+    served = j.driver.find_element(By.CSS_SELECTOR, "svg[data-pin-picture] image").get_attribute("href")
+    restore()
+    j.navigate("Map", "map-on-the-plan")
+    picture = j.driver.find_elements(By.CSS_SELECTOR, "main svg[role=img] image")
+    if not picture or picture[0].get_attribute("href") != served:
+        raise StepFailed(f"the player's map does not draw the organisers' plan {served}")
+    kind = j.driver.execute_script("return fetch(arguments[0]).then(r => r.headers.get('Content-Type'))", served)
+    if kind != "image/webp":
+        raise StepFailed(f"the plan's picture is served as {kind!r}")
+
+
 def organiser_adds_a_place_and_its_riddle(j):
     """An organiser adds a checkpoint by tapping the plan, writes its riddle (a hint left out is
     refused beside it, nothing typed lost), previews it as a player sees it, publishes, and
@@ -2114,6 +2190,7 @@ STEPS = [
     forged_form_refused,
     organiser_closes_a_place_and_tells_players,
     picture_waits_for_an_organiser_then_a_friend_sees_it,
+    organiser_pins_a_campus_plan_and_players_see_it,
     organiser_adds_a_place_and_its_riddle,
     new_riddle_played_then_rolled_back,
     organiser_invites_a_barista,

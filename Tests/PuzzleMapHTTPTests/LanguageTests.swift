@@ -20,6 +20,17 @@ import Testing
         }
     }
 
+    @Test func aDurationInARefusalIsSaidInTheReadersLanguage() throws {
+        #expect(Self.library.duration(minutes: 90) == "90 minutes" && Self.library.duration(minutes: 60) == "1 hour")
+        #expect(Self.library.duration(minutes: 3 * 1440) == "3 days")
+        let chinese = try #require(Self.library.languages.first { $0.tag == "zh" })
+        PageLibrary.$language.withValue(chinese) {
+            #expect(Self.library.duration(minutes: 3 * 1440) == "3 天")
+            let problem = Problem(AccountRefusal.invalidVerificationCode(lifetimeMinutes: 24 * 60))
+            #expect(problem.hint.contains("24 小时") && !problem.hint.contains("hours"), "\(problem.hint)")
+        }
+    }
+
     static let library = PageLibrary.shipped
 
     static func placeholders(_ text: String) -> [String] {

@@ -136,7 +136,7 @@ struct OrganiserPages {
                 Figure(value: dashboard.players.signedUp, label: library.text("dashboard.signedUp")),
             ]
             let names = Dictionary(uniqueKeysWithValues: dashboard.checkpoints.map { ($0.id, $0.name) })
-            let burst = GameLimits.spoken(minutes: pages.services.hunt.limits.failedPhotoBurstMinutes)
+            let burst = library.duration(minutes: pages.services.hunt.limits.failedPhotoBurstMinutes)
             lookAt = dashboard.lookAt.map { item in
                 Line(place: names[item.checkpointID] ?? item.checkpointID,
                      text: library.text("dashboard.lookAt.\(item.kind.rawValue)", ["count": "\(item.count)", "window": burst]))

@@ -133,6 +133,13 @@ public struct PageLibrary: Sendable {
 
     /// The catalogue's text under `key`, with `{name}` placeholders filled in. A missing key is
     /// shown as itself, and the page tests look for that.
+    /// A whole number of minutes as the reader says it, in the unit the game chooses:
+    /// "15 minutes", "1 hour", "3 days" (`duration.<unit>.one` and `.other` in the catalogue).
+    func duration(minutes: Int) -> String {
+        let (count, unit) = GameLimits.spokenCount(minutes: minutes)
+        return text("duration.\(unit.rawValue).\(count == 1 ? "one" : "other")", ["count": "\(count)"])
+    }
+
     func text(_ key: String, _ values: [String: String] = [:]) -> String {
         var text = texts[key] ?? key
         for (name, value) in values {

@@ -19,16 +19,16 @@ extension Problem {
         case .weakPassword(let reason):
             self.init(.unprocessableContent, code: .weakPassword, values: ["reason": reason])
         case .invalidVerificationCode(let minutes):
-            self.init(.unprocessableContent, code: .invalidVerificationCode, values: ["duration": GameLimits.spoken(minutes: minutes)])
+            self.init(.unprocessableContent, code: .invalidVerificationCode, values: ["duration": PageLibrary.shipped.duration(minutes: minutes)])
         case .invalidResetToken(let minutes):
-            self.init(.unprocessableContent, code: .invalidResetToken, values: ["duration": GameLimits.spoken(minutes: minutes)])
+            self.init(.unprocessableContent, code: .invalidResetToken, values: ["duration": PageLibrary.shipped.duration(minutes: minutes)])
         case .invalidRefreshToken:
             self.init(.unauthorized, code: .invalidRefreshToken)
         case .invalidCredentials:
             self.init(.unauthorized, code: .invalidCredentials)
         case .tooManyAttempts(let seconds):
             // Rounded up, so the wait said is never shorter than the Retry-After sent.
-            self.init(.tooManyRequests, code: .tooManyAttempts, values: ["duration": GameLimits.spoken(minutes: (seconds + 59) / 60)],
+            self.init(.tooManyRequests, code: .tooManyAttempts, values: ["duration": PageLibrary.shipped.duration(minutes: (seconds + 59) / 60)],
                       headers: [.retryAfter: "\(seconds)"])
         case .currentPasswordRequired:
             self.init(.unprocessableContent, code: .currentPasswordIncorrect)

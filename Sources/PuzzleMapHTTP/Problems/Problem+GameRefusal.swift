@@ -50,7 +50,7 @@ extension Problem {
             self.init(.forbidden, code: .accountSuspended, values: ["reason": reason])
         case .tooManyScans(let retryAfter):
             // Rounded up, so the wait said is never shorter than the Retry-After sent.
-            self.init(.tooManyRequests, code: .tooManyScans, values: ["duration": GameLimits.spoken(minutes: (retryAfter + 59) / 60)],
+            self.init(.tooManyRequests, code: .tooManyScans, values: ["duration": PageLibrary.shipped.duration(minutes: (retryAfter + 59) / 60)],
                       hintVariant: retryAfter <= 60 ? nil : "minutes", headers: [.retryAfter: "\(retryAfter)"])
         case .photoAlreadyUsed:
             self.init(.conflict, code: .photoAlreadyUsed)
@@ -59,7 +59,7 @@ extension Problem {
         case .invalidIdempotencyKey(let length):
             self.init(.badRequest, code: .invalidIdempotencyKey, values: ["count": "\(length)"])
         case .checkInNotFound(let minutes):
-            self.init(.notFound, code: .checkInNotFound, values: ["duration": GameLimits.spoken(minutes: minutes)])
+            self.init(.notFound, code: .checkInNotFound, values: ["duration": PageLibrary.shipped.duration(minutes: minutes)])
         case .quizRequired:
             self.init(.conflict, code: .quizRequired)
         case .riddleNotFound:

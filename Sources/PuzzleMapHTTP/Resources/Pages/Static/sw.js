@@ -7,9 +7,11 @@
 "use strict";
 var SHELL_CACHE = "shell-" + VERSION;
 var PAGES_CACHE = "pages";
-var KEPT = [/^\/map$/, /^\/play$/, /^\/riddles\/\d+$/, /^\/freebies$/, /^\/freebies\/\d+\/code\.png$/, /^\/progress$/];
-// What a kept page links to that is kept too: the riddles /play lists, the freebies' codes.
-var LINKED = /\/(?:riddles\/\d+|freebies\/\d+\/code\.png)(?=["?#])/g;
+var KEPT = [/^\/map$/, /^\/play$/, /^\/riddles\/\d+$/, /^\/freebies$/, /^\/freebies\/\d+\/code\.png$/, /^\/progress$/,
+  /^\/campus-plan\/\d+\.webp$/];
+// What a kept page links to that is kept too: the riddles /play lists, the freebies' codes, the
+// organisers' campus plan the map is drawn on.
+var LINKED = /\/(?:riddles\/\d+|freebies\/\d+\/code\.png|campus-plan\/\d+\.webp)(?=["?#])/g;
 // Pages kept at most this often when a page asks (on every load it could be a lot).
 var WARM_EVERY = 5 * 60 * 1000;
 var warmedAt = 0;
