@@ -1711,7 +1711,7 @@ def organiser_pins_a_campus_plan_and_players_see_it(j):
         raise StepFailed(f"the pinned plan draws {len(dots)} places, the campus has {len(j.checkpoints)}")
     served = j.driver.find_element(By.CSS_SELECTOR, "svg[data-pin-picture] image").get_attribute("href")
     restore()
-    j.navigate("Map", "map-on-the-plan")
+    j.open("/map", "map-on-the-plan")
     picture = j.driver.find_elements(By.CSS_SELECTOR, "main svg[role=img] image")
     if not picture or picture[0].get_attribute("href") != served:
         raise StepFailed(f"the player's map does not draw the organisers' plan {served}")
