@@ -35,6 +35,15 @@ extension ContentReader {
         let tags = reader.strings("tags", in: properties, of: owner) ?? []
         let facts = reader.strings("facts", in: properties, of: owner, required: false) ?? []
         let hours = readHours(properties["hours"], of: owner, &reader)
+        var translations: [String: Checkpoint.Words]?
+        if let node = properties["translations"], let languages = reader.mapping(node, what: "the translations of \(owner)"),
+           let pairs = languages.mapping {
+            translations = [:]
+            for (key, words) in pairs {
+                guard let tag = key.string, let words = reader.mapping(words, what: "the '\(key.string ?? "?")' translation of \(owner)") else { continue }
+                translations?[tag] = Checkpoint.Words(facts: reader.strings("facts", in: words, of: "the '\(tag)' translation of \(owner)") ?? [])
+            }
+        }
         if properties["hours"] == nil {
             reader.report(.missingField, at: properties, "\(owner) has no `hours`", fix: "Add `hours` with a `weekly` timetable.")
         }
@@ -60,7 +69,7 @@ extension ContentReader {
         location.featureIndex = reader.featureIndex
         return Located(
             Checkpoint(id: id, name: name, category: category, building: building, floor: floor,
-                       coordinate: coordinate, hours: hours, tags: tags, facts: facts),
+                       coordinate: coordinate, hours: hours, tags: tags, facts: facts, translations: translations),
             at: location, fieldLines: lines
         )
     }

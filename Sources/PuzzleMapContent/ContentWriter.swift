@@ -175,6 +175,7 @@ public struct ContentWriter: Sendable {
             var tags: [String]
             var hours: Hours
             var facts: [String]
+            var translations: [String: Checkpoint.Words]?
         }
 
         struct Hours: Encodable {
@@ -226,7 +227,7 @@ public struct ContentWriter: Sendable {
                             Feature.Exception(date: exception.date.description, closed: exception.ranges.isEmpty ? true : nil,
                                               hours: exception.ranges.isEmpty ? nil : exception.ranges.map(\.description), note: exception.note)
                         }),
-                    facts: checkpoint.facts))
+                    facts: checkpoint.facts, translations: checkpoint.translations))
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

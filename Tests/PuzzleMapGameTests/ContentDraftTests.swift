@@ -193,4 +193,39 @@ import Testing
         #expect(running.hunt.content.offers.first { $0.id == id }?.title == "A free tea")
         #expect(running.hunt.content.offers.first { $0.id == offer.id }?.stock == offer.stock + 50)
     }
+
+    @Test(arguments: GameWorld.Store.allCases)
+    func aCafeThatJoinsIsAddedAsAPartnerAndItsFreebieNamesItInTheSameDraft(_ store: GameWorld.Store) async throws {
+        let world = try await GameWorld(store: store)
+        let olive = try await Self.organiser(world)
+        let running = Self.running(world)
+        do {
+            _ = try await running.addPartner(PartnerEdit(id: "", name: "Kimchi Café", address: "  "), by: olive)
+            Issue.record("a partner with no address was saved")
+        } catch OrganiserRefusal.invalidEdit(let problems) {
+            #expect(problems.map(\.field) == ["address"])
+        }
+        let (_, id) = try await running.addPartner(PartnerEdit(id: "", name: "Kimchi Café", address: "12 Gibson Street"), by: olive)
+        #expect(id == "kimchi-cafe")
+        var words = OfferWords.blank(partner: id, today: LocalDate(year: 2026, month: 11, day: 28)!)
+        words.title = "A free kimbap"
+        let (_, offer) = try await running.addOffer(try words.edit(id: ""), by: olive)
+
+        // Another organiser renamed it meanwhile: an edit from the older form is refused.
+        let (partner, token) = try await running.hunt.editing(for: olive).partner(id)
+        _ = try await running.savePartner(PartnerEdit(id: id, name: "Kimchi Café & Bar", address: partner.address), seen: token, by: olive)
+        await #expect(throws: OrganiserRefusal.editConflict(id: id)) {
+            try await running.savePartner(PartnerEdit(id: id, name: "Kimchi", address: partner.address), seen: token, by: olive)
+        }
+        await #expect(throws: OrganiserRefusal.unknownPartner("nowhere")) { try await running.hunt.editing(for: olive).partner("nowhere") }
+
+        let review = try #require(try await running.hunt.draftReview(for: olive))
+        #expect(review.changes.partners.added == [id] && review.changes.offers.added == [offer] && review.problems.isEmpty)
+        _ = try await running.publishDraft(revision: review.draft.revision, by: olive)
+        #expect(running.hunt.content.partners.first { $0.id == id }?.name == "Kimchi Café & Bar")
+        #expect(running.hunt.content.offers.first { $0.id == offer }?.partnerID == id)
+        let actions = try await world.hunt.repository.auditLog(limit: 5).map(\.record.action)
+        #expect(Array(actions.prefix(4)) == [.draftPublished, .partnerEdited, .offerAdded, .partnerAdded])
+    }
+
 }

@@ -31,6 +31,11 @@ import Testing
         }
     }
 
+    @Test func everyAuditActionIsSaidOnTheAuditPage() {
+        let missing = AuditAction.allCases.map { "console.audit.\($0.rawValue)" }.filter { Self.library.texts[$0] == nil }
+        #expect(missing == [])
+    }
+
     static let library = PageLibrary.shipped
 
     static func placeholders(_ text: String) -> [String] {

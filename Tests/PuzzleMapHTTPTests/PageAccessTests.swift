@@ -222,6 +222,12 @@ import Testing
         Row(route: "GET /console/pictures", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
         // The form names no upload: nothing of Ada's is waiting.
         Row(route: "POST /console/pictures/{username}", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(404)),
+        Row(route: "GET /console/new-partner", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
+        // The form has no name and no address.
+        Row(route: "POST /console/partners", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(422)),
+        Row(route: "GET /console/partners/{partner}", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
+        // The form has no token: it was opened before the partner was last saved.
+        Row(route: "POST /console/partners/{partner}", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(409)),
         // No plan is uploaded.
         Row(route: "GET /campus-plan/{picture}", anonymous: .refused(404), player: .refused(404), staff: .refused(404), organiser: .refused(404)),
         Row(route: "GET /console/campus-plan", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
@@ -369,6 +375,7 @@ struct PageWorld {
             .replacingOccurrences(of: "{version}", with: "1").replacingOccurrences(of: "{riddle}", with: "hunterian-museum-1")
             .replacingOccurrences(of: "{place}", with: "hunterian-museum").replacingOccurrences(of: "{offer}", with: "qmu-free-coffee")
             .replacingOccurrences(of: "{code}", with: "ZZZZZZ").replacingOccurrences(of: "{picture}", with: "1.webp")
+            .replacingOccurrences(of: "{partner}", with: "qmu-cafe")
         var headers: HTTPFields = [:]
         var cookies = ["pm_csrf=\(secret)"]
         switch visitor {

@@ -51,6 +51,13 @@ import Testing
             #expect(outcome.contains(chinese.insider))
             #expect(try await page("/journal", language: "zh").contains(chinese.insider))
             #expect(try await page("/journal", language: "en").contains(riddle.insider.replacingOccurrences(of: "'", with: "&#39;")))
+            // The place found: its facts in Chinese on the map and in the journal (every social spot's are translated).
+            let place = try #require(service.services.content.checkpoint(id: riddle.checkpointID))
+            let facts = try #require(place.translations?["zh"]?.facts)
+            let map = try await page("/map", language: "zh")
+            #expect(facts.allSatisfy { map.contains($0) } && !map.contains(place.facts[0].replacingOccurrences(of: "'", with: "&#39;")))
+            #expect(try await page("/journal", language: "zh").contains(facts[0]))
+            #expect(try await page("/map", language: "en").contains(place.facts[0].replacingOccurrences(of: "'", with: "&#39;")))
         }
     }
 }

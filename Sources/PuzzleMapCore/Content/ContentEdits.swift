@@ -307,6 +307,26 @@ public struct OfferWords: Hashable, Codable, Sendable {
     }
 }
 
+/// An organiser's edit of one partner (a café or shop that gives freebies) in the console:
+/// its name, as players and baristas read it, and where it is.
+public struct PartnerEdit: Hashable, Sendable {
+    public var partner: Partner
+
+    public init(id: String, name: String, address: String) {
+        partner = Partner(id: id, name: name.trimmed, address: address.trimmed)
+    }
+
+    /// `content` with the partner as edited: in its place when it is there, else added.
+    public func applied(to content: CampusContent) -> CampusContent {
+        var content = content
+        content.partners.replaceOrAppend(partner)
+        return content
+    }
+
+    /// The fields of the form, named as in `Campus/offers.yaml`.
+    public static let fields = ["id", "name", "address"]
+}
+
 /// A problem `puzzlemap check` finds in an edit, beside the field it is about.
 public struct EditProblem: Hashable, Sendable {
     /// The field, as ``RiddleEdit/fields`` or ``PlaceEdit/fields`` names it; `nil` when it is
@@ -334,6 +354,7 @@ public enum EditedItem: Hashable, Sendable {
     case riddle(String)
     case checkpoint(String)
     case offer(String)
+    case partner(String)
 }
 
 extension CampusContent {
@@ -353,13 +374,14 @@ extension CampusContent {
         draft.riddles = located(riddles, "riddles", fields: RiddleEdit.fields) { item == .riddle($0.id) }
         draft.quiz = quiz.map { Located($0, at: SourceLocation(file: "quiz")) }
         draft.badges = badges.map { Located($0, at: SourceLocation(file: "badges")) }
-        draft.partners = partners.map { Located($0, at: SourceLocation(file: "partners")) }
+        draft.partners = located(partners, "partners", fields: PartnerEdit.fields) { item == .partner($0.id) }
         draft.offers = located(offers, "offers", fields: OfferEdit.fields) { item == .offer($0.id) }
         guard case .failure(let invalid) = draft.validated() else { return [] }
         let fields = switch item {
         case .riddle: RiddleEdit.fields
         case .checkpoint: PlaceEdit.fields
         case .offer: OfferEdit.fields
+        case .partner: PartnerEdit.fields
         case nil: [String]()
         }
         return invalid.problems.map { problem in
@@ -377,6 +399,11 @@ extension CampusContent {
     /// An id for a new freebie titled `title`, made as a place's is (`a-free-regular-coffee`).
     public func newOfferID(titled title: String) -> String {
         Self.newID(from: title, or: "freebie", taken: Set(offers.map(\.id)))
+    }
+
+    /// An id for a new partner named `name`, made as a place's is (`kimchi-cafe`).
+    public func newPartnerID(named name: String) -> String {
+        Self.newID(from: name, or: "partner", taken: Set(partners.map(\.id)))
     }
 
     /// `text`'s words in lower case joined by hyphens, at most 48 characters cut between words

@@ -118,7 +118,8 @@ public struct ContentImport: Sendable {
         var nextNumber = (stored.checkpoints.map(\.stored.number).max() ?? 0) + 1
         for (position, checkpoint) in content.checkpoints.enumerated() {
             if let old = existing.removeValue(forKey: checkpoint.id) {
-                guard old.stored.checkpoint != checkpoint || old.position != position || old.stored.isRetired else { continue }
+                // The stores keep the organiser's words; translations are read from the files.
+                guard old.stored.checkpoint != checkpoint.withoutTranslations || old.position != position || old.stored.isRetired else { continue }
                 var kept = old.stored
                 kept.checkpoint = checkpoint
                 kept.retiredAt = nil

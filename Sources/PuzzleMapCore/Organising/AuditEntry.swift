@@ -19,6 +19,8 @@ public enum AuditAction: String, CaseIterable, Codable, Sendable {
     case placeRetired = "place_retired"
     case offerEdited = "offer_edited"
     case offerAdded = "offer_added"
+    case partnerEdited = "partner_edited"
+    case partnerAdded = "partner_added"
     case draftPublished = "draft_published"
     case draftDiscarded = "draft_discarded"
     case scanVoided = "scan_voided"

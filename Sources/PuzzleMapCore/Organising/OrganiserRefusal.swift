@@ -23,6 +23,8 @@ public enum OrganiserRefusal: Error, Equatable, Sendable {
     case unknownRiddle(String)
     /// No freebie (offer) has this id.
     case unknownOffer(String)
+    /// No partner (a café or shop giving freebies) has this id.
+    case unknownPartner(String)
     /// Every sticker in play was printed from the console since its place or code last changed.
     case nothingToPrint
     /// There are no unpublished edits to publish or discard.

@@ -71,6 +71,20 @@ public enum ContentValidator {
                 problems.append(overlapping(overlap, on: exception.date.description, checkpoint: checkpoint.id, at: item.location(of: "hours")))
             }
         }
+        for (tag, words) in (checkpoint.translations ?? [:]).sorted(by: { $0.key < $1.key }) {
+            if !isLanguageTag(tag) {
+                problems.append(ContentProblem(
+                    .invalidValue, at: item.location(of: "translations"), "checkpoint '\(checkpoint.id)' has a translation under '\(tag)'",
+                    fix: "Name each translation by its language's code in lower case, such as zh or fr."
+                ))
+            }
+            if words.facts.isEmpty || words.facts.contains(where: { $0.allSatisfy(\.isWhitespace) }) {
+                problems.append(ContentProblem(
+                    .emptyText, at: item.location(of: "translations"), "the '\(tag)' translation of checkpoint '\(checkpoint.id)' has an empty fact",
+                    fix: "Translate each fact, or leave the translation out: players then read the facts as written."
+                ))
+            }
+        }
         return problems
     }
 
@@ -221,6 +235,7 @@ public enum ContentValidator {
         var problems: [ContentProblem] = []
         for item in draft.partners {
             problems += emptyText(item.value.name, "name", of: "partner '\(item.value.id)'", in: item)
+            problems += emptyText(item.value.address, "address", of: "partner '\(item.value.id)'", in: item)
         }
         for item in draft.offers {
             let offer = item.value

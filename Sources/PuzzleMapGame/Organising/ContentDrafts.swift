@@ -19,6 +19,11 @@ public struct Editing: Sendable {
         try content.offers.current(id, or: .unknownOffer(id))
     }
 
+    /// The partner as it now stands, with the token its form carries.
+    public func partner(_ id: String) throws -> (Partner, ItemToken) {
+        try content.partners.current(id, or: .unknownPartner(id))
+    }
+
     /// The place as it now stands, with the token its form carries.
     public func place(_ id: String) throws -> (Checkpoint, ItemToken) {
         try content.checkpoints.current(id, or: .unknownCheckpoint(id))
@@ -113,6 +118,26 @@ extension RunningHunt {
             var edit = edit
             edit.offer.id = content.newOfferID(titled: edit.offer.title)
             return (edit.applied(to: content), .offer(edit.offer.id))
+        }
+        return (draft, item.id)
+    }
+
+    /// Saves an organiser's edit of a partner into the draft, as ``saveRiddle(_:seen:by:)`` does.
+    public func savePartner(_ edit: PartnerEdit, seen: ItemToken, by organiser: Organiser) async throws -> DraftContent {
+        let id = edit.partner.id
+        return try await saveToDraft(by: organiser, action: .partnerEdited) { content in
+            try content.partners.unchanged(id, since: seen, or: .unknownPartner(id))
+            return (edit.applied(to: content), .partner(id))
+        }.draft
+    }
+
+    /// Adds a new partner to the draft, its id made from its name (`kimchi-cafe`): a café that
+    /// joins, for its freebies to name.
+    public func addPartner(_ edit: PartnerEdit, by organiser: Organiser) async throws -> (draft: DraftContent, id: String) {
+        let (draft, item) = try await saveToDraft(by: organiser, action: .partnerAdded) { content in
+            var edit = edit
+            edit.partner.id = content.newPartnerID(named: edit.partner.name)
+            return (edit.applied(to: content), .partner(edit.partner.id))
         }
         return (draft, item.id)
     }
@@ -212,7 +237,7 @@ extension Array where Element: Identifiable & Encodable, Element.ID == String {
 extension EditedItem {
     var id: String {
         switch self {
-        case .riddle(let id), .checkpoint(let id), .offer(let id): id
+        case .riddle(let id), .checkpoint(let id), .offer(let id), .partner(let id): id
         }
     }
 }

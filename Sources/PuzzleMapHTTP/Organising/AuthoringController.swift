@@ -107,6 +107,18 @@ struct AuthoringController {
         }
     }
 
+    /// A partner shop as it now stands, with the token an edit sends back.
+    struct PartnerBody: ResponseCodable {
+        var id: String?
+        var name: String
+        var address: String
+        var token: String?
+
+        init(_ partner: Partner, token: ItemToken) {
+            (id, name, address, self.token) = (partner.id, partner.name, partner.address, token.description)
+        }
+    }
+
     /// What a save into the draft made: the draft's revision and the id of the item saved.
     struct DraftSaved: ResponseCodable {
         var revision: Int64
@@ -205,6 +217,25 @@ struct AuthoringController {
             let organiser = try context.requireOrganiser(in: services.hunt)
             let body = try await request.decode(as: OfferBody.self, context: context)
             let (draft, id) = try await services.running.addOffer(try body.words.edit(id: ""), by: organiser)
+            return EditedResponse(status: .created, response: DraftSaved(revision: draft.revision, id: id))
+        }
+        router.get("admin/partners/:partner") { _, context in
+            let hunt = services.hunt
+            let (partner, token) = try await hunt.editing(for: try context.requireOrganiser(in: hunt)).partner(context.parameters.get("partner") ?? "")
+            return PartnerBody(partner, token: token)
+        }
+        router.put("admin/partners/:partner") { request, context in
+            let organiser = try context.requireOrganiser(in: services.hunt)
+            let body = try await request.decode(as: PartnerBody.self, context: context)
+            let id = context.parameters.get("partner") ?? ""
+            let draft = try await services.running.savePartner(PartnerEdit(id: id, name: body.name, address: body.address),
+                                                               seen: ItemToken(body.token ?? ""), by: organiser)
+            return DraftSaved(revision: draft.revision, id: id)
+        }
+        router.post("admin/partners") { request, context in
+            let organiser = try context.requireOrganiser(in: services.hunt)
+            let body = try await request.decode(as: PartnerBody.self, context: context)
+            let (draft, id) = try await services.running.addPartner(PartnerEdit(id: "", name: body.name, address: body.address), by: organiser)
             return EditedResponse(status: .created, response: DraftSaved(revision: draft.revision, id: id))
         }
         router.get("admin/places/:place") { _, context in

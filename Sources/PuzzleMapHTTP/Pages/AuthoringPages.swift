@@ -107,7 +107,7 @@ struct AuthoringPages {
             let hunt = services.hunt
             let editing = try await hunt.editing(for: try context.requireOrganiser(in: hunt))
             let partners = Dictionary(editing.content.partners.map { ($0.id, $0.name) }) { first, _ in first }
-            let done = request.uri.queryParameters.get("done") != nil
+            let done = request.uri.queryParameters.get("done")
             return page(context).response("freebies-console", title: library.text("authoring.offers.title"), FreebieList(
                 offers: editing.content.offers.map { offer in
                     FreebieList.Line(id: offer.id, title: offer.title, detail: library.text("authoring.offers.line", [
@@ -115,7 +115,46 @@ struct AuthoringPages {
                         "stock": "\(offer.stock)", "until": CampusDates.day(offer.validUntil),
                     ]))
                 },
-                notice: done ? library.text("authoring.done.offer-saved") : nil))
+                partners: editing.content.partners.map { FreebieList.Line(id: $0.id, title: $0.name, detail: $0.address) },
+                notice: done.map { library.text($0 == "partner" ? "authoring.done.partner-saved" : "authoring.done.offer-saved") }))
+        }
+        router.get("console/new-partner") { _, context in
+            let hunt = services.hunt
+            _ = try await hunt.editing(for: try context.requireOrganiser(in: hunt))
+            return partnerForm(context, id: nil, edit: PartnerEdit(id: "", name: "", address: ""), token: ItemToken(of: Partner?.none))
+        }
+        router.post("console/partners") { request, context in
+            let organiser = try context.requireOrganiser(in: services.hunt)
+            let form = try await PageForm.read(request, context: context)
+            let edit = PartnerEdit(id: "", name: form["name"] ?? "", address: form["address"] ?? "")
+            do {
+                _ = try await services.running.addPartner(edit, by: organiser)
+                return Response.seeOther("/console/freebies?done=partner")
+            } catch OrganiserRefusal.invalidEdit(let problems) {
+                return partnerForm(context, id: nil, edit: edit, token: ItemToken(of: Partner?.none), problems: problems, status: .unprocessableContent)
+            }
+        }
+        router.get("console/partners/:partner") { _, context in
+            let hunt = services.hunt
+            let editing = try await hunt.editing(for: try context.requireOrganiser(in: hunt))
+            let (partner, token) = try editing.partner(context.parameters.get("partner") ?? "")
+            return partnerForm(context, id: partner.id, edit: PartnerEdit(id: partner.id, name: partner.name, address: partner.address), token: token)
+        }
+        router.post("console/partners/:partner") { request, context in
+            let organiser = try context.requireOrganiser(in: services.hunt)
+            let form = try await PageForm.read(request, context: context)
+            let id = context.parameters.get("partner") ?? ""
+            let edit = PartnerEdit(id: id, name: form["name"] ?? "", address: form["address"] ?? "")
+            let seen = ItemToken(form["token"] ?? "")
+            do {
+                _ = try await services.running.savePartner(edit, seen: seen, by: organiser)
+                return Response.seeOther("/console/freebies?done=partner")
+            } catch OrganiserRefusal.invalidEdit(let problems) {
+                return partnerForm(context, id: id, edit: edit, token: seen, problems: problems, status: .unprocessableContent)
+            } catch OrganiserRefusal.editConflict {
+                let (theirs, token) = try await services.hunt.editing(for: organiser).partner(id)
+                return partnerForm(context, id: id, edit: edit, token: token, status: .conflict, conflict: conflictText(id), theirs: theirs)
+            }
         }
         router.get("console/new-freebie") { _, context in
             let hunt = services.hunt
@@ -393,7 +432,27 @@ struct AuthoringPages {
             var detail: String
         }
         var offers: [Line]
+        /// The partner shops the freebies name, each with where it is.
+        var partners: [Line]
         var notice: String?
+    }
+
+    /// The form of a partner shop, as it stands or as the organiser sent it with each problem
+    /// beside its field (the freebie form's page, with the partner's two fields).
+    private func partnerForm(_ context: AppRequestContext, id: String?, edit: PartnerEdit, token: ItemToken, problems found: [EditProblem] = [],
+                             status: HTTPResponse.Status = .ok, conflict: String? = nil, theirs: Partner? = nil) -> Response {
+        func line(_ name: String, _ value: String) -> FormField {
+            FormField(name: name, label: library.text("authoring.partner.\(name)"),
+                      problems: found.filter { $0.field == name }.map { "\($0.message). \($0.fix)" }, value: value, rows: 0)
+        }
+        let shown = Set(PartnerEdit.fields).subtracting(["id"])
+        let view = OfferForm(
+            action: id.map { "/console/partners/\($0)" } ?? "/console/partners", token: token.description,
+            intro: library.text("authoring.partner.intro"), fields: [line("name", edit.partner.name), line("address", edit.partner.address)],
+            general: found.filter { !shown.contains($0.field ?? "") }.map { "\($0.message). \($0.fix)" },
+            conflict: conflict, theirs: theirs.map { [$0.name, $0.address] } ?? [])
+        let title = id == nil ? library.text("authoring.partner.newTitle") : library.text("authoring.partner.editTitle", ["name": edit.partner.name])
+        return page(context).response("offer-edit", title: title, status: status, view)
     }
 
     private func unlockText(_ unlock: OfferUnlock, _ content: CampusContent) -> String {

@@ -18,7 +18,7 @@ struct MapPages {
                 entry.riddle = library.reading(entry.riddle)
                 return JournalView.Entry(
                     place: entry.checkpoint.name, building: entry.checkpoint.building, riddle: entry.riddle.text, insider: entry.riddle.insider,
-                    facts: entry.checkpoint.facts,
+                    facts: library.reading(entry.checkpoint).facts,
                     solved: library.text("journal.solved", ["date": CampusDates.day(entry.solvedAt, in: services.hunt.timeZone), "xp": "\(entry.xp)"]))
             }))
         }
@@ -103,7 +103,7 @@ struct MapPages {
                     whereabouts: checkpoint.map { library.text("map.whereabouts", ["building": $0.building, "floor": "\($0.floor)"]) },
                     status: library.text("map.status.\(place.status.rawValue)"), statusClass: "status-\(place.status.rawValue)",
                     hours: hours, openClass: place.isOpenNow ? "open" : "shut", timetable: checkpoint.map { CampusDates.timetable($0.hours) },
-                    facts: place.facts ?? [], closedNote: place.closure?.note,
+                    facts: checkpoint.map { library.reading($0).facts } ?? [], closedNote: place.closure?.note,
                     x: String(format: "%.1f", point.x), y: String(format: "%.1f", point.y), labelY: String(format: "%.1f", point.y + 4),
                     report: "/report?kind=sticker_damaged&place=\(PageForm.escapeQuery(reported))",
                     reportLabel: checkpoint.map { library.text("map.report", ["place": $0.name]) }

@@ -169,6 +169,9 @@ public struct PageLibrary: Sendable {
     /// A riddle in the reader's language, where the content translates it; else as written.
     func reading(_ riddle: Riddle) -> Riddle { riddle.reading(in: Self.language.tag) }
 
+    /// A place as the reader reads it: its facts in their language where the content has them.
+    func reading(_ place: Checkpoint) -> Checkpoint { place.reading(in: Self.language.tag) }
+
     /// A riddle's text (its insider fact, say) in the reader's language: found among the
     /// content's riddles by the words the game gave, as written.
     func reading(_ text: String, of riddles: [Riddle], _ field: KeyPath<Riddle, String>) -> String {

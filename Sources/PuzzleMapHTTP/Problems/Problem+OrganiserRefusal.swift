@@ -23,6 +23,8 @@ extension Problem {
             self.init(.unprocessableContent, code: .invalidEdit, values: ["count": "\(problems.count)", "report": Self.report(problems)])
         case .unknownOffer(let id):
             self.init(.notFound, code: .unknownOffer, values: ["id": id])
+        case .unknownPartner(let id):
+            self.init(.notFound, code: .unknownPartnerShop, values: ["id": id])
         case .nothingToPrint:
             self.init(.notFound, code: .nothingToPrint)
         case .noDraft:

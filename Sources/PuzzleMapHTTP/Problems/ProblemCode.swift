@@ -122,6 +122,7 @@ public enum ProblemCode: String, CaseIterable, Sendable {
     case unknownCheckpoint = "unknown_checkpoint"
     case unknownDifficulty = "unknown_difficulty"
     case unknownPartner = "unknown_partner"
+    case unknownPartnerShop = "unknown_partner_shop"
     case unknownPlace = "unknown_place"
     case unknownPushTopic = "unknown_push_topic"
     case unknownQuizQuestion = "unknown_quiz_question"

@@ -130,6 +130,9 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         AccessRow("GET /v1/admin/pictures", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("POST /v1/admin/pictures/{username}/review", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly,
                   .organisersOnly, 200),
+        AccessRow("POST /v1/admin/partners", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 201),
+        AccessRow("GET /v1/admin/partners/{partner}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
+        AccessRow("PUT /v1/admin/partners/{partner}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         // No plan is uploaded; the body is not a picture.
         AccessRow("GET /v1/admin/campus-plan", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .notFound("no_campus_plan")),
         AccessRow("PUT /v1/admin/campus-plan", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .refused(415, "unsupported_plan_format")),
@@ -399,6 +402,11 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         case "GET /v1/players/{username}/picture": (.get, "/v1/players/\(world.owner)/picture", nil)
         case "GET /v1/admin/pictures": (.get, "/v1/admin/pictures", nil)
         case "POST /v1/admin/pictures/{username}/review": (.post, "/v1/admin/pictures/\(world.owner)/review", ["version": 1, "approve": true])
+        case "POST /v1/admin/partners": (.post, "/v1/admin/partners", ["name": "Kimchi Café", "address": "Gibson Street"])
+        case "GET /v1/admin/partners/{partner}": (.get, "/v1/admin/partners/qmu-cafe", nil)
+        case "PUT /v1/admin/partners/{partner}":
+            (.put, "/v1/admin/partners/qmu-cafe", ["name": "QMU Café", "address": "Queen Margaret Union",
+                                                   "token": ItemToken(of: world.service.services.content.partners.first { $0.id == "qmu-cafe" }).description])
         case "GET /v1/admin/campus-plan": (.get, "/v1/admin/campus-plan", nil)
         case "PUT /v1/admin/campus-plan": (.put, "/v1/admin/campus-plan", ["not": "a picture"])
         case "DELETE /v1/admin/campus-plan": (.delete, "/v1/admin/campus-plan", nil)
