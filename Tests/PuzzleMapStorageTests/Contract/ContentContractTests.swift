@@ -28,10 +28,11 @@ import Testing
                                                     checkpointsAdded: content.checkpoints.count, riddlesAdded: content.riddles.count))
             #expect(try await repository.lastImport() == summary)
             let stored = try await repository.checkpoints(includingRetired: false)
-            #expect(stored.map(\.checkpoint) == content.checkpoints)
+            // The stores keep the organiser's words; translations are read from the files.
+            #expect(stored.map(\.checkpoint) == content.checkpoints.map(\.withoutTranslations))
             #expect(stored.map(\.number) == Array(1...content.checkpoints.count))
             #expect(stored.allSatisfy { $0.tagVersion == 1 && $0.retiredAt == nil })
-            #expect(try await repository.checkpoint(number: 3)?.checkpoint == content.checkpoints[2])
+            #expect(try await repository.checkpoint(number: 3)?.checkpoint == content.checkpoints[2].withoutTranslations)
             #expect(try await repository.activeRiddles() == content.riddles.map(\.withoutTranslations).sorted { $0.id < $1.id })
         }
     }
@@ -98,7 +99,7 @@ import Testing
             let all = try await repository.checkpoints(includingRetired: true)
             #expect(all.count == content.checkpoints.count)
             #expect(all.first { $0.id == removed.id }?.retiredAt == start + 3600)
-            #expect(try await repository.checkpoints(includingRetired: false).map(\.checkpoint) == edited.checkpoints)
+            #expect(try await repository.checkpoints(includingRetired: false).map(\.checkpoint) == edited.checkpoints.map(\.withoutTranslations))
             #expect(try await repository.checkpoint(number: 1)?.isRetired == true)
             #expect(try await repository.activeRiddles().contains { $0.checkpointID == removed.id } == false)
             #expect(try await repository.events(playerID: player.id) == [solved])
