@@ -78,10 +78,13 @@ struct MapPages {
         var height: String
         /// The organisers' own plan, drawn under the places.
         var picture: String?
+        /// What the colours mean, and which way the plan runs (north up only on the drawn plan).
+        var key: String
 
         init(_ places: [MapPlace], plan campusPlan: CampusPlan?, library: PageLibrary) {
             let plan = MapPlan(places.map(\.coordinate), plan: campusPlan)
             (projection, viewBox, height, picture) = (plan.projectionText, plan.viewBox, plan.heightText, plan.picture)
+            key = library.text(plan.picture == nil ? "map.key" : "map.keyOnPlan")
             self.places = places.enumerated().map { index, place in
                 let checkpoint = place.checkpoint
                 let point = plan.points[index]

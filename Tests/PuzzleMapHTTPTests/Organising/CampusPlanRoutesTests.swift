@@ -78,7 +78,8 @@ import Testing
             #expect(map.contains(#"<svg viewBox="0 0 320 180.0""#))
             #expect(map.contains(#"<image href="/campus-plan/1.webp" x="0" y="0" width="320" height="180.0""#))
             #expect(map.contains(#"<circle cx="80.0" cy="60.0" r="11"/>"#) && map.contains(#"<circle cx="240.0" cy="130.0" r="11"/>"#))
-            #expect(!map.contains(#"<rect class="ground""#))
+            #expect(!map.contains(#"<rect class="ground""#) && !map.contains("North is up"))
+            #expect(map.contains("Drawn on the organisers&#39; own plan of the campus."))
             // So does the console, where a tap on it places a new checkpoint.
             let console = PageBrowser(session: olive)
             #expect(try await console.get("/console/new-place", client).html.contains(#"<image href="/campus-plan/1.webp""#))
