@@ -228,4 +228,48 @@ import Testing
         #expect(Array(actions.prefix(4)) == [.draftPublished, .partnerEdited, .offerAdded, .partnerAdded])
     }
 
+
+    @Test(arguments: GameWorld.Store.allCases)
+    func aRetiredPlaceIsRestoredWithItsRiddlesAndItsOldStickerCountsAgain(_ store: GameWorld.Store) async throws {
+        let world = try await GameWorld(store: store)
+        let olive = try await Self.organiser(world)
+        let running = Self.running(world)
+        // A place no badge asks a visit to: retiring one a badge names is refused.
+        let content = running.hunt.content
+        let place = try #require(content.checkpoints.first { place in
+            !content.badges.contains { badge in
+                if case .visit(let ids) = badge.rule { ids.contains(place.id) } else { false }
+            }
+        })
+        let riddles = content.riddles.filter { $0.checkpointID == place.id }
+        let sticker = try await world.typedCode(of: place.id)
+        let number = try #require(try await world.hunt.repository.checkpoints(includingRetired: false).first { $0.id == place.id }).number
+        let (_, token) = try await running.hunt.editing(for: olive).place(place.id)
+        let retired = try await running.retirePlace(place.id, seen: token, by: olive)
+        _ = try await running.publishDraft(revision: retired.revision, by: olive)
+        #expect(try await running.hunt.retiredPlaces(for: olive).map(\.id) == [place.id])
+        let ada = try await world.player("ada")
+        // Retired, its sticker reads as no code of the hunt.
+        await #expect(throws: GameRefusal.invalidCode) {
+            try await running.hunt.scan(ScanSubmission(texts: [sticker]), playerID: ada, ownerVerified: false, idempotencyKey: nil, requestDigest: "")
+        }
+
+        // Back in the draft as it was last played, riddles and all; only once.
+        let restored = try await running.restorePlace(place.id, by: olive)
+        #expect(restored.content.checkpoint(id: place.id) == place)
+        #expect(restored.content.riddles.filter { $0.checkpointID == place.id } == riddles)
+        #expect(try await running.hunt.retiredPlaces(for: olive).isEmpty)
+        await #expect(throws: OrganiserRefusal.placeInPlay(place.id)) { try await running.restorePlace(place.id, by: olive) }
+        await #expect(throws: OrganiserRefusal.unknownCheckpoint("nowhere")) { try await running.restorePlace("nowhere", by: olive) }
+
+        // Published: the same place, number and sticker.
+        _ = try await running.publishDraft(revision: restored.revision, by: olive)
+        #expect(try await running.hunt.repository.checkpoints(includingRetired: false).first { $0.id == place.id }?.number == number)
+        let scanned = try await running.hunt.scan(ScanSubmission(texts: [sticker]), playerID: ada, ownerVerified: false, idempotencyKey: nil,
+                                                  requestDigest: "")
+        guard case .decided = scanned.outcome else { Issue.record("the restored sticker scanned as \(scanned.outcome)"); return }
+        let actions = try await world.hunt.repository.auditLog(limit: 4).map(\.record.action)
+        #expect(actions == [.draftPublished, .placeRestored, .draftPublished, .placeRetired])
+    }
+
 }

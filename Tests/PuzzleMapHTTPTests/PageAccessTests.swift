@@ -222,6 +222,8 @@ import Testing
         Row(route: "GET /console/pictures", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
         // The form names no upload: nothing of Ada's is waiting.
         Row(route: "POST /console/pictures/{username}", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(404)),
+        // The place is in play.
+        Row(route: "POST /console/places/{place}/restore", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(409)),
         Row(route: "GET /console/new-partner", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
         // The form has no name and no address.
         Row(route: "POST /console/partners", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(422)),

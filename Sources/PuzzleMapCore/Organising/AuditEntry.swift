@@ -17,6 +17,7 @@ public enum AuditAction: String, CaseIterable, Codable, Sendable {
     case placeEdited = "place_edited"
     case placeAdded = "place_added"
     case placeRetired = "place_retired"
+    case placeRestored = "place_restored"
     case offerEdited = "offer_edited"
     case offerAdded = "offer_added"
     case partnerEdited = "partner_edited"

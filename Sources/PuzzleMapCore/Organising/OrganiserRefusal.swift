@@ -25,6 +25,8 @@ public enum OrganiserRefusal: Error, Equatable, Sendable {
     case unknownOffer(String)
     /// No partner (a café or shop giving freebies) has this id.
     case unknownPartner(String)
+    /// Restoring a place the content being edited already has.
+    case placeInPlay(String)
     /// Every sticker in play was printed from the console since its place or code last changed.
     case nothingToPrint
     /// There are no unpublished edits to publish or discard.

@@ -9,6 +9,13 @@ extension Hunt {
         try await repository.checkpoints(includingRetired: false)
     }
 
+    /// Places retired by a publish (or a reload) that the content being edited does not bring
+    /// back: each can be restored into the draft.
+    public func retiredPlaces(for organiser: Organiser) async throws -> [StoredCheckpoint] {
+        let editing = try await editing(for: organiser).content
+        return try await repository.checkpoints(includingRetired: true).filter { $0.isRetired && editing.checkpoint(id: $0.id) == nil }
+    }
+
     /// Closes a checkpoint for now: it is no longer offered, its scans are refused with the
     /// note, and the map shows it closed (with the note, to players who have found it). Closing
     /// a closed one replaces its note.

@@ -142,6 +142,29 @@ extension RunningHunt {
         return (draft, item.id)
     }
 
+    /// Brings a retired place back into the draft as it was last published, with its riddles.
+    /// Once published it is the same place again: its number and its printed sticker count.
+    public func restorePlace(_ id: String, by organiser: Organiser) async throws -> DraftContent {
+        let repository = hunt.repository
+        // The newest version kept whole that played it holds its words and riddles.
+        var last: CampusContent?
+        for version in try await repository.contentVersions() where version.isKept {
+            if let content = try await repository.content(ofVersion: version.id), content.checkpoint(id: id) != nil {
+                last = content
+                break
+            }
+        }
+        guard let last, let place = last.checkpoint(id: id) else { throw OrganiserRefusal.unknownCheckpoint(id) }
+        return try await saveToDraft(by: organiser, action: .placeRestored) { content in
+            guard content.checkpoint(id: id) == nil else { throw OrganiserRefusal.placeInPlay(id) }
+            var content = content
+            content.checkpoints.append(place)
+            let taken = Set(content.riddles.map(\.id))
+            content.riddles += last.riddles.filter { $0.checkpointID == id && !taken.contains($0.id) }
+            return (content, .checkpoint(id))
+        }.draft
+    }
+
     /// Takes a place out of the draft with its riddles: once published, its sticker stops
     /// counting and players holding its riddles are released with a note.
     public func retirePlace(_ id: String, seen: ItemToken, by organiser: Organiser) async throws -> DraftContent {

@@ -238,6 +238,12 @@ struct AuthoringController {
             let (draft, id) = try await services.running.addPartner(PartnerEdit(id: "", name: body.name, address: body.address), by: organiser)
             return EditedResponse(status: .created, response: DraftSaved(revision: draft.revision, id: id))
         }
+        router.post("admin/places/:place/restore") { _, context in
+            let organiser = try context.requireOrganiser(in: services.hunt)
+            let id = context.parameters.get("place") ?? ""
+            let draft = try await services.running.restorePlace(id, by: organiser)
+            return DraftSaved(revision: draft.revision, id: id)
+        }
         router.get("admin/places/:place") { _, context in
             let hunt = services.hunt
             let (place, token) = try await hunt.editing(for: try context.requireOrganiser(in: hunt)).place(context.parameters.get("place") ?? "")

@@ -13,7 +13,7 @@ struct AuthoringPages {
 
     /// What a save did, said on the draft page it comes back to (`?done=`).
     enum Done: String {
-        case placeSaved = "place-saved", placeRetired = "place-retired", riddleSaved = "riddle-saved", riddleAdded = "riddle-added"
+        case placeSaved = "place-saved", placeRetired = "place-retired", placeRestored = "place-restored", riddleSaved = "riddle-saved", riddleAdded = "riddle-added"
     }
 
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
@@ -102,6 +102,17 @@ struct AuthoringPages {
                                  conflict: conflictText(id), theirs: PlaceWords(theirs))
             }
             return Response.seeOther("/console/draft?done=\(Done.placeRetired.rawValue)")
+        }
+        router.post("console/places/:place/restore") { request, context in
+            let hunt = services.hunt
+            let organiser = try context.requireOrganiser(in: hunt)
+            _ = try await PageForm.read(request, context: context)
+            do {
+                _ = try await services.running.restorePlace(context.parameters.get("place") ?? "", by: organiser)
+            } catch let refusal as OrganiserRefusal {
+                return try await draftPage(context, hunt: hunt, organiser: organiser, problem: Problem(refusal))
+            }
+            return Response.seeOther("/console/draft?done=\(Done.placeRestored.rawValue)")
         }
         router.get("console/freebies") { request, context in
             let hunt = services.hunt

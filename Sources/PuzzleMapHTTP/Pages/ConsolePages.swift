@@ -163,6 +163,12 @@ struct ConsolePages {
                                                           "when": CampusDates.dayAndTime(closure.closedAt, in: timeZone)])
                     })
             },
+            retired: try await hunt.retiredPlaces(for: organiser).map { stored in
+                ConsoleView.Retired(id: stored.id, name: stored.checkpoint.name,
+                                    label: library.text("console.restoreLabel", ["place": stored.checkpoint.name]),
+                                    when: library.text("console.retiredOn", ["when": CampusDates.dayAndTime(stored.retiredAt ?? Date(), in: timeZone),
+                                                                             "number": "\(stored.number)"]))
+            },
             versions: try await hunt.contentVersions(for: organiser).prefix(10).enumerated().map { index, version in
                 let summary = version.summary
                 let origin = switch version.origin {
@@ -270,6 +276,14 @@ struct ConsolePages {
         var broadcastMax: Int
         var noteMax: Int
         var checkpoints: [Checkpoint]
+        /// Places a publish retired, each of which can be brought back into the draft.
+        struct Retired {
+            var id: String
+            var name: String
+            var label: String
+            var when: String
+        }
+        var retired: [Retired]
         var versions: [Version]
         var audit: [AuditLine]
         /// Who saved the unpublished changes and when, while there are some.

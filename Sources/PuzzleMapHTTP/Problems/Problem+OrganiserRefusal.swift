@@ -25,6 +25,8 @@ extension Problem {
             self.init(.notFound, code: .unknownOffer, values: ["id": id])
         case .unknownPartner(let id):
             self.init(.notFound, code: .unknownPartnerShop, values: ["id": id])
+        case .placeInPlay(let id):
+            self.init(.conflict, code: .placeInPlay, values: ["id": id])
         case .nothingToPrint:
             self.init(.notFound, code: .nothingToPrint)
         case .noDraft:

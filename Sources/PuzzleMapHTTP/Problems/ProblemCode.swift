@@ -123,6 +123,7 @@ public enum ProblemCode: String, CaseIterable, Sendable {
     case unknownDifficulty = "unknown_difficulty"
     case unknownPartner = "unknown_partner"
     case unknownPartnerShop = "unknown_partner_shop"
+    case placeInPlay = "place_in_play"
     case unknownPlace = "unknown_place"
     case unknownPushTopic = "unknown_push_topic"
     case unknownQuizQuestion = "unknown_quiz_question"

@@ -130,6 +130,8 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         AccessRow("GET /v1/admin/pictures", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("POST /v1/admin/pictures/{username}/review", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly,
                   .organisersOnly, 200),
+        // The place is in play.
+        AccessRow("POST /v1/admin/places/{place}/restore", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .refused(409, "place_in_play")),
         AccessRow("POST /v1/admin/partners", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 201),
         AccessRow("GET /v1/admin/partners/{partner}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("PUT /v1/admin/partners/{partner}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
@@ -402,6 +404,7 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         case "GET /v1/players/{username}/picture": (.get, "/v1/players/\(world.owner)/picture", nil)
         case "GET /v1/admin/pictures": (.get, "/v1/admin/pictures", nil)
         case "POST /v1/admin/pictures/{username}/review": (.post, "/v1/admin/pictures/\(world.owner)/review", ["version": 1, "approve": true])
+        case "POST /v1/admin/places/{place}/restore": (.post, "/v1/admin/places/hunterian-museum/restore", nil)
         case "POST /v1/admin/partners": (.post, "/v1/admin/partners", ["name": "Kimchi Café", "address": "Gibson Street"])
         case "GET /v1/admin/partners/{partner}": (.get, "/v1/admin/partners/qmu-cafe", nil)
         case "PUT /v1/admin/partners/{partner}":
