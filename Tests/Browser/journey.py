@@ -1837,6 +1837,10 @@ def new_riddle_played_then_rolled_back(j):
     restore()
     j.open("/play", "play-after-rollback")
     j.expect_text("Your riddle in Social spots was taken out: its place is no longer part of the hunt.")
+    # Its printed sticker, photographed now, says the place has left the hunt (not that it is a bad code).
+    j.open(urllib.parse.urlparse(j.facts["new sticker"]).path, "retired-place-sticker")
+    j.expect_heading("This place has left the hunt")
+    j.expect_text("Nothing you found here is lost; ask for another riddle.")
 
 
 BARISTA_EMAIL = "barista@kimchi-cafe.example"  # a shop's own address, not the university's

@@ -249,8 +249,8 @@ import Testing
         _ = try await running.publishDraft(revision: retired.revision, by: olive)
         #expect(try await running.hunt.retiredPlaces(for: olive).map(\.id) == [place.id])
         let ada = try await world.player("ada")
-        // Retired, its sticker reads as no code of the hunt.
-        await #expect(throws: GameRefusal.invalidCode) {
+        // Retired, its sticker says the place has left the hunt.
+        await #expect(throws: GameRefusal.placeRetired) {
             try await running.hunt.scan(ScanSubmission(texts: [sticker]), playerID: ada, ownerVerified: false, idempotencyKey: nil, requestDigest: "")
         }
 

@@ -13,7 +13,7 @@ import Testing
         let date = Date(timeIntervalSince1970: 1_795_000_000)
         let game: [GameRefusal] = [
             .noCodeFound, .notAPuzzleMapCode, .invalidCode, .wrongCodeKind(expected: .checkpoint, found: .friend),
-            .wrongCodeKind(expected: .voucher, found: .checkpoint), .codeRetired, .tooManyScans(retryAfter: 30),
+            .wrongCodeKind(expected: .voucher, found: .checkpoint), .codeRetired, .placeRetired, .tooManyScans(retryAfter: 30),
             .tooManyScans(retryAfter: 60), .tooManyScans(retryAfter: 185), .photoAlreadyUsed, .idempotencyKeyReused, .invalidIdempotencyKey(length: 201),
             .checkInNotFound(lifetimeMinutes: 30), .checkInNotFound(lifetimeMinutes: 60), .quizRequired, .riddleNotFound,
             .noHintsLeft, .nothingOpen(.lab), .categoryExhausted(.lab, remaining: []),

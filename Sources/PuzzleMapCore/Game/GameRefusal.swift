@@ -16,6 +16,8 @@ public enum GameRefusal: Error, Hashable, Sendable {
     case wrongCodeKind(expected: TagPurpose, found: TagPurpose)
     /// A genuine code whose sticker has since been reprinted.
     case codeRetired
+    /// A genuine sticker of a place the organisers took out of the hunt.
+    case placeRetired
     /// More scans, or more failed codes, than anyone needs in a short time.
     case tooManyScans(retryAfter: Int)
 

@@ -64,9 +64,8 @@ public struct CodeVerifier: Sendable {
     /// The first genuine and current checkpoint among the texts.
     public func checkpoint(in texts: [String]) async throws -> StoredCheckpoint {
         try await first(in: texts, expecting: .checkpoint) { payload in
-            guard let checkpoint = try await repository.checkpoint(number: Int(payload.subject)), !checkpoint.isRetired else {
-                throw GameRefusal.invalidCode
-            }
+            guard let checkpoint = try await repository.checkpoint(number: Int(payload.subject)) else { throw GameRefusal.invalidCode }
+            guard !checkpoint.isRetired else { throw GameRefusal.placeRetired }
             guard payload.isCurrent(checkpoint.tagVersion) else { throw GameRefusal.codeRetired }
             return checkpoint
         }

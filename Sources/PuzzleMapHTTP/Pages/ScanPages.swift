@@ -102,6 +102,10 @@ struct ScanPages {
                 status = .gone
                 title = library.text("sticker.title.retired")
                 message = library.text("sticker.retired")
+            } catch GameRefusal.placeRetired {
+                status = .gone
+                title = library.text("sticker.title.placeRetired")
+                message = library.text("sticker.placeRetired")
             } catch is GameRefusal {
                 status = .notFound
                 title = library.text("sticker.title.invalid")

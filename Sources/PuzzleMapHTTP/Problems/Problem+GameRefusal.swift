@@ -46,6 +46,8 @@ extension Problem {
             self.init(.unprocessableContent, code: .wrongCodeKind, values: ["found": noun(found), "expected": noun(expected)])
         case .codeRetired:
             self.init(.gone, code: .codeRetired)
+        case .placeRetired:
+            self.init(.gone, code: .placeRetired)
         case .accountSuspended(let reason):
             self.init(.forbidden, code: .accountSuspended, values: ["reason": reason])
         case .tooManyScans(let retryAfter):

@@ -124,6 +124,7 @@ public enum ProblemCode: String, CaseIterable, Sendable {
     case unknownPartner = "unknown_partner"
     case unknownPartnerShop = "unknown_partner_shop"
     case placeInPlay = "place_in_play"
+    case placeRetired = "place_retired"
     case unknownPlace = "unknown_place"
     case unknownPushTopic = "unknown_push_topic"
     case unknownQuizQuestion = "unknown_quiz_question"
