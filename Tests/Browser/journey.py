@@ -2140,7 +2140,7 @@ def picture_waits_for_an_organiser_then_a_friend_sees_it(j):
     choose(j, "Leaf")
     j.press("Use this picture", "picture-avatar")
     j.expect_text("Your drawn picture is saved.")
-    j.field("A photo (JPEG, PNG or WebP)").send_keys(os.path.abspath(j.code_picture(FIRST_STICKER)))
+    j.field("A photo (JPEG, PNG, WebP or an iPhone's HEIC)").send_keys(os.path.abspath(j.code_picture(FIRST_STICKER)))
     j.press("Send the photo", "picture-sent")
     j.expect_text("Your photo is sent. Friends see it once an organiser has looked at it.")
     j.expect_text("Waiting for an organiser: until then friends see your drawn picture.")

@@ -10,6 +10,19 @@ struct HEIFGrayDecoder {
     var limits: ImageDecodingLimits
 
     func decode(_ bytes: [UInt8]) throws(ImageDecodingError) -> GrayImage {
+        try primaryImage(of: bytes) { handle, heif throws(ImageDecodingError) in try lumaPlane(of: handle, heif) }
+    }
+
+    /// The primary image in colour (a profile picture, a campus plan): an interleaved 8-bit RGB
+    /// decode, libheif converting whatever the file stores.
+    func decodeRGB(_ bytes: [UInt8]) throws(ImageDecodingError) -> RGBImage {
+        try primaryImage(of: bytes) { handle, heif throws(ImageDecodingError) in try rgbPlane(of: handle, heif) }
+    }
+
+    /// Opens the file in a libheif context, checks the primary image's size against the
+    /// limits, and gives its handle to `body` while the context lives.
+    private func primaryImage<Image>(of bytes: [UInt8],
+                                     _ body: (OpaquePointer, LibHeif) throws(ImageDecodingError) -> Image) throws(ImageDecodingError) -> Image {
         guard case .success(let heif) = LibHeif.shared else { throw .unsupportedFormat }
         guard let context = heif.contextAlloc() else { throw .corrupt("libheif could not allocate a context") }
         defer { heif.contextFree(context) }
@@ -29,7 +42,28 @@ struct HEIFGrayDecoder {
             height: Int(heif.handleHeight(handle))
         )
 
-        return try lumaPlane(of: handle, heif)
+        return try body(handle, heif)
+    }
+
+    /// An interleaved RGB decode, three bytes a pixel.
+    private func rgbPlane(of handle: OpaquePointer, _ heif: LibHeif) throws(ImageDecodingError) -> RGBImage {
+        var image: OpaquePointer?
+        try Self.check(heif.decodeImage(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGB, nil))
+        guard let image else { throw .corrupt("libheif returned no picture") }
+        defer { heif.imageRelease(image) }
+        let width = Int(heif.imageWidth(image, heif_channel_interleaved))
+        let height = Int(heif.imageHeight(image, heif_channel_interleaved))
+        try limits.checkDimensions(width: width, height: height)
+        var stride: Int32 = 0
+        guard let plane = heif.planeReadonly(image, heif_channel_interleaved, &stride), Int(stride) >= width * 3
+        else { throw .corrupt("libheif returned no colour plane") }
+        var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        pixels.withUnsafeMutableBufferPointer { out in
+            for row in 0..<height {
+                (out.baseAddress! + row * width * 3).update(from: plane + row * Int(stride), count: width * 3)
+            }
+        }
+        return RGBImage(width: width, height: height, pixels: pixels)
     }
 
     /// The Y plane of a YCbCr 4:2:0 decode, scaled to 8 bits.

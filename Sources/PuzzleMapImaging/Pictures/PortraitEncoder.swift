@@ -1,8 +1,8 @@
 import CPNG
 import CWebP
 
-/// A player's profile picture as the service keeps and serves it: whatever came (JPEG, PNG or
-/// WebP, within the upload limits) is decoded, cut to its centred square, shrunk and written
+/// A player's profile picture as the service keeps and serves it: whatever came (JPEG, PNG,
+/// WebP or an iPhone's HEIC, within the upload limits) is decoded, cut to its centred square, shrunk and written
 /// again as a small WebP. Nothing of the upload survives but its pixels: no metadata (a phone's
 /// location in EXIF), no second image hidden in the file, no script.
 public struct PortraitEncoder: Sendable {
@@ -34,7 +34,7 @@ public struct PortraitEncoder: Sendable {
         return Array(UnsafeBufferPointer(start: output, count: size))
     }
 
-    /// An upload in colour (JPEG, PNG or WebP). A large JPEG is decoded by libjpeg at a reduced
+    /// An upload in colour (JPEG, PNG, WebP or an iPhone's HEIC). A large JPEG is decoded by libjpeg at a reduced
     /// scale, no smaller than `longestSide`.
     static func decode(_ bytes: [UInt8], limits: ImageDecodingLimits, near longestSide: Int) throws(ImageDecodingError) -> RGBImage {
         try limits.checkSize(of: bytes)
@@ -42,7 +42,8 @@ public struct PortraitEncoder: Sendable {
         case .jpeg: return try JPEGGrayDecoder(limits: limits, targetLongestSide: longestSide).decodeRGB(bytes)
         case .png: return try png(bytes, limits: limits)
         case .webp: return try webp(bytes, limits: limits)
-        case .heif, nil: throw .unsupportedFormat
+        case .heif: return try HEIFGrayDecoder(limits: limits).decodeRGB(bytes)
+        case nil: throw .unsupportedFormat
         }
     }
 
