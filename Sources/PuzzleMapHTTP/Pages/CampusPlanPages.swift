@@ -108,12 +108,12 @@ struct CampusPlanPages {
     private func planPage(_ context: AppRequestContext, _ organiser: Organiser, words: [PinWords]? = nil, notice: String? = nil,
                           problem: Problem? = nil) async throws -> Response {
         let plan = try await services.hunt.campusPlan()
-        let view = PlanPage(plan: try plan.map { try planView($0, words: words) }, notice: notice, problem: problem?.onPage)
+        let view = PlanPage(plan: plan.map { planView($0, words: words) }, notice: notice, problem: problem?.onPage)
         return PageRendering(library: library, context: context).response("campus-plan", title: library.text("campusPlan.title"),
                                                                           status: problem?.status ?? .ok, view)
     }
 
-    private func planView(_ plan: CampusPlan, words: [PinWords]?) throws -> PlanPage.Plan {
+    private func planView(_ plan: CampusPlan, words: [PinWords]?) -> PlanPage.Plan {
         let content = services.hunt.content
         let radius = Double(max(plan.width, plan.height)) / 320 * 7
         let projection = plan.projection

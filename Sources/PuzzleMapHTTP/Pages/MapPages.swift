@@ -139,7 +139,8 @@ struct MapPlan {
         } else {
             (height, picture, projection) = (Self.drawnHeight, nil, Self.drawn(coordinates))
         }
-        points = coordinates.map { [projection] in projection?.point($0) ?? (Self.width / 2, Self.drawnHeight / 2) }
+        // No projection only without places, so no points.
+        points = projection.map { projection in coordinates.map(projection.point) } ?? []
     }
 
     /// The drawn plan's projection: the places' span fitted to the drawing, centred where it

@@ -28,7 +28,7 @@ public struct ImageDecoder: Sendable {
         case .webp:
             return try WebPGrayDecoder(limits: limits).decode(bytes)
         case .heif:
-            return try HEIFGrayDecoder(limits: limits).decode(bytes)
+            return try HEIFDecoder(limits: limits).decode(bytes)
         }
     }
 

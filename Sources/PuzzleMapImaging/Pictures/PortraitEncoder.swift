@@ -42,7 +42,7 @@ public struct PortraitEncoder: Sendable {
         case .jpeg: return try JPEGGrayDecoder(limits: limits, targetLongestSide: longestSide).decodeRGB(bytes)
         case .png: return try png(bytes, limits: limits)
         case .webp: return try webp(bytes, limits: limits)
-        case .heif: return try HEIFGrayDecoder(limits: limits).decodeRGB(bytes)
+        case .heif: return try HEIFDecoder(limits: limits).decodeRGB(bytes)
         case nil: throw .unsupportedFormat
         }
     }

@@ -1,12 +1,12 @@
 import CHeif
 
-/// HEIF/HEIC (the iPhone's default) through libheif: the primary image's luma (Y) plane from a
+/// HEIF/HEIC (the iPhone's default) through libheif: for scanning, the primary image's luma (Y) plane from a
 /// YCbCr 4:2:0 decode, which is what HEVC usually stores, so no colour conversion runs (libheif
 /// converts other layouts, RGB-coded ones included). libheif cannot convert to its monochrome
 /// colourspace, and asking for the "original" colourspace yields RGB in libheif 1.15, hence
 /// the explicit request. 10- and 12-bit luma is scaled down to 8 bits. libheif is opened on the
 /// first HEIF picture (``LibHeif``).
-struct HEIFGrayDecoder {
+struct HEIFDecoder {
     var limits: ImageDecodingLimits
 
     func decode(_ bytes: [UInt8]) throws(ImageDecodingError) -> GrayImage {
