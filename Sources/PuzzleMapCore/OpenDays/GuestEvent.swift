@@ -74,11 +74,12 @@ public struct GuestEvent: Hashable, Sendable {
     /// The code as typed from the poster, in the form it is stored: spaces and hyphens dropped,
     /// upper case, and the symbols people confuse read as Crockford reads them (O as 0, I and L as 1).
     public static func normalisedCode(_ typed: String) -> String {
-        String(typed.compactMap { character -> Character? in
-            guard character != " ", character != "-" else { return nil }
-            guard let value = CrockfordBase32.value(of: character) else { return Character(character.uppercased()) }
-            return CrockfordBase32.alphabet[Int(value)]
-        })
+        var code = ""
+        for character in typed where character != " " && character != "-" {
+            // A letter may upper-case to two ("ß" is "SS"): appended as text.
+            if let value = CrockfordBase32.value(of: character) { code.append(CrockfordBase32.alphabet[Int(value)]) } else { code += character.uppercased() }
+        }
+        return code
     }
 
     /// The code as a poster prints it: two groups of three, easier to read out.

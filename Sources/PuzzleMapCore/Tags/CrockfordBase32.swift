@@ -23,7 +23,8 @@ public enum CrockfordBase32 {
         switch symbol.uppercased() {
         case "O": return 0
         case "I", "L": return 1
-        case let upper: return alphabet.firstIndex(of: Character(upper)).map(UInt64.init)
+        // Some letters upper-case to two ("ß" is "SS"): compared as text, never forced into one Character.
+        case let upper: return alphabet.firstIndex { String($0) == upper }.map(UInt64.init)
         }
     }
 

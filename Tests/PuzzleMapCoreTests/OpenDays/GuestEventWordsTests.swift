@@ -35,6 +35,9 @@ import Testing
 
     @Test func aCodeIsReadAsCrockfordReadsItWhateverTheCaseSpacesAndHyphens() {
         #expect(GuestEvent.normalisedCode(" k3m-9oi ") == "K3M901")
+        // Letters that upper-case to two (a German ß, a ligature) are no symbol of a code, and crash nothing.
+        #expect(GuestEvent.normalisedCode("k3m-9ß") == "K3M9SS" && GuestEvent.normalisedCode("\u{FB00}1") == "FF1")
+        #expect(CrockfordBase32.value(of: "ß") == nil && CrockfordBase32.value(of: "\u{FB00}") == nil)
         #expect(GuestEvent.printedCode("K3M901") == "K3M-901")
     }
 }
