@@ -27,16 +27,16 @@ import Testing
         let olive = try await Self.organiser(world)
         let running = Self.running(world)
         let original = running.hunt.content
-        let (riddle, token) = try await running.hunt.editing(for: olive).riddle(original.riddles[0].id)
+        let (riddle, token) = try await running.hunt.editing(for: olive).item(Riddle.self, original.riddles[0].id)
         var edit = RiddleEdit(riddle)
         edit.text = "Where the whale bones hang."
-        let draft = try await running.saveRiddle(edit, seen: token, by: olive)
+        let draft = try await running.save(edit.riddle, seen: token, by: olive)
         #expect(draft.revision == 1 && draft.savedBy == "olive")
         #expect(running.hunt.content == original, "a draft is not played")
         let review = try #require(try await running.hunt.draftReview(for: olive))
         #expect(review.changes.riddles.changed == [riddle.id] && review.problems.isEmpty)
         // The form opened again shows the draft's words.
-        #expect(try await running.hunt.editing(for: olive).riddle(riddle.id).0.text == "Where the whale bones hang.")
+        #expect(try await running.hunt.editing(for: olive).item(Riddle.self, riddle.id).0.text == "Where the whale bones hang.")
 
         let summary = try await running.publishDraft(revision: 1, by: olive)
         #expect(summary.riddlesUpdated == 1)
@@ -54,19 +54,19 @@ import Testing
         let (olive, pat) = (try await Self.organiser(world), try await Self.organiser(world, "pat"))
         let running = Self.running(world)
         let first = running.hunt.content.riddles[0], second = running.hunt.content.riddles[1]
-        let (_, token) = try await running.hunt.editing(for: olive).riddle(first.id)
+        let (_, token) = try await running.hunt.editing(for: olive).item(Riddle.self, first.id)
         var olives = RiddleEdit(first), pats = RiddleEdit(first)
         olives.text = "Olive's words."
         pats.text = "Pat's words."
-        _ = try await running.saveRiddle(olives, seen: token, by: olive)
-        await #expect(throws: OrganiserRefusal.editConflict(id: first.id)) { try await running.saveRiddle(pats, seen: token, by: pat) }
-        #expect(try await running.hunt.editing(for: pat).riddle(first.id).0.text == "Olive's words.")
+        _ = try await running.save(olives.riddle, seen: token, by: olive)
+        await #expect(throws: OrganiserRefusal.editConflict(id: first.id)) { try await running.save(pats.riddle, seen: token, by: pat) }
+        #expect(try await running.hunt.editing(for: pat).item(Riddle.self, first.id).0.text == "Olive's words.")
 
         // Pat's form of another riddle, opened before Olive saved, is still good: nobody changed it.
-        let (_, other) = try await running.hunt.editing(for: pat).riddle(second.id)
+        let (_, other) = try await running.hunt.editing(for: pat).item(Riddle.self, second.id)
         var edit = RiddleEdit(second)
         edit.insider = "Pat's fact."
-        let draft = try await running.saveRiddle(edit, seen: other, by: pat)
+        let draft = try await running.save(edit.riddle, seen: other, by: pat)
         #expect(draft.revision == 2 && draft.content.riddles[0].text == "Olive's words." && draft.content.riddles[1].insider == "Pat's fact.")
 
         // A publish names the revision looked at: Olive saw revision 1, Pat saved since.
@@ -85,7 +85,7 @@ import Testing
         words.name = "Sandbox Studio"
         words.building = "Boyd Orr Building"
         words.category = "social"
-        let (_, id) = try await running.addPlace(try words.edit(id: ""), by: olive)
+        let (_, id) = try await running.add(try words.edit(id: "").checkpoint, by: olive)
         #expect(id == "sandbox-studio")
         // Without a riddle the place cannot be played: publishing says so, and nothing changes.
         await #expect(throws: OrganiserRefusal.self) { try await running.publishDraft(revision: 1, by: olive) }
@@ -98,10 +98,10 @@ import Testing
         await #expect(throws: OrganiserRefusal.invalidEdit([EditProblem(
             field: "hints", message: "hint 2 of riddle '\(id)-1' is empty",
             fix: "Write all three hints, each easier than the last; players ask for them one at a time.", rule: .emptyText)])) {
-            try await running.addRiddle(riddle, by: olive)
+            try await running.add(riddle.riddle, by: olive)
         }
         riddle.hints[1] = "On University Gardens."
-        let (draft, riddleID) = try await running.addRiddle(riddle, by: olive)
+        let (draft, riddleID) = try await running.add(riddle.riddle, by: olive)
         #expect(riddleID == "sandbox-studio-1" && draft.revision == 2)
 
         let summary = try await running.publishDraft(revision: 2, by: olive)
@@ -119,7 +119,7 @@ import Testing
         let running = Self.running(world)
         let (held, _) = try await running.hunt.askForRiddle(playerID: ada, category: .lab)
         let place = held.riddle.checkpointID
-        let (_, token) = try await running.hunt.editing(for: olive).place(place)
+        let (_, token) = try await running.hunt.editing(for: olive).item(Checkpoint.self, place)
         let draft = try await running.retirePlace(place, seen: token, by: olive)
         #expect(try await running.hunt.heldRiddles(playerID: ada).map(\.attempt) == [held.attempt], "a draft is not played")
 
@@ -140,20 +140,20 @@ import Testing
         var files = original
         files.riddles[1].insider = "Changed in the files."
         let running = Self.running(world, files: files)
-        let (first, token) = try await running.hunt.editing(for: olive).riddle(original.riddles[0].id)
+        let (first, token) = try await running.hunt.editing(for: olive).item(Riddle.self, original.riddles[0].id)
         var edit = RiddleEdit(first)
         edit.text = "Changed in the console."
-        _ = try await running.saveRiddle(edit, seen: token, by: olive)
+        _ = try await running.save(edit.riddle, seen: token, by: olive)
         _ = try await running.reload(by: .service)
         _ = try await running.publishDraft(revision: 1, by: olive)
         #expect(running.hunt.content.riddles[0].text == "Changed in the console.")
         #expect(running.hunt.content.riddles[1].insider == "Changed in the files.")
 
         // Both change the same riddle: the organiser decides.
-        let (second, again) = try await running.hunt.editing(for: olive).riddle(original.riddles[1].id)
+        let (second, again) = try await running.hunt.editing(for: olive).item(Riddle.self, original.riddles[1].id)
         var other = RiddleEdit(second)
         other.insider = "Changed in the console too."
-        _ = try await running.saveRiddle(other, seen: again, by: olive)
+        _ = try await running.save(other.riddle, seen: again, by: olive)
         let versions = try await world.hunt.repository.contentVersions()
         _ = try await running.rollback(to: try #require(versions.last).id, by: olive)
         await #expect(throws: OrganiserRefusal.draftOutdated(ids: [second.id])) { try await running.publishDraft(revision: 2, by: olive) }
@@ -171,21 +171,21 @@ import Testing
         words.unlock = "badge tea-lover"
         words.validUntil = "2026-11-01"
         do {
-            _ = try await running.addOffer(try words.edit(id: ""), by: olive)
+            _ = try await running.add(try words.edit(id: "").offer, by: olive)
             Issue.record("a freebie unlocked by a badge that does not exist was saved")
         } catch OrganiserRefusal.invalidEdit(let problems) {
             #expect(problems.map(\.field) == ["unlock", "validUntil"])
         }
         words.unlock = "level 2"
         words.validUntil = "2027-11-28"
-        let (_, id) = try await running.addOffer(try words.edit(id: ""), by: olive)
+        let (_, id) = try await running.add(try words.edit(id: "").offer, by: olive)
         #expect(id == "a-free-tea")
 
         let offer = running.hunt.content.offers[0]
-        let (stored, token) = try await running.hunt.editing(for: olive).offer(offer.id)
+        let (stored, token) = try await running.hunt.editing(for: olive).item(Offer.self, offer.id)
         var more = OfferWords(stored)
         more.stock = "\(stored.stock + 50)"
-        let draft = try await running.saveOffer(try more.edit(id: offer.id), seen: token, by: olive)
+        let draft = try await running.save(try more.edit(id: offer.id).offer, seen: token, by: olive)
         let review = try #require(try await running.hunt.draftReview(for: olive))
         #expect(review.changes.offers.added == [id] && review.changes.offers.changed == [offer.id])
         #expect(running.hunt.content.offers.count == world.hunt.content.offers.count, "a draft is not played")
@@ -195,29 +195,124 @@ import Testing
     }
 
     @Test(arguments: GameWorld.Store.allCases)
+    func aBadgeIsAddedEditedAndTakenOutButNotWhileAFreebieItUnlocksNamesIt(_ store: GameWorld.Store) async throws {
+        let world = try await GameWorld(store: store)
+        let olive = try await Self.organiser(world)
+        let running = Self.running(world)
+        var words = BadgeWords.blank
+        (words.name, words.description, words.kind, words.count, words.places) = ("Night Owl", "Visit two places.", "visit", "", ["hunterian-museum", "the-moon"])
+        do {
+            _ = try await running.add(try words.edit(id: ""), by: olive)
+            Issue.record("a badge asking for a visit to a place that does not exist was saved")
+        } catch OrganiserRefusal.invalidEdit(let problems) {
+            #expect(problems.map(\.field) == ["rule"] && problems[0].message.contains("the-moon"))
+        }
+        words.places = ["hunterian-museum", running.hunt.content.checkpoints[1].id]
+        let (_, id) = try await running.add(try words.edit(id: ""), by: olive)
+        #expect(id == "night-owl")
+        var offer = OfferWords.blank(partner: running.hunt.content.partners[0].id, today: LocalDate(year: 2026, month: 11, day: 28)!)
+        (offer.title, offer.unlock) = ("A night owl's coffee", "badge \(id)")
+        let (_, offerID) = try await running.add(try offer.edit(id: "").offer, by: olive)
+
+        // Still named by the freebie: taken out, the draft could not be published, so it stays.
+        let (badge, token) = try await running.hunt.editing(for: olive).item(Badge.self, id)
+        do {
+            _ = try await running.remove(Badge.self, id, seen: token, by: olive)
+            Issue.record("a badge a freebie is unlocked by was taken out")
+        } catch OrganiserRefusal.invalidEdit(let problems) {
+            #expect(problems.count == 1 && problems[0].message.contains(offerID))
+        }
+        #expect(BadgeWords(badge) == words, "a badge reads back as its own words")
+        let (_, offerToken) = try await running.hunt.editing(for: olive).item(Offer.self, offerID)
+        _ = try await running.remove(Offer.self, offerID, seen: offerToken, by: olive)
+        let draft = try await running.remove(Badge.self, id, seen: token, by: olive)
+        #expect(!draft.content.badges.contains { $0.id == id } && !draft.content.offers.contains { $0.id == offerID })
+        await #expect(throws: OrganiserRefusal.unknownBadge(id)) { try await running.remove(Badge.self, id, seen: token, by: olive) }
+
+        // A shipped badge made harder, published.
+        let (shipped, shippedToken) = try await running.hunt.editing(for: olive).item(Badge.self, "first-steps")
+        var harder = BadgeWords(shipped)
+        harder.count = "2"
+        let saved = try await running.save(try harder.edit(id: shipped.id), seen: shippedToken, by: olive)
+        _ = try await running.publishDraft(revision: saved.revision, by: olive)
+        #expect(running.hunt.content.badges.first { $0.id == "first-steps" }?.rule == .solve(count: 2, category: nil, tag: nil))
+        let actions = try await world.hunt.repository.auditLog(limit: 7).map(\.record.action)
+        #expect(Array(actions.prefix(6)) == [.draftPublished, .badgeEdited, .badgeRemoved, .offerRetired, .offerAdded, .badgeAdded])
+    }
+
+    @Test(arguments: GameWorld.Store.allCases)
+    func aQuizQuestionIsWrittenWithItsWeightsAndAnUnknownTraitIsRefused(_ store: GameWorld.Store) async throws {
+        let world = try await GameWorld(store: store)
+        let olive = try await Self.organiser(world)
+        let running = Self.running(world)
+        var words = QuestionWords(text: "I'd rather build it than read about it.",
+                                  answers: ["strongly_agree": "engineering 2, science", "agree": "engineering 1", "disagree": "wizardry 1"])
+        do {
+            _ = try await running.add(try words.edit(id: ""), by: olive)
+            Issue.record("a question leaning to a trait no place has was saved")
+        } catch OrganiserRefusal.invalidEdit(let problems) {
+            #expect(problems.map(\.field) == ["answers"] && problems[0].message.contains("wizardry"))
+        }
+        words.answers["disagree"] = "art one"
+        await #expect(throws: OrganiserRefusal.invalidEdit([EditProblem(
+            field: "answers.disagree", message: "'art one' is not a trait and a weight", fix: "Write each trait with how much it adds, such as coffee 2, food 1.")])) {
+            try words.edit(id: "")
+        }
+        words.answers["disagree"] = "art 1"
+        let (draft, id) = try await running.add(try words.edit(id: ""), by: olive)
+        #expect(id == "i-d-rather-build-it-than-read-about-it")
+        let question = try #require(draft.content.quiz.first { $0.id == id })
+        #expect(question.effects == [.stronglyAgree: ["engineering": 2, "science": 1], .agree: ["engineering": 1], .disagree: ["art": 1], .stronglyDisagree: [:]])
+        #expect(QuestionWords(question).answers == ["strongly_agree": "engineering 2, science 1", "agree": "engineering 1", "disagree": "art 1",
+                                                    "strongly_disagree": ""])
+
+        let last = try #require(running.hunt.content.quiz.last)
+        let (_, token) = try await running.hunt.editing(for: olive).item(QuizQuestion.self, last.id)
+        let removed = try await running.remove(QuizQuestion.self, last.id, seen: token, by: olive)
+        _ = try await running.publishDraft(revision: removed.revision, by: olive)
+        #expect(running.hunt.content.quiz.map(\.id) == world.hunt.content.quiz.dropLast().map(\.id) + [id])
+    }
+
+    @Test(arguments: GameWorld.Store.allCases)
+    func aPlaceEditedInTheConsoleKeepsItsTranslatedFacts(_ store: GameWorld.Store) async throws {
+        let world = try await GameWorld(store: store)
+        let olive = try await Self.organiser(world)
+        var files = world.hunt.content
+        files.checkpoints[0].translations = ["zh": Checkpoint.Words(facts: ["一个事实。"])]
+        let running = Self.running(world, files: files)
+        _ = try await running.reload(by: .organiser(olive))
+        let (place, token) = try await running.hunt.editing(for: olive).item(Checkpoint.self, files.checkpoints[0].id)
+        var words = PlaceWords(place)
+        words.name += " (East)"
+        let draft = try await running.save(try words.edit(id: place.id).checkpoint, seen: token, by: olive)
+        #expect(draft.content.checkpoints[0].name == place.name + " (East)")
+        #expect(draft.content.checkpoints[0].translations == ["zh": Checkpoint.Words(facts: ["一个事实。"])])
+    }
+
+    @Test(arguments: GameWorld.Store.allCases)
     func aCafeThatJoinsIsAddedAsAPartnerAndItsFreebieNamesItInTheSameDraft(_ store: GameWorld.Store) async throws {
         let world = try await GameWorld(store: store)
         let olive = try await Self.organiser(world)
         let running = Self.running(world)
         do {
-            _ = try await running.addPartner(PartnerEdit(id: "", name: "Kimchi Café", address: "  "), by: olive)
+            _ = try await running.add(PartnerEdit(id: "", name: "Kimchi Café", address: "  ").partner, by: olive)
             Issue.record("a partner with no address was saved")
         } catch OrganiserRefusal.invalidEdit(let problems) {
             #expect(problems.map(\.field) == ["address"])
         }
-        let (_, id) = try await running.addPartner(PartnerEdit(id: "", name: "Kimchi Café", address: "12 Gibson Street"), by: olive)
+        let (_, id) = try await running.add(PartnerEdit(id: "", name: "Kimchi Café", address: "12 Gibson Street").partner, by: olive)
         #expect(id == "kimchi-cafe")
         var words = OfferWords.blank(partner: id, today: LocalDate(year: 2026, month: 11, day: 28)!)
         words.title = "A free kimbap"
-        let (_, offer) = try await running.addOffer(try words.edit(id: ""), by: olive)
+        let (_, offer) = try await running.add(try words.edit(id: "").offer, by: olive)
 
         // Another organiser renamed it meanwhile: an edit from the older form is refused.
-        let (partner, token) = try await running.hunt.editing(for: olive).partner(id)
-        _ = try await running.savePartner(PartnerEdit(id: id, name: "Kimchi Café & Bar", address: partner.address), seen: token, by: olive)
+        let (partner, token) = try await running.hunt.editing(for: olive).item(Partner.self, id)
+        _ = try await running.save(PartnerEdit(id: id, name: "Kimchi Café & Bar", address: partner.address).partner, seen: token, by: olive)
         await #expect(throws: OrganiserRefusal.editConflict(id: id)) {
-            try await running.savePartner(PartnerEdit(id: id, name: "Kimchi", address: partner.address), seen: token, by: olive)
+            try await running.save(PartnerEdit(id: id, name: "Kimchi", address: partner.address).partner, seen: token, by: olive)
         }
-        await #expect(throws: OrganiserRefusal.unknownPartner("nowhere")) { try await running.hunt.editing(for: olive).partner("nowhere") }
+        await #expect(throws: OrganiserRefusal.unknownPartner("nowhere")) { try await running.hunt.editing(for: olive).item(Partner.self, "nowhere") }
 
         let review = try #require(try await running.hunt.draftReview(for: olive))
         #expect(review.changes.partners.added == [id] && review.changes.offers.added == [offer] && review.problems.isEmpty)
@@ -244,7 +339,7 @@ import Testing
         let riddles = content.riddles.filter { $0.checkpointID == place.id }
         let sticker = try await world.typedCode(of: place.id)
         let number = try #require(try await world.hunt.repository.checkpoints(includingRetired: false).first { $0.id == place.id }).number
-        let (_, token) = try await running.hunt.editing(for: olive).place(place.id)
+        let (_, token) = try await running.hunt.editing(for: olive).item(Checkpoint.self, place.id)
         let retired = try await running.retirePlace(place.id, seen: token, by: olive)
         _ = try await running.publishDraft(revision: retired.revision, by: olive)
         #expect(try await running.hunt.retiredPlaces(for: olive).map(\.id) == [place.id])

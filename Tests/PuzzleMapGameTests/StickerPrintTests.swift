@@ -24,10 +24,10 @@ import Testing
 
         // A new code and a new name each make a sticker out of date.
         _ = try await running.hunt.rotateCode(of: places[1], by: olive)
-        let (place, token) = try await running.hunt.editing(for: olive).place(places[2])
+        let (place, token) = try await running.hunt.editing(for: olive).item(Checkpoint.self, places[2])
         var words = PlaceWords(place)
         words.name = "The Zoology Museum"
-        let draft = try await running.savePlace(try words.edit(id: place.id), seen: token, by: olive)
+        let draft = try await running.save(try words.edit(id: place.id).checkpoint, seen: token, by: olive)
         #expect(try await running.hunt.stickersToPrint(for: olive).map(\.id) == [places[1]], "a draft is not printed")
         _ = try await running.publishDraft(revision: draft.revision, by: olive)
         let changed = try await running.hunt.printStickers(nil, for: olive)

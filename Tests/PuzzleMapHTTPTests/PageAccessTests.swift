@@ -230,6 +230,18 @@ import Testing
         Row(route: "GET /console/partners/{partner}", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
         // The form has no token: it was opened before the partner was last saved.
         Row(route: "POST /console/partners/{partner}", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(409)),
+        Row(route: "GET /console/badges", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
+        Row(route: "GET /console/new-badge", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
+        Row(route: "POST /console/badges", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(422)),
+        Row(route: "GET /console/badges/{badge}", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
+        Row(route: "POST /console/badges/{badge}", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(422)),
+        Row(route: "POST /console/badges/{badge}/remove", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(409)),
+        Row(route: "GET /console/new-question", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
+        Row(route: "POST /console/quiz", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(422)),
+        Row(route: "GET /console/quiz/{question}", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
+        Row(route: "POST /console/quiz/{question}", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(409)),
+        Row(route: "POST /console/quiz/{question}/remove", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(409)),
+        Row(route: "POST /console/freebies/{offer}/remove", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .refused(409)),
         // No plan is uploaded.
         Row(route: "GET /campus-plan/{picture}", anonymous: .refused(404), player: .refused(404), staff: .refused(404), organiser: .refused(404)),
         Row(route: "GET /console/campus-plan", anonymous: .signInFirst, player: .refused(403), staff: .refused(403), organiser: .shown),
@@ -377,7 +389,8 @@ struct PageWorld {
             .replacingOccurrences(of: "{version}", with: "1").replacingOccurrences(of: "{riddle}", with: "hunterian-museum-1")
             .replacingOccurrences(of: "{place}", with: "hunterian-museum").replacingOccurrences(of: "{offer}", with: "qmu-free-coffee")
             .replacingOccurrences(of: "{code}", with: "ZZZZZZ").replacingOccurrences(of: "{picture}", with: "1.webp")
-            .replacingOccurrences(of: "{partner}", with: "qmu-cafe")
+            .replacingOccurrences(of: "{partner}", with: "qmu-cafe").replacingOccurrences(of: "{badge}", with: "first-steps")
+            .replacingOccurrences(of: "{question}", with: "morning-coffee")
         var headers: HTTPFields = [:]
         var cookies = ["pm_csrf=\(secret)"]
         switch visitor {

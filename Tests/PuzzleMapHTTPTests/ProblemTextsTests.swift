@@ -52,7 +52,7 @@ import Testing
         let organiser: [OrganiserRefusal] = [
             .organisersOnly, .unknownCheckpoint("gym"), .textLength(max: 280), .checkpointNotClosed("library"), .unknownContentVersion(7), .unknownRiddle("gym-1"), .editConflict(id: "gym-1"),
             .invalidEdit([EditProblem(field: "hints", message: "riddle 'gym-1' has 2 hint(s)", fix: "Give exactly three hints.")]),
-            .unknownOffer("free-tea"), .unknownPartner("kimchi-cafe"), .placeInPlay("bute-hall"), .nothingToPrint, .noDraft, .draftChanged(savedBy: "olive"), .draftOutdated(ids: ["gym", "gym-1"]), .unknownOpenDay(3),
+            .unknownOffer("free-tea"), .unknownPartner("kimchi-cafe"), .unknownBadge("night-owl"), .unknownQuestion("rainy-day"), .placeInPlay("bute-hall"), .nothingToPrint, .noDraft, .draftChanged(savedBy: "olive"), .draftOutdated(ids: ["gym", "gym-1"]), .unknownOpenDay(3),
             .invalidDraft([EditProblem(field: nil, message: "checkpoint 'gym' has no riddle", fix: "Add a riddle.")]),
             .invalidContent(InvalidContentError(problems: [
                 ContentProblem(.unknownCategory, at: SourceLocation(file: "Campus/checkpoints.yaml", line: 12), "the category 'gym' is unknown",

@@ -25,13 +25,9 @@ public struct RiddleEdit: Hashable, Sendable {
                   insider: riddle.insider)
     }
 
-    /// `content` with the riddle as edited: in its place when it is there, else added.
-    public func applied(to content: CampusContent) -> CampusContent {
-        let translations = content.riddles.first { $0.id == id }?.translations
-        var content = content
-        content.riddles.replaceOrAppend(Riddle(id: id, checkpointID: checkpointID, difficulty: difficulty, text: text, hints: hints,
-                                               insider: insider, translations: translations))
-        return content
+    /// The riddle as edited (its translations are kept when it is saved over the one there).
+    public var riddle: Riddle {
+        Riddle(id: id, checkpointID: checkpointID, difficulty: difficulty, text: text, hints: hints, insider: insider)
     }
 
     /// The fields of the form, named as in the content files.
@@ -45,13 +41,6 @@ public struct PlaceEdit: Hashable, Sendable {
 
     public init(_ checkpoint: Checkpoint) {
         self.checkpoint = checkpoint
-    }
-
-    /// `content` with the place as edited: in its place when it is there, else added.
-    public func applied(to content: CampusContent) -> CampusContent {
-        var content = content
-        content.checkpoints.replaceOrAppend(checkpoint)
-        return content
     }
 
     /// The fields of the form, named as in the content files.
@@ -208,13 +197,6 @@ public struct OfferEdit: Hashable, Sendable {
         self.offer = offer
     }
 
-    /// `content` with the freebie as edited: in its place when it is there, else added.
-    public func applied(to content: CampusContent) -> CampusContent {
-        var content = content
-        content.offers.replaceOrAppend(offer)
-        return content
-    }
-
     /// The fields of the form, named as in `Campus/offers.yaml`.
     public static let fields = ["id", "partner", "title", "description", "unlock", "stock", "perPlayer", "validFrom", "validUntil", "voucherDays"]
 }
@@ -316,13 +298,6 @@ public struct PartnerEdit: Hashable, Sendable {
         partner = Partner(id: id, name: name.trimmed, address: address.trimmed)
     }
 
-    /// `content` with the partner as edited: in its place when it is there, else added.
-    public func applied(to content: CampusContent) -> CampusContent {
-        var content = content
-        content.partners.replaceOrAppend(partner)
-        return content
-    }
-
     /// The fields of the form, named as in `Campus/offers.yaml`.
     public static let fields = ["id", "name", "address"]
 }
@@ -349,14 +324,6 @@ public struct EditProblem: Hashable, Sendable {
     public var blocksSaving: Bool { field != nil && rule != .checkpointWithoutRiddle }
 }
 
-/// The item an organiser is editing, for problems to be said beside its fields.
-public enum EditedItem: Hashable, Sendable {
-    case riddle(String)
-    case checkpoint(String)
-    case offer(String)
-    case partner(String)
-}
-
 extension CampusContent {
     /// What `puzzlemap check` says of the content with one item being edited, that item's
     /// problems each beside its field: the same validator as the files get, so nothing the
@@ -372,43 +339,22 @@ extension CampusContent {
         draft.rules = Located(rules, at: SourceLocation(file: "game"))
         draft.checkpoints = located(checkpoints, "checkpoints", fields: PlaceEdit.fields) { item == .checkpoint($0.id) }
         draft.riddles = located(riddles, "riddles", fields: RiddleEdit.fields) { item == .riddle($0.id) }
-        draft.quiz = quiz.map { Located($0, at: SourceLocation(file: "quiz")) }
-        draft.badges = badges.map { Located($0, at: SourceLocation(file: "badges")) }
+        draft.quiz = located(quiz, "quiz", fields: QuestionWords.fields) { item == .question($0.id) }
+        draft.badges = located(badges, "badges", fields: BadgeWords.fields) { item == .badge($0.id) }
         draft.partners = located(partners, "partners", fields: PartnerEdit.fields) { item == .partner($0.id) }
         draft.offers = located(offers, "offers", fields: OfferEdit.fields) { item == .offer($0.id) }
         guard case .failure(let invalid) = draft.validated() else { return [] }
-        let fields = switch item {
-        case .riddle: RiddleEdit.fields
-        case .checkpoint: PlaceEdit.fields
-        case .offer: OfferEdit.fields
-        case .partner: PartnerEdit.fields
-        case nil: [String]()
-        }
+        let fields = item?.fields ?? []
         return invalid.problems.map { problem in
             let field = problem.location.file == edited ? problem.location.line.map { fields[$0 - 1] } : nil
             return EditProblem(field: field, message: problem.message, fix: problem.fix, rule: problem.rule)
         }
     }
 
-    /// An id for a new place named `name`: its words in lower case joined by hyphens
-    /// (`Queen Margaret Union` is `queen-margaret-union`), numbered when already taken.
-    public func newCheckpointID(named name: String) -> String {
-        Self.newID(from: name, or: "place", taken: Set(checkpoints.map(\.id)))
-    }
-
-    /// An id for a new freebie titled `title`, made as a place's is (`a-free-regular-coffee`).
-    public func newOfferID(titled title: String) -> String {
-        Self.newID(from: title, or: "freebie", taken: Set(offers.map(\.id)))
-    }
-
-    /// An id for a new partner named `name`, made as a place's is (`kimchi-cafe`).
-    public func newPartnerID(named name: String) -> String {
-        Self.newID(from: name, or: "partner", taken: Set(partners.map(\.id)))
-    }
-
     /// `text`'s words in lower case joined by hyphens, at most 48 characters cut between words
     /// (`fallback` when it has no such word), numbered when already taken.
-    private static func newID(from text: String, or fallback: String, taken: Set<String>) -> String {
+    func newID<Item: Identifiable>(from text: String, or fallback: String, taken items: [Item]) -> String where Item.ID == String {
+        let taken = Set(items.map(\.id))
         let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: Locale(identifier: "en"))
         let words = folded.lowercased().split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
         var kept: [Substring] = []

@@ -25,6 +25,10 @@ public enum OrganiserRefusal: Error, Equatable, Sendable {
     case unknownOffer(String)
     /// No partner (a café or shop giving freebies) has this id.
     case unknownPartner(String)
+    /// No badge has this id.
+    case unknownBadge(String)
+    /// No quiz question has this id.
+    case unknownQuestion(String)
     /// Restoring a place the content being edited already has.
     case placeInPlay(String)
     /// Every sticker in play was printed from the console since its place or code last changed.

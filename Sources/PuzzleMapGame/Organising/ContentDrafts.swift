@@ -9,24 +9,10 @@ public struct Editing: Sendable {
     /// The version published last, which the hunt plays.
     public var newest: Int64
 
-    /// The riddle as it now stands, with the token its form carries.
-    public func riddle(_ id: String) throws -> (Riddle, ItemToken) {
-        try content.riddles.current(id, or: .unknownRiddle(id))
-    }
-
-    /// The freebie as it now stands, with the token its form carries.
-    public func offer(_ id: String) throws -> (Offer, ItemToken) {
-        try content.offers.current(id, or: .unknownOffer(id))
-    }
-
-    /// The partner as it now stands, with the token its form carries.
-    public func partner(_ id: String) throws -> (Partner, ItemToken) {
-        try content.partners.current(id, or: .unknownPartner(id))
-    }
-
-    /// The place as it now stands, with the token its form carries.
-    public func place(_ id: String) throws -> (Checkpoint, ItemToken) {
-        try content.checkpoints.current(id, or: .unknownCheckpoint(id))
+    /// The item `id` of a kind as it now stands, with the token its form carries.
+    public func item<Item: EditableItem>(_ kind: Item.Type, _ id: String) throws -> (Item, ItemToken) {
+        let item = try content.item(kind, id)
+        return (item, ItemToken(of: item))
     }
 }
 
@@ -62,84 +48,42 @@ extension Hunt {
 }
 
 extension RunningHunt {
-    /// Saves an organiser's edit of a riddle into the draft. `seen` is the riddle as their form
-    /// showed it: when it changed since (another organiser's save), the edit is refused rather
-    /// than saved over theirs. The riddle's problems, as `puzzlemap check` finds them, refuse
-    /// it too, each beside its field.
-    public func saveRiddle(_ edit: RiddleEdit, seen: ItemToken, by organiser: Organiser) async throws -> DraftContent {
-        try await saveToDraft(by: organiser, action: .riddleEdited) { content in
-            try content.riddles.unchanged(edit.id, since: seen, or: .unknownRiddle(edit.id))
-            return (edit.applied(to: content), .riddle(edit.id))
+    /// Saves an organiser's edit of an item (a riddle, a place, a freebie...) into the draft.
+    /// `seen` is the item as their form showed it: when it changed since (another organiser's
+    /// save), the edit is refused rather than saved over theirs. The item's problems, as
+    /// `puzzlemap check` finds them, refuse it too, each beside its field.
+    public func save<Item: EditableItem>(_ item: Item, seen: ItemToken, by organiser: Organiser) async throws -> DraftContent {
+        try await saveToDraft(by: organiser, action: .edited) { content in
+            try content.unchanged(Item.self, item.id, since: seen)
+            return (item.applied(to: content), Item.edited(item.id))
         }.draft
     }
 
-    /// Adds a new riddle to the draft, its id made from its place's (`library-2`).
-    public func addRiddle(_ edit: RiddleEdit, by organiser: Organiser) async throws -> (draft: DraftContent, id: String) {
-        let (draft, item) = try await saveToDraft(by: organiser, action: .riddleAdded) { content in
-            var edit = edit
-            edit.id = content.newRiddleID(for: edit.checkpointID)
-            return (edit.applied(to: content), .riddle(edit.id))
+    /// Adds a new item to the draft, its id made from its words (`queen-margaret-union`, a
+    /// riddle's from its place's: `library-2`). A new place is played once it has a riddle and
+    /// the draft is published.
+    public func add<Item: EditableItem>(_ item: Item, by organiser: Organiser) async throws -> (draft: DraftContent, id: String) {
+        let (draft, edited) = try await saveToDraft(by: organiser, action: .added) { content in
+            var item = item
+            item.id = item.newID(in: content)
+            return (item.applied(to: content), Item.edited(item.id))
         }
-        return (draft, item.id)
+        return (draft, edited.id)
     }
 
-    /// Saves an organiser's edit of a place into the draft, as ``saveRiddle(_:seen:by:)`` does.
-    public func savePlace(_ edit: PlaceEdit, seen: ItemToken, by organiser: Organiser) async throws -> DraftContent {
-        let id = edit.checkpoint.id
-        return try await saveToDraft(by: organiser, action: .placeEdited) { content in
-            try content.checkpoints.unchanged(id, since: seen, or: .unknownCheckpoint(id))
-            return (edit.applied(to: content), .checkpoint(id))
+    /// Takes an item (a badge, a quiz question, a freebie...) out of the draft, as the form
+    /// that showed it (`seen`) saw it. What still names it (a freebie its badge unlocks) keeps
+    /// it in, with the problem said. A place is retired with its riddles instead
+    /// (``retirePlace(_:seen:by:)``).
+    public func remove<Item: EditableItem>(_ kind: Item.Type, _ id: String, seen: ItemToken, by organiser: Organiser) async throws -> DraftContent {
+        try await saveToDraft(by: organiser, action: .removed) { content in
+            try content.unchanged(Item.self, id, since: seen)
+            let removed = Item.removed(id, from: content)
+            let before = Set(content.problems)
+            let left = removed.problems.filter { !before.contains($0) }
+            guard left.isEmpty else { throw OrganiserRefusal.invalidEdit(left) }
+            return (removed, Item.edited(id))
         }.draft
-    }
-
-    /// Adds a new place to the draft, its id made from its name (`queen-margaret-union`). It is
-    /// played once it has a riddle and the draft is published.
-    public func addPlace(_ edit: PlaceEdit, by organiser: Organiser) async throws -> (draft: DraftContent, id: String) {
-        let (draft, item) = try await saveToDraft(by: organiser, action: .placeAdded) { content in
-            var edit = edit
-            edit.checkpoint.id = content.newCheckpointID(named: edit.checkpoint.name)
-            return (edit.applied(to: content), .checkpoint(edit.checkpoint.id))
-        }
-        return (draft, item.id)
-    }
-
-    /// Saves an organiser's edit of a freebie into the draft, as ``saveRiddle(_:seen:by:)`` does.
-    public func saveOffer(_ edit: OfferEdit, seen: ItemToken, by organiser: Organiser) async throws -> DraftContent {
-        let id = edit.offer.id
-        return try await saveToDraft(by: organiser, action: .offerEdited) { content in
-            try content.offers.unchanged(id, since: seen, or: .unknownOffer(id))
-            return (edit.applied(to: content), .offer(id))
-        }.draft
-    }
-
-    /// Adds a new freebie to the draft, its id made from its title (`a-free-regular-coffee`).
-    public func addOffer(_ edit: OfferEdit, by organiser: Organiser) async throws -> (draft: DraftContent, id: String) {
-        let (draft, item) = try await saveToDraft(by: organiser, action: .offerAdded) { content in
-            var edit = edit
-            edit.offer.id = content.newOfferID(titled: edit.offer.title)
-            return (edit.applied(to: content), .offer(edit.offer.id))
-        }
-        return (draft, item.id)
-    }
-
-    /// Saves an organiser's edit of a partner into the draft, as ``saveRiddle(_:seen:by:)`` does.
-    public func savePartner(_ edit: PartnerEdit, seen: ItemToken, by organiser: Organiser) async throws -> DraftContent {
-        let id = edit.partner.id
-        return try await saveToDraft(by: organiser, action: .partnerEdited) { content in
-            try content.partners.unchanged(id, since: seen, or: .unknownPartner(id))
-            return (edit.applied(to: content), .partner(id))
-        }.draft
-    }
-
-    /// Adds a new partner to the draft, its id made from its name (`kimchi-cafe`): a café that
-    /// joins, for its freebies to name.
-    public func addPartner(_ edit: PartnerEdit, by organiser: Organiser) async throws -> (draft: DraftContent, id: String) {
-        let (draft, item) = try await saveToDraft(by: organiser, action: .partnerAdded) { content in
-            var edit = edit
-            edit.partner.id = content.newPartnerID(named: edit.partner.name)
-            return (edit.applied(to: content), .partner(edit.partner.id))
-        }
-        return (draft, item.id)
     }
 
     /// Brings a retired place back into the draft as it was last published, with its riddles.
@@ -155,7 +99,7 @@ extension RunningHunt {
             }
         }
         guard let last, let place = last.checkpoint(id: id) else { throw OrganiserRefusal.unknownCheckpoint(id) }
-        return try await saveToDraft(by: organiser, action: .placeRestored) { content in
+        return try await saveToDraft(by: organiser, action: .restored) { content in
             guard content.checkpoint(id: id) == nil else { throw OrganiserRefusal.placeInPlay(id) }
             var content = content
             content.checkpoints.append(place)
@@ -168,8 +112,8 @@ extension RunningHunt {
     /// Takes a place out of the draft with its riddles: once published, its sticker stops
     /// counting and players holding its riddles are released with a note.
     public func retirePlace(_ id: String, seen: ItemToken, by organiser: Organiser) async throws -> DraftContent {
-        try await saveToDraft(by: organiser, action: .placeRetired) { content in
-            try content.checkpoints.unchanged(id, since: seen, or: .unknownCheckpoint(id))
+        try await saveToDraft(by: organiser, action: .retired) { content in
+            try content.unchanged(Checkpoint.self, id, since: seen)
             var content = content
             content.checkpoints.removeAll { $0.id == id }
             content.riddles.removeAll { $0.checkpointID == id }
@@ -222,7 +166,7 @@ extension RunningHunt {
     /// published last), refuses it when the edited item has problems, and saves it as the
     /// draft's next revision with its audit line. A save by another organiser between the
     /// read and the write makes it read again and try once more.
-    private func saveToDraft(by organiser: Organiser, action: AuditAction,
+    private func saveToDraft(by organiser: Organiser, action: EditedItem.Change,
                              _ change: (CampusContent) throws -> (CampusContent, EditedItem)) async throws -> (draft: DraftContent, item: EditedItem) {
         let hunt = hunt
         for _ in 0..<Self.draftSaveAttempts {
@@ -231,7 +175,7 @@ extension RunningHunt {
             let problems = content.problems(editing: item).filter(\.blocksSaving)
             guard problems.isEmpty else { throw OrganiserRefusal.invalidEdit(problems) }
             let base = editing.draft?.base ?? editing.newest
-            let audit = organiser.record(action, subject: item.id, detail: "into the draft started from version \(base)")
+            let audit = organiser.record(item.audited(action), subject: item.id, detail: "into the draft started from version \(base)")
             if let draft = try await hunt.repository.saveDraft(content, base: base, savedBy: organiser.account.player.username, at: hunt.now(),
                                                                replacing: editing.draft?.revision, audit: audit) {
                 return (draft, item)
@@ -243,24 +187,46 @@ extension RunningHunt {
     private static let draftSaveAttempts = 3
 }
 
-extension Array where Element: Identifiable & Encodable, Element.ID == String {
-    /// The item `id` as it stands, with the token its form carries; `unknown` when there is none.
-    func current(_ id: String, or unknown: OrganiserRefusal) throws -> (Element, ItemToken) {
-        guard let item = first(where: { $0.id == id }) else { throw unknown }
-        return (item, ItemToken(of: item))
+extension CampusContent {
+    /// Refuses an edit of the item `id` made from a form that showed it otherwise (`seen`):
+    /// another organiser saved it since.
+    func unchanged<Item: EditableItem>(_ kind: Item.Type, _ id: String, since seen: ItemToken) throws {
+        guard ItemToken(of: try item(kind, id)) == seen else { throw OrganiserRefusal.editConflict(id: id) }
     }
 
-    /// Refuses an edit of `id` made from a form that showed it otherwise (`seen`): another
-    /// organiser saved it since.
-    func unchanged(_ id: String, since seen: ItemToken, or unknown: OrganiserRefusal) throws {
-        guard try current(id, or: unknown).1 == seen else { throw OrganiserRefusal.editConflict(id: id) }
+    /// The item `id` of a kind; refused as unknown when there is none.
+    func item<Item: EditableItem>(_ kind: Item.Type, _ id: String) throws -> Item {
+        guard let item = self[keyPath: Item.items].first(where: { $0.id == id }) else { throw Item.edited(id).unknown }
+        return item
     }
 }
 
 extension EditedItem {
-    var id: String {
-        switch self {
-        case .riddle(let id), .checkpoint(let id), .offer(let id), .partner(let id): id
+    /// What an organiser did to an item of the draft.
+    enum Change {
+        case edited, added, removed, retired, restored
+    }
+
+    /// The audit log's name for `change` done to this item.
+    func audited(_ change: Change) -> AuditAction {
+        switch (self, change) {
+        case (.riddle, .added): .riddleAdded
+        case (.riddle, _): .riddleEdited
+        case (.checkpoint, .added): .placeAdded
+        case (.checkpoint, .retired), (.checkpoint, .removed): .placeRetired
+        case (.checkpoint, .restored): .placeRestored
+        case (.checkpoint, _): .placeEdited
+        case (.offer, .added): .offerAdded
+        case (.offer, .removed): .offerRetired
+        case (.offer, _): .offerEdited
+        case (.partner, .added): .partnerAdded
+        case (.partner, _): .partnerEdited
+        case (.badge, .added): .badgeAdded
+        case (.badge, .removed): .badgeRemoved
+        case (.badge, _): .badgeEdited
+        case (.question, .added): .questionAdded
+        case (.question, .removed): .questionRemoved
+        case (.question, _): .questionEdited
         }
     }
 }

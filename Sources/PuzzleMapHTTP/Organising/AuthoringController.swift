@@ -119,6 +119,59 @@ struct AuthoringController {
         }
     }
 
+    /// A badge as it now stands, in the form's words, with the token an edit sends back.
+    /// The count may be sent as a JSON number or as typed.
+    struct BadgeBody: ResponseCodable {
+        var id: String?
+        var name, description, kind, count, category, tag: String
+        var places: [String]
+        var token: String?
+
+        init(_ badge: Badge, token: ItemToken) {
+            let words = BadgeWords(badge)
+            id = badge.id
+            (name, description, kind, count, category, tag, places) = (words.name, words.description, words.kind, words.count, words.category,
+                                                                       words.tag, words.places)
+            self.token = token.description
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decodeIfPresent(String.self, forKey: .id)
+            (name, kind) = (try container.decode(String.self, forKey: .name), try container.decode(String.self, forKey: .kind))
+            description = try container.decodeIfPresent(String.self, forKey: .description) ?? ""
+            if let number = try? container.decode(Int.self, forKey: .count) {
+                count = "\(number)"
+            } else {
+                count = try container.decodeIfPresent(String.self, forKey: .count) ?? ""
+            }
+            category = try container.decodeIfPresent(String.self, forKey: .category) ?? ""
+            tag = try container.decodeIfPresent(String.self, forKey: .tag) ?? ""
+            places = try container.decodeIfPresent([String].self, forKey: .places) ?? []
+            token = try container.decodeIfPresent(String.self, forKey: .token)
+        }
+
+        var words: BadgeWords {
+            BadgeWords(name: name, description: description, kind: kind, count: count, category: category, tag: tag, places: places)
+        }
+    }
+
+    /// A quiz question as it now stands, each answer's weights as the form writes them
+    /// (`coffee 2, food 1`), with the token an edit sends back.
+    struct QuestionBody: ResponseCodable {
+        var id: String?
+        var text: String
+        var answers: [String: String]
+        var token: String?
+
+        init(_ question: QuizQuestion, token: ItemToken) {
+            let words = QuestionWords(question)
+            (id, text, answers, self.token) = (question.id, words.text, words.answers, token.description)
+        }
+
+        var words: QuestionWords { QuestionWords(text: text, answers: answers) }
+    }
+
     /// What a save into the draft made: the draft's revision and the id of the item saved.
     struct DraftSaved: ResponseCodable {
         var revision: Int64
@@ -185,58 +238,104 @@ struct AuthoringController {
         }
         router.get("admin/riddles/:riddle") { _, context in
             let hunt = services.hunt
-            let (riddle, token) = try await hunt.editing(for: try context.requireOrganiser(in: hunt)).riddle(context.parameters.get("riddle") ?? "")
+            let (riddle, token) = try await hunt.editing(for: try context.requireOrganiser(in: hunt)).item(Riddle.self, context.parameters.get("riddle") ?? "")
             return RiddleBody(riddle, token: token)
         }
         router.put("admin/riddles/:riddle") { request, context in
             let organiser = try context.requireOrganiser(in: services.hunt)
             let body = try await request.decode(as: RiddleBody.self, context: context)
             let id = context.parameters.get("riddle") ?? ""
-            let draft = try await services.running.saveRiddle(body.edit(id: id), seen: ItemToken(body.token ?? ""), by: organiser)
+            let draft = try await services.running.save(body.edit(id: id).riddle, seen: ItemToken(body.token ?? ""), by: organiser)
             return DraftSaved(revision: draft.revision, id: id)
         }
         router.post("admin/riddles") { request, context in
             let organiser = try context.requireOrganiser(in: services.hunt)
             let body = try await request.decode(as: RiddleBody.self, context: context)
-            let (draft, id) = try await services.running.addRiddle(body.edit(id: ""), by: organiser)
+            let (draft, id) = try await services.running.add(body.edit(id: "").riddle, by: organiser)
             return EditedResponse(status: .created, response: DraftSaved(revision: draft.revision, id: id))
         }
         router.get("admin/offers/:offer") { _, context in
             let hunt = services.hunt
-            let (offer, token) = try await hunt.editing(for: try context.requireOrganiser(in: hunt)).offer(context.parameters.get("offer") ?? "")
+            let (offer, token) = try await hunt.editing(for: try context.requireOrganiser(in: hunt)).item(Offer.self, context.parameters.get("offer") ?? "")
             return OfferBody(offer, token: token)
         }
         router.put("admin/offers/:offer") { request, context in
             let organiser = try context.requireOrganiser(in: services.hunt)
             let body = try await request.decode(as: OfferBody.self, context: context)
             let id = context.parameters.get("offer") ?? ""
-            let draft = try await services.running.saveOffer(try body.words.edit(id: id), seen: ItemToken(body.token ?? ""), by: organiser)
+            let draft = try await services.running.save(try body.words.edit(id: id).offer, seen: ItemToken(body.token ?? ""), by: organiser)
             return DraftSaved(revision: draft.revision, id: id)
         }
         router.post("admin/offers") { request, context in
             let organiser = try context.requireOrganiser(in: services.hunt)
             let body = try await request.decode(as: OfferBody.self, context: context)
-            let (draft, id) = try await services.running.addOffer(try body.words.edit(id: ""), by: organiser)
+            let (draft, id) = try await services.running.add(try body.words.edit(id: "").offer, by: organiser)
             return EditedResponse(status: .created, response: DraftSaved(revision: draft.revision, id: id))
         }
         router.get("admin/partners/:partner") { _, context in
             let hunt = services.hunt
-            let (partner, token) = try await hunt.editing(for: try context.requireOrganiser(in: hunt)).partner(context.parameters.get("partner") ?? "")
+            let (partner, token) = try await hunt.editing(for: try context.requireOrganiser(in: hunt)).item(Partner.self, context.parameters.get("partner") ?? "")
             return PartnerBody(partner, token: token)
         }
         router.put("admin/partners/:partner") { request, context in
             let organiser = try context.requireOrganiser(in: services.hunt)
             let body = try await request.decode(as: PartnerBody.self, context: context)
             let id = context.parameters.get("partner") ?? ""
-            let draft = try await services.running.savePartner(PartnerEdit(id: id, name: body.name, address: body.address),
+            let draft = try await services.running.save(PartnerEdit(id: id, name: body.name, address: body.address).partner,
                                                                seen: ItemToken(body.token ?? ""), by: organiser)
             return DraftSaved(revision: draft.revision, id: id)
         }
         router.post("admin/partners") { request, context in
             let organiser = try context.requireOrganiser(in: services.hunt)
             let body = try await request.decode(as: PartnerBody.self, context: context)
-            let (draft, id) = try await services.running.addPartner(PartnerEdit(id: "", name: body.name, address: body.address), by: organiser)
+            let (draft, id) = try await services.running.add(PartnerEdit(id: "", name: body.name, address: body.address).partner, by: organiser)
             return EditedResponse(status: .created, response: DraftSaved(revision: draft.revision, id: id))
+        }
+        router.delete("admin/offers/:offer") { request, context in
+            try await remove(Offer.self, request, context, "offer")
+        }
+        router.get("admin/badges/:badge") { _, context in
+            let hunt = services.hunt
+            let (badge, token) = try await hunt.editing(for: try context.requireOrganiser(in: hunt)).item(Badge.self, context.parameters.get("badge") ?? "")
+            return BadgeBody(badge, token: token)
+        }
+        router.put("admin/badges/:badge") { request, context in
+            let organiser = try context.requireOrganiser(in: services.hunt)
+            let body = try await request.decode(as: BadgeBody.self, context: context)
+            let id = context.parameters.get("badge") ?? ""
+            let draft = try await services.running.save(try body.words.edit(id: id), seen: ItemToken(body.token ?? ""), by: organiser)
+            return DraftSaved(revision: draft.revision, id: id)
+        }
+        router.post("admin/badges") { request, context in
+            let organiser = try context.requireOrganiser(in: services.hunt)
+            let body = try await request.decode(as: BadgeBody.self, context: context)
+            let (draft, id) = try await services.running.add(try body.words.edit(id: ""), by: organiser)
+            return EditedResponse(status: .created, response: DraftSaved(revision: draft.revision, id: id))
+        }
+        router.delete("admin/badges/:badge") { request, context in
+            try await remove(Badge.self, request, context, "badge")
+        }
+        router.get("admin/quiz/:question") { _, context in
+            let hunt = services.hunt
+            let (question, token) = try await hunt.editing(for: try context.requireOrganiser(in: hunt))
+                .item(QuizQuestion.self, context.parameters.get("question") ?? "")
+            return QuestionBody(question, token: token)
+        }
+        router.put("admin/quiz/:question") { request, context in
+            let organiser = try context.requireOrganiser(in: services.hunt)
+            let body = try await request.decode(as: QuestionBody.self, context: context)
+            let id = context.parameters.get("question") ?? ""
+            let draft = try await services.running.save(try body.words.edit(id: id), seen: ItemToken(body.token ?? ""), by: organiser)
+            return DraftSaved(revision: draft.revision, id: id)
+        }
+        router.post("admin/quiz") { request, context in
+            let organiser = try context.requireOrganiser(in: services.hunt)
+            let body = try await request.decode(as: QuestionBody.self, context: context)
+            let (draft, id) = try await services.running.add(try body.words.edit(id: ""), by: organiser)
+            return EditedResponse(status: .created, response: DraftSaved(revision: draft.revision, id: id))
+        }
+        router.delete("admin/quiz/:question") { request, context in
+            try await remove(QuizQuestion.self, request, context, "question")
         }
         router.post("admin/places/:place/restore") { _, context in
             let organiser = try context.requireOrganiser(in: services.hunt)
@@ -246,20 +345,20 @@ struct AuthoringController {
         }
         router.get("admin/places/:place") { _, context in
             let hunt = services.hunt
-            let (place, token) = try await hunt.editing(for: try context.requireOrganiser(in: hunt)).place(context.parameters.get("place") ?? "")
+            let (place, token) = try await hunt.editing(for: try context.requireOrganiser(in: hunt)).item(Checkpoint.self, context.parameters.get("place") ?? "")
             return PlaceBody(place, token: token)
         }
         router.put("admin/places/:place") { request, context in
             let organiser = try context.requireOrganiser(in: services.hunt)
             let body = try await request.decode(as: PlaceBody.self, context: context)
             let id = context.parameters.get("place") ?? ""
-            let draft = try await services.running.savePlace(try body.words.edit(id: id), seen: ItemToken(body.token ?? ""), by: organiser)
+            let draft = try await services.running.save(try body.words.edit(id: id).checkpoint, seen: ItemToken(body.token ?? ""), by: organiser)
             return DraftSaved(revision: draft.revision, id: id)
         }
         router.post("admin/places") { request, context in
             let organiser = try context.requireOrganiser(in: services.hunt)
             let body = try await request.decode(as: PlaceBody.self, context: context)
-            let (draft, id) = try await services.running.addPlace(try body.words.edit(id: ""), by: organiser)
+            let (draft, id) = try await services.running.add(try body.words.edit(id: "").checkpoint, by: organiser)
             return EditedResponse(status: .created, response: DraftSaved(revision: draft.revision, id: id))
         }
         router.delete("admin/places/:place") { request, context in
@@ -269,5 +368,16 @@ struct AuthoringController {
             let draft = try await services.running.retirePlace(id, seen: token, by: organiser)
             return DraftSaved(revision: draft.revision, id: id)
         }
+    }
+
+    /// Takes the item named by the path's `parameter` out of the draft, as the form that
+    /// showed it (the `token` query) saw it.
+    private func remove<Item: EditableItem>(_ kind: Item.Type, _ request: Request, _ context: AppRequestContext,
+                                            _ parameter: String) async throws -> DraftSaved {
+        let organiser = try context.requireOrganiser(in: services.hunt)
+        let id = context.parameters.get(parameter) ?? ""
+        let token = ItemToken(request.uri.queryParameters.get("token") ?? "")
+        let draft = try await services.running.remove(kind, id, seen: token, by: organiser)
+        return DraftSaved(revision: draft.revision, id: id)
     }
 }

@@ -38,7 +38,7 @@ struct AuthoringPages {
         router.get("console/draft/riddles/:riddle") { _, context in
             let hunt = services.hunt
             let editing = try await hunt.editing(for: try context.requireOrganiser(in: hunt))
-            let (riddle, _) = try editing.riddle(context.parameters.get("riddle") ?? "")
+            let (riddle, _) = try editing.item(Riddle.self, context.parameters.get("riddle") ?? "")
             return page(context).response("preview", title: library.text("authoring.preview.title"), try await preview(riddle, in: editing.content))
         }
         router.get("console/new-place") { request, context in
@@ -55,7 +55,7 @@ struct AuthoringPages {
             let form = try await PageForm.read(request, context: context)
             let words = placeWords(form)
             do {
-                let (_, id) = try await services.running.addPlace(try words.edit(id: ""), by: organiser)
+                let (_, id) = try await services.running.add(try words.edit(id: "").checkpoint, by: organiser)
                 return Response.seeOther("/console/places/\(PageForm.escapeQuery(id))/new-riddle?added=1")
             } catch OrganiserRefusal.invalidEdit(let problems) {
                 let editing = try await services.hunt.editing(for: organiser)
@@ -66,7 +66,7 @@ struct AuthoringPages {
         router.get("console/places/:place") { _, context in
             let hunt = services.hunt
             let editing = try await hunt.editing(for: try context.requireOrganiser(in: hunt))
-            let (place, token) = try editing.place(context.parameters.get("place") ?? "")
+            let (place, token) = try editing.item(Checkpoint.self, context.parameters.get("place") ?? "")
             return try await placeForm(context, content: editing.content, id: place.id, words: PlaceWords(place), token: token)
         }
         router.post("console/places/:place") { request, context in
@@ -76,7 +76,7 @@ struct AuthoringPages {
             let words = placeWords(form)
             let seen = ItemToken(form["token"] ?? "")
             do {
-                _ = try await services.running.savePlace(try words.edit(id: id), seen: seen, by: organiser)
+                _ = try await services.running.save(try words.edit(id: id).checkpoint, seen: seen, by: organiser)
                 return Response.seeOther("/console/draft?done=\(Done.placeSaved.rawValue)")
             } catch OrganiserRefusal.invalidEdit(let problems) {
                 let editing = try await services.hunt.editing(for: organiser)
@@ -84,7 +84,7 @@ struct AuthoringPages {
             } catch OrganiserRefusal.editConflict {
                 // Their place is shown above the organiser's words, which stay in the form.
                 let editing = try await services.hunt.editing(for: organiser)
-                let (theirs, token) = try editing.place(id)
+                let (theirs, token) = try editing.item(Checkpoint.self, id)
                 return try await placeForm(context, content: editing.content, id: id, words: words, token: token, status: .conflict,
                                  conflict: conflictText(id), theirs: PlaceWords(theirs))
             }
@@ -97,7 +97,7 @@ struct AuthoringPages {
                 _ = try await services.running.retirePlace(id, seen: ItemToken(form["token"] ?? ""), by: organiser)
             } catch OrganiserRefusal.editConflict {
                 let editing = try await services.hunt.editing(for: organiser)
-                let (theirs, token) = try editing.place(id)
+                let (theirs, token) = try editing.item(Checkpoint.self, id)
                 return try await placeForm(context, content: editing.content, id: id, words: PlaceWords(theirs), token: token, status: .conflict,
                                  conflict: conflictText(id), theirs: PlaceWords(theirs))
             }
@@ -114,108 +114,10 @@ struct AuthoringPages {
             }
             return Response.seeOther("/console/draft?done=\(Done.placeRestored.rawValue)")
         }
-        router.get("console/freebies") { request, context in
-            let hunt = services.hunt
-            let editing = try await hunt.editing(for: try context.requireOrganiser(in: hunt))
-            let partners = Dictionary(editing.content.partners.map { ($0.id, $0.name) }) { first, _ in first }
-            let done = request.uri.queryParameters.get("done")
-            return page(context).response("freebies-console", title: library.text("authoring.offers.title"), FreebieList(
-                offers: editing.content.offers.map { offer in
-                    FreebieList.Line(id: offer.id, title: offer.title, detail: library.text("authoring.offers.line", [
-                        "partner": partners[offer.partnerID] ?? offer.partnerID, "unlock": unlockText(offer.unlock, editing.content),
-                        "stock": "\(offer.stock)", "until": CampusDates.day(offer.validUntil),
-                    ]))
-                },
-                partners: editing.content.partners.map { FreebieList.Line(id: $0.id, title: $0.name, detail: $0.address) },
-                notice: done.map { library.text($0 == "partner" ? "authoring.done.partner-saved" : "authoring.done.offer-saved") }))
-        }
-        router.get("console/new-partner") { _, context in
-            let hunt = services.hunt
-            _ = try await hunt.editing(for: try context.requireOrganiser(in: hunt))
-            return partnerForm(context, id: nil, edit: PartnerEdit(id: "", name: "", address: ""), token: ItemToken(of: Partner?.none))
-        }
-        router.post("console/partners") { request, context in
-            let organiser = try context.requireOrganiser(in: services.hunt)
-            let form = try await PageForm.read(request, context: context)
-            let edit = PartnerEdit(id: "", name: form["name"] ?? "", address: form["address"] ?? "")
-            do {
-                _ = try await services.running.addPartner(edit, by: organiser)
-                return Response.seeOther("/console/freebies?done=partner")
-            } catch OrganiserRefusal.invalidEdit(let problems) {
-                return partnerForm(context, id: nil, edit: edit, token: ItemToken(of: Partner?.none), problems: problems, status: .unprocessableContent)
-            }
-        }
-        router.get("console/partners/:partner") { _, context in
-            let hunt = services.hunt
-            let editing = try await hunt.editing(for: try context.requireOrganiser(in: hunt))
-            let (partner, token) = try editing.partner(context.parameters.get("partner") ?? "")
-            return partnerForm(context, id: partner.id, edit: PartnerEdit(id: partner.id, name: partner.name, address: partner.address), token: token)
-        }
-        router.post("console/partners/:partner") { request, context in
-            let organiser = try context.requireOrganiser(in: services.hunt)
-            let form = try await PageForm.read(request, context: context)
-            let id = context.parameters.get("partner") ?? ""
-            let edit = PartnerEdit(id: id, name: form["name"] ?? "", address: form["address"] ?? "")
-            let seen = ItemToken(form["token"] ?? "")
-            do {
-                _ = try await services.running.savePartner(edit, seen: seen, by: organiser)
-                return Response.seeOther("/console/freebies?done=partner")
-            } catch OrganiserRefusal.invalidEdit(let problems) {
-                return partnerForm(context, id: id, edit: edit, token: seen, problems: problems, status: .unprocessableContent)
-            } catch OrganiserRefusal.editConflict {
-                let (theirs, token) = try await services.hunt.editing(for: organiser).partner(id)
-                return partnerForm(context, id: id, edit: edit, token: token, status: .conflict, conflict: conflictText(id), theirs: theirs)
-            }
-        }
-        router.get("console/new-freebie") { _, context in
-            let hunt = services.hunt
-            let editing = try await hunt.editing(for: try context.requireOrganiser(in: hunt))
-            let today = LocalDate(hunt.now(), in: hunt.timeZone)
-            return offerForm(context, content: editing.content, id: nil,
-                             words: .blank(partner: editing.content.partners.first?.id ?? "", today: today), token: ItemToken(of: Offer?.none))
-        }
-        router.post("console/freebies") { request, context in
-            let organiser = try context.requireOrganiser(in: services.hunt)
-            let form = try await PageForm.read(request, context: context)
-            let words = offerWords(form)
-            do {
-                _ = try await services.running.addOffer(try words.edit(id: ""), by: organiser)
-                return Response.seeOther("/console/freebies?done=1")
-            } catch OrganiserRefusal.invalidEdit(let problems) {
-                let editing = try await services.hunt.editing(for: organiser)
-                return offerForm(context, content: editing.content, id: nil, words: words, token: ItemToken(of: Offer?.none), problems: problems,
-                                 status: .unprocessableContent)
-            }
-        }
-        router.get("console/freebies/:offer") { _, context in
-            let hunt = services.hunt
-            let editing = try await hunt.editing(for: try context.requireOrganiser(in: hunt))
-            let (offer, token) = try editing.offer(context.parameters.get("offer") ?? "")
-            return offerForm(context, content: editing.content, id: offer.id, words: OfferWords(offer), token: token)
-        }
-        router.post("console/freebies/:offer") { request, context in
-            let organiser = try context.requireOrganiser(in: services.hunt)
-            let form = try await PageForm.read(request, context: context)
-            let id = context.parameters.get("offer") ?? ""
-            let words = offerWords(form)
-            let seen = ItemToken(form["token"] ?? "")
-            do {
-                _ = try await services.running.saveOffer(try words.edit(id: id), seen: seen, by: organiser)
-                return Response.seeOther("/console/freebies?done=1")
-            } catch OrganiserRefusal.invalidEdit(let problems) {
-                let editing = try await services.hunt.editing(for: organiser)
-                return offerForm(context, content: editing.content, id: id, words: words, token: seen, problems: problems, status: .unprocessableContent)
-            } catch OrganiserRefusal.editConflict {
-                let editing = try await services.hunt.editing(for: organiser)
-                let (theirs, token) = try editing.offer(id)
-                return offerForm(context, content: editing.content, id: id, words: words, token: token, status: .conflict,
-                                 conflict: conflictText(id), theirs: theirs)
-            }
-        }
         router.get("console/places/:place/new-riddle") { request, context in
             let hunt = services.hunt
             let editing = try await hunt.editing(for: try context.requireOrganiser(in: hunt))
-            let (place, _) = try editing.place(context.parameters.get("place") ?? "")
+            let (place, _) = try editing.item(Checkpoint.self, context.parameters.get("place") ?? "")
             let blank = RiddleEdit(id: "", checkpointID: place.id, difficulty: .medium, text: "", hints: [], insider: "")
             let added = request.uri.queryParameters.get("added") != nil
             return riddleForm(context, content: editing.content, edit: blank, token: ItemToken(of: Riddle?.none),
@@ -226,7 +128,7 @@ struct AuthoringPages {
             let form = try await PageForm.read(request, context: context)
             let edit = riddleEdit(form, id: "")
             do {
-                _ = try await services.running.addRiddle(edit, by: organiser)
+                _ = try await services.running.add(edit.riddle, by: organiser)
                 return Response.seeOther("/console/draft?done=\(Done.riddleAdded.rawValue)")
             } catch OrganiserRefusal.invalidEdit(let problems) {
                 let editing = try await services.hunt.editing(for: organiser)
@@ -237,7 +139,7 @@ struct AuthoringPages {
         router.get("console/riddles/:riddle") { _, context in
             let hunt = services.hunt
             let editing = try await hunt.editing(for: try context.requireOrganiser(in: hunt))
-            let (riddle, token) = try editing.riddle(context.parameters.get("riddle") ?? "")
+            let (riddle, token) = try editing.item(Riddle.self, context.parameters.get("riddle") ?? "")
             return riddleForm(context, content: editing.content, edit: RiddleEdit(riddle), token: token)
         }
         router.post("console/riddles/:riddle") { request, context in
@@ -246,14 +148,14 @@ struct AuthoringPages {
             let edit = riddleEdit(form, id: context.parameters.get("riddle") ?? "")
             let seen = ItemToken(form["token"] ?? "")
             do {
-                _ = try await services.running.saveRiddle(edit, seen: seen, by: organiser)
+                _ = try await services.running.save(edit.riddle, seen: seen, by: organiser)
             } catch OrganiserRefusal.invalidEdit(let problems) {
                 let editing = try await services.hunt.editing(for: organiser)
                 return riddleForm(context, content: editing.content, edit: edit, token: seen, problems: problems, status: .unprocessableContent)
             } catch OrganiserRefusal.editConflict {
                 // Their words are shown above the organiser's own, which stay in the form.
                 let editing = try await services.hunt.editing(for: organiser)
-                let (theirs, token) = try editing.riddle(edit.id)
+                let (theirs, token) = try editing.item(Riddle.self, edit.id)
                 return riddleForm(context, content: editing.content, edit: edit, token: token, status: .conflict,
                                   conflict: (conflictText(edit.id), theirs))
             }
@@ -290,13 +192,19 @@ struct AuthoringPages {
             let changes = review.changes
             func links(_ ids: [String], _ kind: String) -> [DraftView.Link] {
                 ids.map { id in
-                    switch kind {
-                    case "checkpoints":
-                        let name = review.draft.content.checkpoints.first { $0.id == id }?.name
-                        return DraftView.Link(text: name.map { "\($0) (\(id))" } ?? id, href: name.map { _ in "/console/places/\(id)" })
-                    case "offers":
-                        let title = review.draft.content.offers.first { $0.id == id }?.title
-                        return DraftView.Link(text: title.map { "\($0) (\(id))" } ?? id, href: title.map { _ in "/console/freebies/\(id)" })
+                    let content = review.draft.content
+                    // Each kind by its name as organisers know it, and the form it is edited in.
+                    let named: (name: String?, form: String)? = switch kind {
+                    case "checkpoints": (content.checkpoints.first { $0.id == id }?.name, "places")
+                    case "offers": (content.offers.first { $0.id == id }?.title, "freebies")
+                    case "partners": (content.partners.first { $0.id == id }?.name, "partners")
+                    case "badges": (content.badges.first { $0.id == id }?.name, "badges")
+                    case "quiz": (content.quiz.first { $0.id == id }?.text, "quiz")
+                    default: nil
+                    }
+                    switch named {
+                    case let (name, form)?:
+                        return DraftView.Link(text: name.map { "\($0) (\(id))" } ?? id, href: name.map { _ in "/console/\(form)/\(id)" })
                     default:
                         // A riddle goes by its first words, as organisers know it.
                         guard let riddle = review.draft.content.riddles.first(where: { $0.id == id }) else { return DraftView.Link(text: id) }
@@ -305,7 +213,10 @@ struct AuthoringPages {
                     }
                 }
             }
-            let sections: [DraftView.Section] = [("checkpoints", changes.checkpoints), ("riddles", changes.riddles), ("offers", changes.offers)]
+            let sections: [DraftView.Section] = [
+                ("checkpoints", changes.checkpoints), ("riddles", changes.riddles), ("partners", changes.partners), ("offers", changes.offers),
+                ("badges", changes.badges), ("quiz", changes.quiz),
+            ]
                 .flatMap { kind, items in
                 [("added", items.added), ("changed", items.changed), ("removed", items.removed)].filter { !$0.1.isEmpty }.map { line, ids in
                     DraftView.Section(title: library.text("authoring.draft.\(kind).\(line)"), links: links(ids, kind))
@@ -432,101 +343,6 @@ struct AuthoringPages {
         var theirs: Riddle?
         var notice: String?
         var preview: String?
-    }
-
-    // MARK: A freebie's form
-
-    struct FreebieList {
-        struct Line {
-            var id: String
-            var title: String
-            var detail: String
-        }
-        var offers: [Line]
-        /// The partner shops the freebies name, each with where it is.
-        var partners: [Line]
-        var notice: String?
-    }
-
-    /// The form of a partner shop, as it stands or as the organiser sent it with each problem
-    /// beside its field (the freebie form's page, with the partner's two fields).
-    private func partnerForm(_ context: AppRequestContext, id: String?, edit: PartnerEdit, token: ItemToken, problems found: [EditProblem] = [],
-                             status: HTTPResponse.Status = .ok, conflict: String? = nil, theirs: Partner? = nil) -> Response {
-        func line(_ name: String, _ value: String) -> FormField {
-            FormField(name: name, label: library.text("authoring.partner.\(name)"),
-                      problems: found.filter { $0.field == name }.map { "\($0.message). \($0.fix)" }, value: value, rows: 0)
-        }
-        let shown = Set(PartnerEdit.fields).subtracting(["id"])
-        let view = OfferForm(
-            action: id.map { "/console/partners/\($0)" } ?? "/console/partners", token: token.description,
-            intro: library.text("authoring.partner.intro"), fields: [line("name", edit.partner.name), line("address", edit.partner.address)],
-            general: found.filter { !shown.contains($0.field ?? "") }.map { "\($0.message). \($0.fix)" },
-            conflict: conflict, theirs: theirs.map { [$0.name, $0.address] } ?? [])
-        let title = id == nil ? library.text("authoring.partner.newTitle") : library.text("authoring.partner.editTitle", ["name": edit.partner.name])
-        return page(context).response("offer-edit", title: title, status: status, view)
-    }
-
-    private func unlockText(_ unlock: OfferUnlock, _ content: CampusContent) -> String {
-        switch unlock {
-        case .level(let level): library.text("authoring.offer.unlockLevel", ["level": "\(level)"])
-        case .badge(let id): library.text("authoring.offer.unlockBadge", ["badge": content.badges.first { $0.id == id }?.name ?? id])
-        }
-    }
-
-    private func offerWords(_ form: PageForm) -> OfferWords {
-        OfferWords(partner: form["partner"] ?? "", title: form["title"] ?? "", description: form["description"] ?? "", unlock: form["unlock"] ?? "",
-                   stock: form["stock"] ?? "", perPlayer: form["perPlayer"] ?? "", validFrom: form["validFrom"] ?? "",
-                   validUntil: form["validUntil"] ?? "", voucherDays: form["voucherDays"] ?? "")
-    }
-
-    /// The form of a freebie: as it stands, or as the organiser sent it with each problem
-    /// beside its field. A new one's id is made from its title when saved.
-    private func offerForm(_ context: AppRequestContext, content: CampusContent, id: String?, words: OfferWords, token: ItemToken,
-                           problems found: [EditProblem] = [], status: HTTPResponse.Status = .ok, conflict: String? = nil,
-                           theirs: Offer? = nil) -> Response {
-        func problems(of field: String) -> [String] {
-            found.filter { $0.field == field }.map { "\($0.message). \($0.fix)" }
-        }
-        func line(_ name: String, _ value: String, mode: String? = nil, type: String? = nil) -> FormField {
-            FormField(name: name, label: library.text("authoring.offer.\(name)"), problems: problems(of: name), value: value, rows: 0,
-                      inputMode: mode, inputType: type)
-        }
-        let partners = content.partners.map { FormField.Option(value: $0.id, text: $0.name, selected: $0.id == words.partner) }
-        // Every level above the first, and every badge; what the freebie names now even when the rules have no such level.
-        let chosen = words.unlock.trimmingCharacters(in: .whitespaces)
-        var unlocks = (2...max(2, content.rules.levelThresholds.count)).map { OfferUnlock.level($0) } + content.badges.map { OfferUnlock.badge($0.id) }
-        if let current = try? words.edit(id: "").offer.unlock, !unlocks.contains(current) { unlocks.insert(current, at: 0) }
-        let unlockOptions = unlocks.map { unlock in
-            FormField.Option(value: OfferWords.words(unlock), text: unlockText(unlock, content), selected: OfferWords.words(unlock) == chosen)
-        }
-        let fields = [
-            FormField(name: "partner", label: library.text("authoring.offer.partner"), problems: problems(of: "partner"), choices: .init(options: partners)),
-            line("title", words.title),
-            FormField(name: "description", label: library.text("authoring.offer.description"), problems: problems(of: "description"),
-                      value: words.description, rows: 3),
-            FormField(name: "unlock", label: library.text("authoring.offer.unlock"), problems: problems(of: "unlock"), choices: .init(options: unlockOptions)),
-            line("stock", words.stock, mode: "numeric"), line("perPlayer", words.perPlayer, mode: "numeric"),
-            line("validFrom", words.validFrom, type: "date"), line("validUntil", words.validUntil, type: "date"),
-            line("voucherDays", words.voucherDays, mode: "numeric"),
-        ]
-        let shown = Set(OfferEdit.fields).subtracting(["id"])
-        let view = OfferForm(
-            action: id.map { "/console/freebies/\($0)" } ?? "/console/freebies", token: token.description,
-            intro: library.text("authoring.offer.intro"), fields: fields,
-            general: found.filter { !shown.contains($0.field ?? "") }.map { "\($0.message). \($0.fix)" },
-            conflict: conflict, theirs: theirs.map { [$0.title, $0.description, unlockText($0.unlock, content), "\($0.stock)"] } ?? [])
-        let title = id == nil ? library.text("authoring.offer.newTitle") : library.text("authoring.offer.editTitle", ["title": words.title])
-        return page(context).response("offer-edit", title: title, status: status, view)
-    }
-
-    struct OfferForm {
-        var action: String
-        var token: String
-        var intro: String
-        var fields: [FormField]
-        var general: [String]
-        var conflict: String?
-        var theirs: [String]
     }
 
     // MARK: A place's form

@@ -30,6 +30,7 @@ func addPages(services: HuntServices, to router: Router<AppRequestContext>) {
     ModerationPages(services: services, library: library).addRoutes(to: pages)
     ConsolePages(services: services, library: library).addRoutes(to: pages)
     AuthoringPages(services: services, library: library).addRoutes(to: pages)
+    RewardAuthoringPages(services: services, library: library).addRoutes(to: pages)
     CounterPages(services: services, library: library).addRoutes(to: pages)
     StaffJoinPages(services: services, library: library).addRoutes(to: pages)
     OpenDayPages(services: services, library: library).addRoutes(to: pages)

@@ -25,6 +25,10 @@ extension Problem {
             self.init(.notFound, code: .unknownOffer, values: ["id": id])
         case .unknownPartner(let id):
             self.init(.notFound, code: .unknownPartnerShop, values: ["id": id])
+        case .unknownBadge(let id):
+            self.init(.notFound, code: .unknownBadge, values: ["id": id])
+        case .unknownQuestion(let id):
+            self.init(.notFound, code: .unknownQuizQuestion, values: ["ids": id], hintVariant: "console")
         case .placeInPlay(let id):
             self.init(.conflict, code: .placeInPlay, values: ["id": id])
         case .nothingToPrint:

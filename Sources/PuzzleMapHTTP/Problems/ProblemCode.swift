@@ -123,6 +123,7 @@ public enum ProblemCode: String, CaseIterable, Sendable {
     case unknownDifficulty = "unknown_difficulty"
     case unknownPartner = "unknown_partner"
     case unknownPartnerShop = "unknown_partner_shop"
+    case unknownBadge = "unknown_badge"
     case placeInPlay = "place_in_play"
     case placeRetired = "place_retired"
     case unknownPlace = "unknown_place"

@@ -45,11 +45,16 @@ import Testing
     @Test func aNewPlacesIdIsMadeFromItsNameAndNumberedWhenTaken() throws {
         let content = CampusContent(info: CampusInfo(title: "Hunt", university: "Glasgow", timeZoneIdentifier: "Europe/London", traits: []),
                                     checkpoints: [Self.hunterian], riddles: [], quiz: [], rules: GameFixtures.rules, badges: [], partners: [], offers: [])
-        #expect(content.newCheckpointID(named: "Café Zürich & Co.") == "cafe-zurich-co")
-        #expect(content.newCheckpointID(named: "Hunterian  Museum") == "hunterian-museum-2")
-        #expect(content.newCheckpointID(named: "图书馆") == "place")
-        #expect(content.newCheckpointID(named: "Sandbox Studio, the makers' basement under the Boyd Orr") == "sandbox-studio-the-makers-basement-under-the")
-        #expect(content.newRiddleID(for: "hunterian-museum") == "hunterian-museum-1")
+        func newID(_ name: String) -> String {
+            var place = Self.hunterian
+            place.name = name
+            return place.newID(in: content)
+        }
+        #expect(newID("Café Zürich & Co.") == "cafe-zurich-co")
+        #expect(newID("Hunterian  Museum") == "hunterian-museum-2")
+        #expect(newID("图书馆") == "place")
+        #expect(newID("Sandbox Studio, the makers' basement under the Boyd Orr") == "sandbox-studio-the-makers-basement-under-the")
+        #expect(Riddle(id: "", checkpointID: "hunterian-museum", difficulty: .easy, text: "", hints: [], insider: "").newID(in: content) == "hunterian-museum-1")
     }
 
     @Test func aFreebieReadsBackFromItsOwnWordsAndWrongWordsAreSaidBesideTheirField() throws {
@@ -69,5 +74,32 @@ import Testing
         } catch {
             Issue.record("unexpected \(error)")
         }
+    }
+
+    @Test(arguments: [
+        BadgeRule.solve(count: 3, category: .lab, tag: "coffee"), .solve(count: 1, category: nil, tag: nil), .visit(checkpointIDs: ["a", "b"]),
+        .hintless(count: 2), .everyCategory(count: 1), .level(5), .crew(count: 4),
+    ])
+    func everyKindOfBadgeReadsBackFromItsOwnWords(_ rule: BadgeRule) throws {
+        let badge = Badge(id: "b", name: "B", description: "Do it.", rule: rule)
+        #expect(try BadgeWords(badge).edit(id: "b") == badge)
+    }
+
+    @Test func aBadgesWordsThatDoNotReadAreSaidBesideItsRule() {
+        var words = BadgeWords.blank
+        (words.kind, words.count, words.category) = ("solving", "three", "pub")
+        #expect(throws: OrganiserRefusal.invalidEdit([
+            EditProblem(field: "rule", message: "'solving' is not a kind of badge",
+                        fix: "Choose what earns it: solving, visiting places, solving without hints, every category, a level or crew riddles."),
+            EditProblem(field: "rule", message: "'three' is not a whole number", fix: "Write how many, such as 3."),
+            EditProblem(field: "rule", message: "'pub' is not a category", fix: "Choose lab, lecture, social or any."),
+        ])) { try words.edit(id: "b") }
+    }
+
+    @Test func aQuizQuestionReadsBackFromItsOwnWords() throws {
+        let question = QuizQuestion(id: "q", text: "Coffee first.", effects: [.stronglyAgree: ["coffee": 2, "food": 0.5], .agree: ["coffee": 1],
+                                                                            .disagree: [:], .stronglyDisagree: ["quiet": 2]])
+        #expect(QuestionWords(question).answers["strongly_agree"] == "coffee 2, food 0.5")
+        #expect(try QuestionWords(question).edit(id: "q") == question)
     }
 }

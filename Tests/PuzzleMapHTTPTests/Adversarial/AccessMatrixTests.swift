@@ -204,6 +204,15 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         AccessRow("GET /v1/admin/offers/{offer}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("PUT /v1/admin/offers/{offer}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("POST /v1/admin/offers", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 201),
+        AccessRow("DELETE /v1/admin/offers/{offer}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
+        AccessRow("POST /v1/admin/badges", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 201),
+        AccessRow("GET /v1/admin/badges/{badge}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
+        AccessRow("PUT /v1/admin/badges/{badge}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
+        AccessRow("DELETE /v1/admin/badges/{badge}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
+        AccessRow("POST /v1/admin/quiz", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 201),
+        AccessRow("GET /v1/admin/quiz/{question}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
+        AccessRow("PUT /v1/admin/quiz/{question}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
+        AccessRow("DELETE /v1/admin/quiz/{question}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("POST /v1/admin/riddles", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 201),
         AccessRow("GET /v1/admin/places/{place}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
         AccessRow("PUT /v1/admin/places/{place}", .unauthenticated, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, .organisersOnly, 200),
@@ -288,6 +297,7 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
     static func send(_ route: String, as caller: Caller, in world: AccessWorld, _ client: some TestClientProtocol) async throws -> Reply {
         let token = world.tokens[caller]
         let quiz = Dictionary(uniqueKeysWithValues: world.service.services.content.quiz.map { ($0.id, "agree") })
+        let content = world.service.services.content
         let place = world.service.services.content.checkpoints[0].id
         let riddle = world.service.services.content.riddles[0]
         let (method, path, body): (HTTPRequest.Method, String, [String: any Sendable]?) = switch route {
@@ -406,6 +416,25 @@ struct AccessRow: Sendable, CustomTestStringConvertible {
         case "POST /v1/admin/pictures/{username}/review": (.post, "/v1/admin/pictures/\(world.owner)/review", ["version": 1, "approve": true])
         case "POST /v1/admin/places/{place}/restore": (.post, "/v1/admin/places/hunterian-museum/restore", nil)
         case "POST /v1/admin/partners": (.post, "/v1/admin/partners", ["name": "Kimchi Café", "address": "Gibson Street"])
+        case "DELETE /v1/admin/offers/{offer}":
+            (.delete, "/v1/admin/offers/\(content.offers[0].id)?token=\(ItemToken(of: content.offers[0]))", nil)
+        case "POST /v1/admin/badges":
+            (.post, "/v1/admin/badges", ["name": "Night Owl", "description": "Solve two riddles.", "kind": "solve", "count": 2])
+        case "GET /v1/admin/badges/{badge}": (.get, "/v1/admin/badges/first-steps", nil)
+        case "PUT /v1/admin/badges/{badge}":
+            (.put, "/v1/admin/badges/first-steps", ["name": "First Steps", "description": "Solve your first riddle.", "kind": "solve", "count": "1",
+                                                   "token": ItemToken(of: content.badges.first { $0.id == "first-steps" }).description])
+        case "DELETE /v1/admin/badges/{badge}":
+            (.delete, "/v1/admin/badges/crew-legend?token=\(ItemToken(of: content.badges.first { $0.id == "crew-legend" }))", nil)
+        case "POST /v1/admin/quiz":
+            (.post, "/v1/admin/quiz", ["text": "I would rather build it than read about it.", "answers": ["strongly_agree": "engineering 2", "agree": "engineering 1",
+                                                                                                          "disagree": "", "strongly_disagree": "art 1"]])
+        case "GET /v1/admin/quiz/{question}": (.get, "/v1/admin/quiz/\(content.quiz[0].id)", nil)
+        case "PUT /v1/admin/quiz/{question}":
+            (.put, "/v1/admin/quiz/\(content.quiz[0].id)", ["text": content.quiz[0].text, "answers": QuestionWords(content.quiz[0]).answers,
+                                                            "token": ItemToken(of: content.quiz[0]).description])
+        case "DELETE /v1/admin/quiz/{question}":
+            (.delete, "/v1/admin/quiz/\(content.quiz.last!.id)?token=\(ItemToken(of: content.quiz.last!))", nil)
         case "GET /v1/admin/partners/{partner}": (.get, "/v1/admin/partners/qmu-cafe", nil)
         case "PUT /v1/admin/partners/{partner}":
             (.put, "/v1/admin/partners/qmu-cafe", ["name": "QMU Café", "address": "Queen Margaret Union",
