@@ -72,6 +72,18 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // Every word a player, a barista or an organiser reads, one catalogue per language
+        // (`texts.yaml`, `texts.<tag>.yaml`): the pages' and the mails'.
+        .target(
+            name: "PuzzleMapTexts",
+            dependencies: [
+                "PuzzleMapCore",
+                .product(name: "Yams", package: "Yams"),
+            ],
+            resources: [.copy("Texts")],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Storage
 
         .target(
@@ -104,7 +116,7 @@ let package = Package(
         .target(
             name: "PuzzleMapGame",
             dependencies: [
-                "PuzzleMapCore", "PuzzleMapStorage", "CArgon2",
+                "PuzzleMapCore", "PuzzleMapStorage", "PuzzleMapTexts", "CArgon2",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -164,6 +176,7 @@ let package = Package(
             name: "PuzzleMapHTTP",
             dependencies: [
                 "PuzzleMapCore",
+                "PuzzleMapTexts",
                 "PuzzleMapContent",
                 "PuzzleMapStorage",
                 "PuzzleMapGame",

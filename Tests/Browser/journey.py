@@ -1114,8 +1114,7 @@ def settings_choose_notices(j):
 
 def read_texts(tag):
     """A catalogue of the web app, `texts.<tag>.yaml`: one `key: "text"` a line."""
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Sources", "PuzzleMapHTTP", "Resources", "Pages",
-                        f"texts.{tag}.yaml")
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Sources", "PuzzleMapTexts", "Texts", f"texts.{tag}.yaml")
     texts = {}
     for line in open(path, encoding="utf-8"):
         found = re.match(r'^([A-Za-z0-9_.]+): (".*")\s*$', line)

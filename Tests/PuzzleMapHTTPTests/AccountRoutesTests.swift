@@ -28,6 +28,24 @@ import Testing
         })
     }
 
+    /// A student whose phone reads Chinese gets the code in Chinese, with the lifetime said so;
+    /// an English reader's mail has not a word of it.
+    @Test func theVerificationMailIsWordedInTheReadersLanguage() async throws {
+        let service = try await TestService()
+        try await service.test { client in
+            let chinese = try await client.call(.post, "/v1/accounts", json: signUpBody(email: "mei@student.gla.ac.uk", username: "mei"),
+                                                headers: [.acceptLanguage: "zh-CN,zh;q=0.9,en;q=0.5"])
+            #expect(chinese.status == .created)
+            let english = try await client.call(.post, "/v1/accounts", json: signUpBody(), headers: [.acceptLanguage: "en-GB"])
+            #expect(english.status == .created)
+        }
+        let mei = try #require(try await service.lastMail(to: "mei@student.gla.ac.uk"))
+        #expect(mei.subject.hasSuffix("：你的验证码") && mei.body.contains("24 小时后失效") && mei.body.contains("/verify"), "\(mei.body)")
+        let ada = try #require(try await service.lastMail(to: email))
+        #expect(ada.subject.hasSuffix(": your verification code") && ada.body.contains("expires in 24 hours"), "\(ada.body)")
+        #expect(!ada.body.contains { $0.unicodeScalars.contains { $0.value > 0x2E80 } })
+    }
+
     @Test func signUpRejectsEmailOutsideUniversityDomain() async throws {
         try await TestService().test { client in
             for address in ["ada@gmail.com", "ada@gla.ac.uk.evil.com", "not-an-address"] {

@@ -81,19 +81,12 @@ public struct GameLimits: Hashable, Codable, Sendable {
     }
 
     /// A whole number of minutes in the unit a person says it in: days when it is two days or
-    /// more and whole days, hours when whole hours, else minutes. The words are the caller's
-    /// (the pages' catalogue in the reader's language).
+    /// more and whole days, hours when whole hours, else minutes. The words are the app's
+    /// catalogue's, in the reader's language.
     public static func spokenCount(minutes: Int) -> (count: Int, unit: SpokenUnit) {
         if minutes >= 2 * 1440, minutes % 1440 == 0 { return (minutes / 1440, .day) }
         if minutes >= 60, minutes % 60 == 0 { return (minutes / 60, .hour) }
         return (minutes, .minute)
-    }
-
-    /// The same in English, for the mails (which are written in English):
-    /// "1 minute", "15 minutes", "1 hour", "24 hours", "3 days".
-    public static func spoken(minutes: Int) -> String {
-        let (count, unit) = spokenCount(minutes: minutes)
-        return count == 1 ? "1 \(unit.rawValue)" : "\(count) \(unit.rawValue)s"
     }
 
     public var signInWindow: TimeInterval { TimeInterval(signInWindowMinutes * 60) }

@@ -1,6 +1,7 @@
 import Foundation
 import PuzzleMapCore
 import PuzzleMapStorage
+import PuzzleMapTexts
 
 /// Confirming the university address with the mailed code, and asking for a new code.
 extension Hunt {
@@ -23,7 +24,7 @@ extension Hunt {
     /// Mails a fresh code to an unverified player (whose code expired, or was spent by wrong
     /// guesses), replacing the old one and starting the count of attempts again. The same
     /// silence whether or not the address has an account, so sign-ups are not revealed.
-    public func sendNewVerificationCode(email: String) async throws {
+    public func sendNewVerificationCode(email: String, language: String = TextBook.english) async throws {
         let email = AccountPolicy.normalisedEmail(email)
         guard email.contains("@"), let account = try await repository.account(login: email), !account.isEmailVerified else { return }
         let code = SecretToken.numericCode()
@@ -31,8 +32,8 @@ extension Hunt {
         try await repository.replaceVerificationCode(
             playerID: account.player.id, codeHash: tokenHash(code), expiresAt: now + limits.verificationCodeLifetime,
             mail: AccountMail.verification(to: email, name: account.player.displayName, code: code,
-                                            expiresIn: GameLimits.spoken(minutes: limits.verificationCodeHours * 60), publicURL: publicURL,
-                                            hunt: content.info.title), at: now
+                                            lifetimeMinutes: limits.verificationCodeHours * 60, publicURL: publicURL,
+                                            hunt: content.info.title, language: language), at: now
         )
     }
 }
@@ -49,7 +50,8 @@ extension Hunt {
     /// allowed: the university's domains are the rule for signing up, and leaving keeps the
     /// account. Returns the normalised address the code went to.
     @discardableResult
-    public func requestEmailChange(_ account: Account, to newEmail: String, password: String) async throws -> String {
+    public func requestEmailChange(_ account: Account, to newEmail: String, password: String,
+                                   language: String = TextBook.english) async throws -> String {
         guard try await passwordHasher.verify(password, against: account.passwordHash) else { throw AccountRefusal.passwordRequiredForEmailChange }
         let email = AccountPolicy.normalisedEmail(newEmail)
         guard AccountPolicy.isWellFormedEmail(email) else { throw AccountRefusal.invalidEmail }
@@ -61,13 +63,13 @@ extension Hunt {
             throw AccountRefusal.tooManyAttempts(retryAfter: 86_400)
         }
         let code = SecretToken.numericCode()
-        let lifetime = GameLimits.spoken(minutes: limits.verificationCodeHours * 60)
         try await repository.requestEmailChange(
             playerID: account.player.id, newEmail: email, codeHash: tokenHash(code), expiresAt: now + limits.verificationCodeLifetime,
             mails: [
-                AccountMail.emailChange(to: email, name: account.player.displayName, code: code, expiresIn: lifetime, publicURL: publicURL,
-                                        hunt: content.info.title),
-                AccountMail.emailChangeNotice(to: account.player.email, name: account.player.displayName, newEmail: email, hunt: content.info.title),
+                AccountMail.emailChange(to: email, name: account.player.displayName, code: code, lifetimeMinutes: limits.verificationCodeHours * 60,
+                                        publicURL: publicURL, hunt: content.info.title, language: language),
+                AccountMail.emailChangeNotice(to: account.player.email, name: account.player.displayName, newEmail: email, hunt: content.info.title,
+                                              language: language),
             ], at: now)
         return email
     }

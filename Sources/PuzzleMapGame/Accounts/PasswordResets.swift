@@ -1,13 +1,14 @@
 import Foundation
 import PuzzleMapCore
 import PuzzleMapStorage
+import PuzzleMapTexts
 
 /// Forgotten passwords: a single-use token by mail, then a new password that signs the player
 /// out everywhere.
 extension Hunt {
     /// Mails a reset token if the address has an account; the same silence if it has not, so
     /// sign-ups are not revealed.
-    public func requestPasswordReset(email: String) async throws {
+    public func requestPasswordReset(email: String, language: String = TextBook.english) async throws {
         let email = AccountPolicy.normalisedEmail(email)
         guard let account = try await repository.account(login: email), email.contains("@") else { return }
         let token = SecretToken.generate()
@@ -15,8 +16,8 @@ extension Hunt {
         try await repository.createPasswordReset(
             playerID: account.player.id, tokenHash: tokenHash(token), expiresAt: now + limits.passwordResetLifetime,
             mail: AccountMail.passwordReset(to: email, name: account.player.displayName, token: token,
-                                            validFor: GameLimits.spoken(minutes: limits.passwordResetMinutes), publicURL: publicURL,
-                                            hunt: content.info.title),
+                                            lifetimeMinutes: limits.passwordResetMinutes, publicURL: publicURL,
+                                            hunt: content.info.title, language: language),
             at: now
         )
     }

@@ -1,12 +1,15 @@
 import Foundation
 import PuzzleMapCore
 import PuzzleMapStorage
+import PuzzleMapTexts
 
 /// Signing up: a university address, a username, a strong password; a code is mailed to
 /// verify the address, in the same transaction as the account.
 extension Hunt {
-    /// Creates an unverified player and queues the mail with their verification code.
-    public func signUp(email: String, username: String, password: String, displayName: String) async throws -> Account {
+    /// Creates an unverified player and queues the mail with their verification code, worded in
+    /// `language` (the reader's).
+    public func signUp(email: String, username: String, password: String, displayName: String,
+                       language: String = TextBook.english) async throws -> Account {
         let email = AccountPolicy.normalisedEmail(email)
         let displayName = displayName.trimmingCharacters(in: .whitespacesAndNewlines)
         guard accountPolicy.allowsEmail(email) else { throw AccountRefusal.emailDomainNotAllowed(domains: accountPolicy.emailDomains) }
@@ -23,8 +26,8 @@ extension Hunt {
                 email: email, username: username, displayName: displayName, passwordHash: hash,
                 verificationCodeHash: tokenHash(code), verificationExpiresAt: now + limits.verificationCodeLifetime,
                 mail: AccountMail.verification(to: email, name: displayName, code: code,
-                                            expiresIn: GameLimits.spoken(minutes: limits.verificationCodeHours * 60), publicURL: publicURL,
-                                            hunt: content.info.title), at: now
+                                            lifetimeMinutes: limits.verificationCodeHours * 60, publicURL: publicURL,
+                                            hunt: content.info.title, language: language), at: now
             )
         } catch StorageError.conflict(let column) {
             throw column == "username" ? AccountRefusal.usernameTaken : AccountRefusal.emailTaken

@@ -1,6 +1,7 @@
 import Foundation
 import PuzzleMapCore
 import PuzzleMapStorage
+import PuzzleMapTexts
 
 /// An open day's own board: its guests by XP, nicknames only.
 public struct EventBoard: Sendable, Equatable {
@@ -128,7 +129,8 @@ extension Hunt {
 
     /// Turns a guest into a player of the university, keeping their XP, badges, freebies and
     /// quiz: the sign-up's rules for the address, username and password, and its mailed code.
-    public func keepGuestProgress(_ guest: Account, email: String, username: String, password: String) async throws -> Account {
+    public func keepGuestProgress(_ guest: Account, email: String, username: String, password: String,
+                                  language: String = TextBook.english) async throws -> Account {
         guard guest.isGuest else { throw OpenDayRefusal.notAGuest }
         let email = AccountPolicy.normalisedEmail(email)
         guard accountPolicy.allowsEmail(email) else { throw AccountRefusal.emailDomainNotAllowed(domains: accountPolicy.emailDomains) }
@@ -142,8 +144,8 @@ extension Hunt {
             email: email, username: username, passwordHash: try await passwordHasher.hash(password), verificationCodeHash: tokenHash(code),
             verificationExpiresAt: now + limits.verificationCodeLifetime,
             mail: AccountMail.verification(to: email, name: guest.player.displayName, code: code,
-                                           expiresIn: GameLimits.spoken(minutes: limits.verificationCodeHours * 60), publicURL: publicURL,
-                                           hunt: content.info.title))
+                                           lifetimeMinutes: limits.verificationCodeHours * 60, publicURL: publicURL,
+                                           hunt: content.info.title, language: language))
         do {
             return try await repository.signUpGuest(playerID: guest.player.id, as: signUp, at: now)
         } catch StorageError.conflict(let column) {

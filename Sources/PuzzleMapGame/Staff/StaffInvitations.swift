@@ -1,6 +1,7 @@
 import Foundation
 import PuzzleMapCore
 import PuzzleMapStorage
+import PuzzleMapTexts
 
 /// An invitation just made: the token is in the mail and in this answer, and nowhere else.
 public struct IssuedStaffInvitation: Sendable {
@@ -13,8 +14,10 @@ public struct IssuedStaffInvitation: Sendable {
 /// Organisers invite shop staff by any email address; the invited person opens the link once,
 /// chooses a name and a password, and is staff of the partner, signed in.
 extension Hunt {
-    /// Invites `email` to become staff of `partnerID`, on behalf of `organiser`, and queues the mail.
-    public func inviteStaff(email: String, partnerID: String, by organiser: Organiser) async throws -> IssuedStaffInvitation {
+    /// Invites `email` to become staff of `partnerID`, on behalf of `organiser`, and queues the mail
+    /// (in `language`, the organiser's: the barista's is not known yet).
+    public func inviteStaff(email: String, partnerID: String, by organiser: Organiser,
+                            language: String = TextBook.english) async throws -> IssuedStaffInvitation {
         let email = AccountPolicy.normalisedEmail(email)
         guard AccountPolicy.isWellFormedEmail(email) else { throw InvitationRefusal.invalidEmail }
         guard let partner = content.partner(id: partnerID) else {
@@ -29,7 +32,7 @@ extension Hunt {
             email: email, partnerID: partner.id, tokenHash: tokenHash(token), invitedBy: organiser.account.player.id,
             expiresAt: now + limits.staffInvitationLifetime,
             mail: AccountMail.staffInvitation(to: email, partner: partner.name, organiser: organiser.account.player.displayName, link: link,
-                                              validFor: GameLimits.spoken(minutes: limits.staffInvitationHours * 60), hunt: content.info.title),
+                                              lifetimeMinutes: limits.staffInvitationHours * 60, hunt: content.info.title, language: language),
             at: now) { invitation in
                 organiser.record(.staffInvited, subject: "staff-invitation:\(invitation.id)", detail: "\(invitation.email) for \(invitation.partnerID)")
             }

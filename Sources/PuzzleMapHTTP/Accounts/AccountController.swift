@@ -10,7 +10,7 @@ struct AccountController {
         router.post("accounts") { request, context -> EditedResponse<PlayerView> in
             let body = try await request.decode(as: SignUpRequest.self, context: context)
             let account = try await services.hunt.signUp(email: body.email, username: body.username, password: body.password,
-                                                         displayName: body.displayName)
+                                                         displayName: body.displayName, language: request.readerLanguage)
             return EditedResponse(status: .created, response: PlayerView(account))
         }
         router.post("accounts/verify") { request, context -> StatusView in
@@ -20,7 +20,7 @@ struct AccountController {
         }
         router.post("accounts/verification-codes") { request, context -> EditedResponse<StatusView> in
             let body = try await request.decode(as: NewVerificationCodeRequest.self, context: context)
-            try await services.hunt.sendNewVerificationCode(email: body.email)
+            try await services.hunt.sendNewVerificationCode(email: body.email, language: request.readerLanguage)
             return EditedResponse(status: .accepted, response: StatusView(status: "accepted"))
         }
         router.post("sessions") { request, context -> SessionView in
@@ -34,7 +34,7 @@ struct AccountController {
         }
         router.post("password-resets") { request, context -> EditedResponse<StatusView> in
             let body = try await request.decode(as: PasswordResetRequest.self, context: context)
-            try await services.hunt.requestPasswordReset(email: body.email)
+            try await services.hunt.requestPasswordReset(email: body.email, language: request.readerLanguage)
             return EditedResponse(status: .accepted, response: StatusView(status: "accepted"))
         }
         router.post("password-resets/confirm") { request, context -> StatusView in

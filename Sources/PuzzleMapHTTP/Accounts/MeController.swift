@@ -184,7 +184,8 @@ struct MeController {
         router.post("me/email") { request, context -> EditedResponse<EmailChangeView> in
             let identity = try context.requireIdentity()
             let body = try await request.decode(as: EmailChangeRequest.self, context: context)
-            let pending = try await services.hunt.requestEmailChange(identity.account, to: body.email, password: body.password)
+            let pending = try await services.hunt.requestEmailChange(identity.account, to: body.email, password: body.password,
+                                                                     language: request.readerLanguage)
             return EditedResponse(status: .accepted, response: EmailChangeView(pendingEmail: pending))
         }
         router.post("me/email/confirm") { request, context -> PlayerView in

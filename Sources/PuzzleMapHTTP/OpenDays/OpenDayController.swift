@@ -121,7 +121,7 @@ struct OpenDayController {
             let identity = try context.requireIdentity()
             let body = try await request.decode(as: KeepRequest.self, context: context)
             return PlayerView(try await services.hunt.keepGuestProgress(identity.account, email: body.email, username: body.username,
-                                                                        password: body.password))
+                                                                        password: body.password, language: request.readerLanguage))
         }
         router.get("admin/open-days") { _, context -> GuestEventList in
             let organiser = try context.requireOrganiser(in: services.hunt)

@@ -53,7 +53,7 @@ struct AccountPages {
         router.post("verify/new-code") { request, context in
             let identity = try context.requirePlayer()
             _ = try await PageForm.read(request, context: context)
-            try await services.hunt.sendNewVerificationCode(email: identity.account.player.email)
+            try await services.hunt.sendNewVerificationCode(email: identity.account.player.email, language: PageLibrary.language.tag)
             // A page that can be reloaded (Back never asks to send the form again).
             let next = Next(request).path.map { "&next=\(PageForm.escapeQuery($0))" } ?? ""
             return Response.seeOther("/verify?sent=1\(next)")
@@ -68,7 +68,7 @@ struct AccountPages {
         router.post("forgot") { request, context in
             let form = try await PageForm.read(request, context: context)
             let email = form.text("email") ?? ""
-            try await services.hunt.requestPasswordReset(email: email)
+            try await services.hunt.requestPasswordReset(email: email, language: PageLibrary.language.tag)
             return page(context).response("forgot", title: library.text("forgot.title"),
                                           Notice(notice: library.text("forgot.sent", ["email": email])))
         }
@@ -100,7 +100,7 @@ struct AccountPages {
         let account: Account
         do {
             account = try await services.hunt.signUp(email: filled.email, username: filled.username, password: form["password"] ?? "",
-                                                     displayName: filled.displayName)
+                                                     displayName: filled.displayName, language: PageLibrary.language.tag)
         } catch {
             filled.problem = try Problem.forPage(error)
             return page(context).response("join", title: library.text("join.title"), status: filled.problem?.status ?? .ok, filled)

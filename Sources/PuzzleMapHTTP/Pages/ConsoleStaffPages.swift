@@ -22,7 +22,7 @@ struct ConsoleStaffPages {
             let organiser = try context.requireOrganiser(in: services.hunt)
             let (email, partnerID) = (form.text("email") ?? "", form.text("partner") ?? "")
             do {
-                let issued = try await services.hunt.inviteStaff(email: email, partnerID: partnerID, by: organiser)
+                let issued = try await services.hunt.inviteStaff(email: email, partnerID: partnerID, by: organiser, language: PageLibrary.language.tag)
                 return try await staffPage(context, organiser, notice: library.text("consoleStaff.invited", ["email": issued.invitation.email]),
                                            link: issued.link)
             } catch {

@@ -48,7 +48,7 @@ struct OpenDayPages {
             var filled = KeepForm(email: form.text("email") ?? "", username: form.text("username") ?? "")
             do {
                 _ = try await services.hunt.keepGuestProgress(identity.account, email: filled.email, username: filled.username,
-                                                              password: form["password"] ?? "")
+                                                              password: form["password"] ?? "", language: PageLibrary.language.tag)
             } catch {
                 filled.problem = try Problem.forPage(error)
                 return keepPage(context, filled)

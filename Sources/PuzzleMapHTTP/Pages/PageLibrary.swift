@@ -3,11 +3,11 @@ import Foundation
 import Hummingbird
 import Mustache
 import PuzzleMapCore
-import Yams
+import PuzzleMapTexts
 
-/// The web app's templates, texts and static files, read once from the target's resources
-/// (`Resources/Pages`). Every text a page shows is in `texts.yaml` (English), and in each
-/// `texts.<language>.yaml` beside it, so a translation is a file, not a code change.
+/// The web app's templates and static files, read once from the target's resources
+/// (`Resources/Pages`), and its texts from the app's ``TextBook`` (`texts.yaml`, and each
+/// `texts.<language>.yaml` beside it: a translation is a file, not a code change).
 public struct PageLibrary: Sendable {
     /// A static file with its type and a version that changes with its bytes, so it can be
     /// cached for a year under a versioned name.
@@ -69,7 +69,7 @@ public struct PageLibrary: Sendable {
         }
     }()
 
-    init(directory: URL) throws {
+    init(directory: URL, texts book: TextBook = .shipped) throws {
         var templates = MustacheLibrary()
         let templateDirectory = directory.appendingPathComponent("Templates")
         for name in try FileManager.default.contentsOfDirectory(atPath: templateDirectory.path) where name.hasSuffix(".mustache") {
@@ -78,20 +78,10 @@ public struct PageLibrary: Sendable {
         }
         self.templates = templates
 
-        var catalogues: [Language: Catalogue] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-        where name.hasPrefix("texts.") && name.hasSuffix(".yaml") {
-            let parts = name.split(separator: ".")
-            let language = parts.count == 3 ? Language(tag: String(parts[1])) : .english
-            let yaml = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
-            guard let texts = try Yams.load(yaml: yaml) as? [String: String] else {
-                throw BrokenResource(description: "\(name) must map keys to strings")
-            }
-            catalogues[language] = Catalogue(texts: texts, tree: TextCatalogue(texts: texts))
-        }
-        guard catalogues[.english] != nil else { throw BrokenResource(description: "texts.yaml is missing") }
-        self.catalogues = catalogues
-        languages = [.english] + catalogues.keys.filter { $0 != .english }.sorted { $0.tag < $1.tag }
+        catalogues = Dictionary(uniqueKeysWithValues: book.catalogues.map { tag, texts in
+            (Language(tag: tag), Catalogue(texts: texts, tree: TextCatalogue(texts: texts)))
+        })
+        languages = book.languages.map(Language.init(tag:))
 
         var assets: [String: Asset] = [:]
         let staticDirectory = directory.appendingPathComponent("Static")
@@ -131,15 +121,14 @@ public struct PageLibrary: Sendable {
         name.split(separator: ".").last != "png"
     }
 
-    /// The catalogue's text under `key`, with `{name}` placeholders filled in. A missing key is
-    /// shown as itself, and the page tests look for that.
     /// A whole number of minutes as the reader says it, in the unit the game chooses:
     /// "15 minutes", "1 hour", "3 days" (`duration.<unit>.one` and `.other` in the catalogue).
     func duration(minutes: Int) -> String {
-        let (count, unit) = GameLimits.spokenCount(minutes: minutes)
-        return text("duration.\(unit.rawValue).\(count == 1 ? "one" : "other")", ["count": "\(count)"])
+        TextBook.shipped.duration(minutes: minutes, in: Self.language.tag)
     }
 
+    /// The catalogue's text under `key`, with `{name}` placeholders filled in. A missing key is
+    /// shown as itself, and the page tests look for that.
     func text(_ key: String, _ values: [String: String] = [:]) -> String {
         var text = texts[key] ?? key
         for (name, value) in values {
@@ -224,5 +213,13 @@ struct TextCatalogue: MustacheParent, Sendable {
         case .catalogue(let catalogue): return catalogue
         case nil: return nil
         }
+    }
+}
+
+extension Request {
+    /// The language an API caller reads, from its `Accept-Language` (English when the app has
+    /// none of those it names): the mails it asks for are worded in it.
+    var readerLanguage: String {
+        PageLibrary.shipped.language(chosen: nil, accepted: headers[.acceptLanguage]).tag
     }
 }

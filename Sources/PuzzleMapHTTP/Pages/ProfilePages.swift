@@ -100,7 +100,7 @@ struct ProfilePages {
             let identity = try context.requireIdentity()
             let form = try await PageForm.read(request, context: context)
             do {
-                try await services.hunt.requestEmailChange(identity.account, to: form["newEmail"] ?? "", password: form["password"] ?? "")
+                try await services.hunt.requestEmailChange(identity.account, to: form["newEmail"] ?? "", password: form["password"] ?? "", language: PageLibrary.language.tag)
             } catch {
                 return try await accountPage(context, account: identity.account, problem: try Problem.forPage(error))
             }

@@ -71,7 +71,8 @@ struct StaffInvitationController {
         router.post("admin/staff-invitations") { request, context -> EditedResponse<IssuedView> in
             let organiser = try context.requireOrganiser(in: services.hunt)
             let body = try await request.decode(as: InvitationRequest.self, context: context)
-            let issued = try await services.hunt.inviteStaff(email: body.email, partnerID: body.partnerId, by: organiser)
+            let issued = try await services.hunt.inviteStaff(email: body.email, partnerID: body.partnerId, by: organiser,
+                                                             language: request.readerLanguage)
             return EditedResponse(status: .created, response: IssuedView(invitation: InvitationView(issued.invitation, at: services.now()),
                                                                          link: issued.link))
         }
