@@ -153,6 +153,7 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         // Headers only: libheif is opened when the first HEIF picture arrives (LibHeif.swift).
         .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         // Headers only: cairo is opened when the first code sheet is drawn (LibCairo.swift).
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
@@ -160,7 +161,7 @@ let package = Package(
         .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
         .target(
             name: "PuzzleMapImaging",
-            dependencies: ["CZBar", "CQRencode", "CJPEG", "CJPEGShim", "CPNG", "CWebP", "CHeif"],
+            dependencies: ["CZBar", "CQRencode", "CJPEG", "CJPEGShim", "CPNG", "CWebP", "CHeif", "CExif"],
             swiftSettings: swiftSettings
         ),
 

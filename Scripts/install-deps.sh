@@ -12,6 +12,7 @@ packages=(
   libpng-dev            # PNG photos and rendered codes
   libwebp-dev           # WebP photos
   libheif-dev           # HEIC photos (iPhones)
+  libexif-dev           # which way up a phone's JPEG photo stands (EXIF Orientation)
   libargon2-dev         # Argon2id password hashing
   libcairo2-dev         # printable code sheets (PDF, PNG, SVG)
   librsvg2-bin          # rsvg-convert: an SVG campus plan drawn to pixels, in a process of its own

@@ -34,12 +34,15 @@ public struct PortraitEncoder: Sendable {
         return Array(UnsafeBufferPointer(start: output, count: size))
     }
 
-    /// An upload in colour (JPEG, PNG, WebP or an iPhone's HEIC). A large JPEG is decoded by libjpeg at a reduced
-    /// scale, no smaller than `longestSide`.
+    /// An upload in colour (JPEG, PNG, WebP or an iPhone's HEIC), stood upright as its camera
+    /// says (EXIF for a JPEG; libheif turns a HEIC itself). A large JPEG is decoded by libjpeg
+    /// at a reduced scale, no smaller than `longestSide`.
     static func decode(_ bytes: [UInt8], limits: ImageDecodingLimits, near longestSide: Int) throws(ImageDecodingError) -> RGBImage {
         try limits.checkSize(of: bytes)
         switch ImageFormat.sniff(bytes) {
-        case .jpeg: return try JPEGGrayDecoder(limits: limits, targetLongestSide: longestSide).decodeRGB(bytes)
+        case .jpeg:
+            // A phone stores a photo as its sensor saw it and says in EXIF which way is up.
+            return try JPEGGrayDecoder(limits: limits, targetLongestSide: longestSide).decodeRGB(bytes).oriented(ExifOrientation.of(jpeg: bytes))
         case .png: return try png(bytes, limits: limits)
         case .webp: return try webp(bytes, limits: limits)
         case .heif: return try HEIFDecoder(limits: limits).decodeRGB(bytes)

@@ -11,6 +11,34 @@ public struct RGBImage: Sendable, Equatable {
         self.pixels = pixels
     }
 
+    /// The picture stood upright as its camera's `orientation` says: turned a quarter, a
+    /// half, or mirrored, each pixel moved whole.
+    public func oriented(_ orientation: ExifOrientation) -> RGBImage {
+        guard orientation != .upright else { return self }
+        let (outWidth, outHeight) = orientation.swapsSides ? (height, width) : (width, height)
+        var result = [UInt8](repeating: 0, count: pixels.count)
+        for y in 0..<outHeight {
+            for x in 0..<outWidth {
+                // The stored pixel that stands at (x, y) once upright.
+                let (sourceX, sourceY) = switch orientation {
+                case .upright: (x, y)
+                case .mirrored: (width - 1 - x, y)
+                case .upsideDown: (width - 1 - x, height - 1 - y)
+                case .upsideDownMirrored: (x, height - 1 - y)
+                case .transposed: (y, x)
+                case .turnedLeft: (y, height - 1 - x)
+                case .transverse: (width - 1 - y, height - 1 - x)
+                case .turnedRight: (width - 1 - y, x)
+                }
+                let (source, target) = ((sourceY * width + sourceX) * 3, (y * outWidth + x) * 3)
+                result[target] = pixels[source]
+                result[target + 1] = pixels[source + 1]
+                result[target + 2] = pixels[source + 2]
+            }
+        }
+        return RGBImage(width: outWidth, height: outHeight, pixels: result)
+    }
+
     /// The largest centred square, shrunk to `side` by averaging the pixels each output pixel
     /// covers (a box filter: no ringing on faces, and every source pixel counts once).
     public func squareThumbnail(side: Int) -> RGBImage {
