@@ -377,6 +377,19 @@ actor SimulatedWorld {
             return try await reload(next)
         case .restoreContent:
             return try await reload(fullContent)
+        case .retirePlaceInConsole(let place):
+            let id = fullContent.checkpoints[place].id
+            if let leftover = try await hunt.draft(for: organiser) { try await running.discardDraft(revision: leftover.revision, by: organiser) }
+            let (_, seen) = try await hunt.editing(for: organiser).item(Checkpoint.self, id)
+            let draft = try await running.retirePlace(id, seen: seen, by: organiser)
+            _ = try await running.publishDraft(revision: draft.revision, by: organiser)
+            // Its holders are released through the model as after a reload.
+            return dropHoldingsNotPlayed(by: hunt.content)
+        case .rollBack:
+            let kept = try await hunt.repository.contentVersions().filter(\.isKept)
+            guard kept.count > 1 else { return [] }
+            _ = try await running.rollback(to: kept[1].id, by: organiser)
+            return dropHoldingsNotPlayed(by: hunt.content)
         case .clockJump(let seconds):
             clock.jump(by: TimeInterval(seconds))
             return []
@@ -728,7 +741,7 @@ extension SimulationCommand {
             [p]
         case .requestFriend(let p, let o), .block(let p, let o), .unblock(let p, let o), .challenge(let p, let o, _), .giftFreebie(let p, let o):
             [p, o]
-        case .closePlace, .reopenPlace, .retirePlace, .restoreContent, .clockJump, .clockToDaylightSavingChange:
+        case .closePlace, .reopenPlace, .retirePlace, .restoreContent, .retirePlaceInConsole, .rollBack, .clockJump, .clockToDaylightSavingChange:
             []
         case .underFault(_, let command):
             command.players

@@ -50,6 +50,11 @@ public indirect enum SimulationCommand: Sendable, Equatable, CustomStringConvert
     case retirePlace(place: Int)
     /// A reload of the full files: every retired place comes back.
     case restoreContent
+    /// An organiser retires the place in the console's draft and publishes the draft (a draft
+    /// left by an earlier refusal thrown away first).
+    case retirePlaceInConsole(place: Int)
+    /// An organiser plays the version before the newest again, from the console's history.
+    case rollBack
     /// The campus clock jumps by this many seconds (negative: back, as a badly set clock does).
     case clockJump(seconds: Int)
     /// The campus clock moves to a minute before the campus's next change of daylight saving
@@ -99,6 +104,8 @@ public indirect enum SimulationCommand: Sendable, Equatable, CustomStringConvert
         case .reopenPlace(let place): "an organiser reopens place #\(place)"
         case .retirePlace(let place): "a reload retires place #\(place)"
         case .restoreContent: "a reload restores every place"
+        case .retirePlaceInConsole(let place): "an organiser retires place #\(place) in the console and publishes"
+        case .rollBack: "an organiser plays the version before the newest again"
         case .clockJump(let seconds): "the clock jumps \(seconds) s"
         case .clockToDaylightSavingChange: "the clock moves to a minute before the next daylight saving change"
         case .underFault(let fault, let command): "\(command), \(fault.phrase)"
@@ -147,6 +154,8 @@ public indirect enum SimulationCommand: Sendable, Equatable, CustomStringConvert
             (1, { .reopenPlace(place: pick(places)) }),
             (1, { .retirePlace(place: pick(places)) }),
             (1, { .restoreContent }),
+            (1, { .retirePlaceInConsole(place: pick(places)) }),
+            (1, { .rollBack }),
             (10, { .clockJump(seconds: [45, 90, 300, 900, 3600, 4 * 3600, 86_400, -120][pick(8)]) }),
         ]
         let total = weighted.reduce(0) { $0 + $1.weight }
