@@ -303,7 +303,7 @@ let package = Package(
         .testTarget(
             name: "PuzzleMapCLITests",
             dependencies: ["puzzlemap", "PuzzleMapCore", "PuzzleMapStorage", "PuzzleMapSQLite", "PuzzleMapPostgres", "PuzzleMapTestFixtures",
-                           .product(name: "GRDB", package: "GRDB.swift")],
+                           .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -29,6 +29,9 @@ public struct Hunt: Sendable {
     public let now: @Sendable () -> Date
     /// Closed checkpoints and the message to players, as recently read: every page shows them.
     public let notices: NoticeBoard
+    /// The sessions this instance recognised, kept while the store's signals say they are
+    /// current; kept through content reloads (accounts do not depend on the content).
+    public let sessions: SignedInSessions
     /// `ServiceSettings.giftsPerDay`, which overrides the content's limit.
     private let giftsPerDayOverride: Int?
     /// Players' progress and map as last read, by play version; one per content.
@@ -46,6 +49,7 @@ public struct Hunt: Sendable {
         timeZone = content.timeZone
         placeHours = PlaceHours(checkpoints: self.content.checkpoints, timeZone: content.timeZone)
         notices = NoticeBoard()
+        sessions = SignedInSessions()
         self.secrets = secrets
         accountPolicy = AccountPolicy(emailDomains: settings.emailDomains)
         publicURL = settings.publicURL

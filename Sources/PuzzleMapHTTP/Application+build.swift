@@ -12,6 +12,7 @@ public func buildApplication(services: HuntServices, settings: ServiceSettings, 
         services: [
             MailDelivery(services: services, sendmailCommand: settings.sendmailCommand, logger: logger),
             PushDelivery(running: services.running, logger: logger),
+            SessionSignals(running: services.running, logger: logger),
             ContentReloadOnHangup(running: services.running, logger: logger),
             PublishedContentFollower(running: services.running, logger: logger),
             GuestErasure(running: services.running, logger: logger),

@@ -67,7 +67,7 @@ public struct PostgresConnectionURL: Sendable {
     }
 
     /// One connection's configuration for this URL.
-    func connectionConfiguration() throws -> PostgresConnection.Configuration {
+    public func connectionConfiguration() throws -> PostgresConnection.Configuration {
         switch endpoint {
         case .socket(let path):
             return PostgresConnection.Configuration(unixSocketPath: path, username: username, password: password, database: database)

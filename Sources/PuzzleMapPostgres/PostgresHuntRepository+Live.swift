@@ -85,42 +85,82 @@ extension PostgresHuntRepository {
 
     /// Listens on a connection of its own, outside the pool. When it is lost (the server
     /// restarted) the sequence says `resume`, so streams read what they may have missed, and
-    /// it connects again, after a second and then every few seconds, until it is back.
+    /// it connects again, after a second and then every few seconds, until it is back; until
+    /// then, requests are answered 503 at once.
     public func liveSignals() -> AsyncStream<LiveSignal> {
         let (stream, continuation) = AsyncStream.makeStream(of: LiveSignal.self, bufferingPolicy: .bufferingNewest(1024))
-        let (configuration, logger, reachability, channel) = (listening, logger, reachability, liveChannel)
-        let listener = Task {
+        let (reachability, logger, channel) = (reachability, logger, liveChannel)
+        let listener = listen(for: "live events", on: { _ in channel }, listening: {
+            if reachability.lostSince != nil { logger.notice("PostgreSQL answers again") }
+            reachability.regained()
+            // Anything committed while no one listened is read now.
+            continuation.yield(.resume)
+        }, heard: { payload in
+            continuation.yield(payload == "b" ? .broadcast : Int64(payload.dropFirst(2)).map(LiveSignal.player) ?? .resume)
+        }, lost: { reachability.lost() }, finished: { continuation.finish() })
+        continuation.onTermination = { _ in listener.cancel() }
+        return stream
+    }
+
+    /// The channel the triggers of migration v30 notify on, as the connection asking names it:
+    /// from the schema it works in, as the writing connections' triggers name it.
+    static let accountChannelQuery: PostgresQuery = "SELECT 'puzzlemap_accounts_' || md5(current_schema())"
+
+    /// Every change to a session or a player row on this schema, by any instance or process,
+    /// as it commits (the triggers of migration v30), on a connection of its own: `listening`
+    /// once it listens, `lost` while the connection is lost (it connects again as the live
+    /// signals' does).
+    public func accountSignals() -> AsyncStream<AccountSignal> {
+        let (stream, continuation) = AsyncStream.makeStream(of: AccountSignal.self, bufferingPolicy: .unbounded)
+        let logger = logger
+        let listener = listen(for: "account changes", on: { connection in
+            guard let channel = try await connection.value(Self.accountChannelQuery, as: String.self, logger: logger) else {
+                throw StorageError.unknownValue("no channel for account changes")
+            }
+            return channel
+        }, listening: { continuation.yield(.listening) }, heard: { payload in
+            let id = Int64(payload.dropFirst(2))
+            switch (payload.prefix(2), id) {
+            case ("p:", let id?): continuation.yield(.player(id))
+            case ("s:", let id?): continuation.yield(.session(id))
+            default: continuation.yield(.anything)
+            }
+        }, lost: { continuation.yield(.lost) }, finished: { continuation.finish() })
+        continuation.onTermination = { _ in listener.cancel() }
+        return stream
+    }
+
+    /// Listens, on a connection of its own outside the pool, on the channel `channel` names on
+    /// that connection: `listening` once it does, `heard` with each notification's payload,
+    /// `lost` when the connection is lost (not when cancelled). It connects again after a
+    /// second, then every two, until cancelled; then `finished`.
+    private func listen(for what: String, on channel: @escaping @Sendable (PostgresConnection) async throws -> String,
+                        listening: @escaping @Sendable () -> Void, heard: @escaping @Sendable (String) -> Void,
+                        lost: @escaping @Sendable () -> Void, finished: @escaping @Sendable () -> Void) -> Task<Void, Never> {
+        let (configuration, logger) = (self.listening, logger)
+        return Task {
             var pause = Duration.seconds(1)
             while !Task.isCancelled {
                 do {
                     let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
                     pause = .seconds(1)
                     do {
-                        try await connection.listen(on: channel) { notifications in
-                            if reachability.lostSince != nil { logger.notice("PostgreSQL answers again") }
-                            reachability.regained()
-                            // Anything committed while no one listened is read now.
-                            continuation.yield(.resume)
-                            for try await notification in notifications {
-                                continuation.yield(notification.payload == "b" ? .broadcast
-                                                   : Int64(notification.payload.dropFirst(2)).map(LiveSignal.player) ?? .resume)
-                            }
+                        try await connection.listen(on: try await channel(connection)) { notifications in
+                            listening()
+                            for try await notification in notifications { heard(notification.payload) }
                         }
                     } catch {
-                        logger.warning("Lost the connection that listens for live events; connecting again", metadata: ["error": "\(String(reflecting: error))"])
+                        logger.warning("Lost the connection that listens for \(what); connecting again", metadata: ["error": "\(String(reflecting: error))"])
                     }
                     try? await connection.close()
                 } catch {
-                    logger.warning("Cannot connect to listen for live events; trying again", metadata: ["error": "\(String(reflecting: error))"])
+                    logger.warning("Cannot connect to listen for \(what); trying again", metadata: ["error": "\(String(reflecting: error))"])
                 }
-                // Until it is back, requests are answered 503 at once.
-                if !Task.isCancelled { reachability.lost() }
+                if !Task.isCancelled { lost() }
                 try? await Task.sleep(for: pause)
                 pause = min(pause * 2, .seconds(2))
             }
-            continuation.finish()
+            finished()
         }
-        continuation.onTermination = { _ in listener.cancel() }
-        return stream
     }
 }

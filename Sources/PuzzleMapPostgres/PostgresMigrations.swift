@@ -779,6 +779,24 @@ enum PostgresMigrations {
             )
             """,
         ]),
+        // Every instance hears every change to a session or a player row (an account's own
+        // changes and its play version, which the triggers of v19 bump) when it commits, on the
+        // schema's own channel, and drops what it kept of them. The channel is named from the
+        // schema the writing connection works in; the listening connection asks the same
+        // expression for it (`PostgresHuntRepository.accountChannelQuery`).
+        ("v30 account signals", [
+            """
+            CREATE FUNCTION signal_account_change() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                PERFORM pg_notify('puzzlemap_accounts_' || md5(current_schema()),
+                                  CASE WHEN TG_TABLE_NAME = 'player' THEN 'p:' ELSE 's:' END || OLD.id);
+                RETURN NULL;
+            END
+            $$
+            """,
+            "CREATE TRIGGER player_account_signal AFTER UPDATE OR DELETE ON player FOR EACH ROW EXECUTE FUNCTION signal_account_change()",
+            "CREATE TRIGGER session_account_signal AFTER UPDATE OR DELETE ON session FOR EACH ROW EXECUTE FUNCTION signal_account_change()",
+        ]),
     ]
 }
 

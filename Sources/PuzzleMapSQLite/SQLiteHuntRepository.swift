@@ -12,7 +12,9 @@ public struct SQLiteHuntRepository: HuntRepository {
     /// The weeks weekly scores are kept by: the campus's.
     let weeks: CampusWeek
     /// Live events committed by this process (one process owns an SQLite file), for its streams.
-    let liveSignalRelay = LiveSignalRelay()
+    let liveSignalRelay = SignalRelay<LiveSignal>(buffering: .bufferingNewest(1024))
+    /// Sessions and accounts this process's writes changed, as they commit (``AccountChangeObserver``).
+    let accountSignalRelay = SignalRelay<AccountSignal>(buffering: .unbounded)
 
     /// Opens (creating if needed) the database file at `path` in WAL mode and migrates it.
     /// The service passes its campus's weeks; tools that write no ledger events may keep UTC.
@@ -35,6 +37,7 @@ public struct SQLiteHuntRepository: HuntRepository {
         let connections = (writer as? DatabasePool).map { $0.configuration.maximumReaderCount + 1 } ?? 1
         database = MeteredDatabase(writer: writer, activity: StorageActivity(maximumConnections: connections, writers: 1, limits: limits))
         try Migrations.migrator.migrate(writer)
+        writer.add(transactionObserver: AccountChangeObserver(relay: accountSignalRelay), extent: .databaseLifetime)
     }
 
     private static func configuration(_ limits: StorageLimits) -> Configuration {

@@ -102,6 +102,10 @@ public protocol AccountStore: Sendable {
     func countEvent(key: String, window: TimeInterval, at date: Date) async throws -> Int
     /// The count under `key` in the current window, without adding to it.
     func eventCount(key: String, window: TimeInterval, at date: Date) async throws -> Int
+    /// A sequence of what changes of sessions and accounts, for one listener, until it stops
+    /// iterating: ``AccountSignal/listening`` first once signals flow, ``AccountSignal/lost``
+    /// whenever they may not.
+    func accountSignals() -> AsyncStream<AccountSignal>
 }
 
 /// A mail to queue.

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PostgresNIO
 import PuzzleMapPostgres
 import Testing
 
@@ -98,8 +99,9 @@ import Testing
     }
     /// What one instance answers after a change made on the other: the read that follows a scan
     /// shows it (and its tag moves, so a phone's copy is not kept), and a session signed out or
-    /// a password changed stops working on the other at once, because every request reads its
-    /// session and the player's play version in one query.
+    /// a password changed stops working on the other at once: every instance hears each change
+    /// to a session or an account (a scan bumps the play version) as it commits, and drops what
+    /// it kept of it.
     @Test func aChangeOnOneInstanceIsWhatTheOtherAnswersAtOnce() async throws {
         let url = try Self.freshDatabaseURL()
         let data = scratchDirectory("two-instances-fresh")
@@ -139,6 +141,75 @@ import Testing
         let changed = try await b.call("PATCH", "/v1/me", json: ["password": "a brand new passphrase", "currentPassword": password], token: other)
         #expect(changed.status == 200, "\(String(decoding: changed.body, as: UTF8.self))")
         #expect(try await a.call("GET", "/v1/me/progress", token: laptop).status == 401)
+    }
+
+    /// What B answers from the sessions it keeps, it stops answering within a second of a
+    /// change anywhere: a sign-out on A, sessions revoked by another process (as a password
+    /// reset revokes them). And when B's connection that hears the changes is
+    /// cut, B keeps nothing until it is back: a session revoked meanwhile (heard by no one) is
+    /// refused at once all the same.
+    @Test func sessionsKeptByOneInstanceStopWithinASecondOfAChangeAnywhereAndNothingIsKeptUnheard() async throws {
+        let url = try Self.freshDatabaseURL()
+        let data = scratchDirectory("two-instances-kept")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let environment = ["PUZZLEMAP_DATABASE_URL": url]
+        let a = try await LiveService(dataDirectory: data.appendingPathComponent("a"), environment: environment)
+        let b = try await LiveService(dataDirectory: data.appendingPathComponent("b"), environment: environment)
+        let password = "correct horse battery"
+        let phone = try #require(try await a.signUp("ada", password: password)["accessToken"] as? String)
+        func lookups(_ answer: String) async throws -> Int {
+            let text = String(decoding: try await b.call("GET", "/metrics").body, as: UTF8.self)
+            let line = text.split(separator: "\n").first { $0.hasPrefix("puzzlemap_session_lookups{answer=\"\(answer)\"}") }
+            return line.flatMap { Double($0.split(separator: " ").last ?? "") }.map { Int($0) } ?? 0
+        }
+        /// Whether B refuses the token within a second of now.
+        func refusedWithinASecond(_ token: String) async throws -> Bool {
+            let deadline = Date() + 1
+            while Date() < deadline {
+                if try await b.call("GET", "/v1/me/progress", token: token).status == 401 { return true }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            return false
+        }
+
+        // B recognises the phone from what it keeps: the token is not looked up again.
+        for _ in 0..<3 { #expect(try await b.call("GET", "/v1/me/progress", token: phone).status == 200) }
+        let kept = try await lookups("kept")
+        #expect(kept >= 2, "B answered from the sessions it keeps")
+        #expect(try await a.call("DELETE", "/v1/sessions/current", token: phone).status == 204)
+        #expect(try await refusedWithinASecond(phone), "signed out on A, refused by B within a second")
+
+        // Revoked by a process that is no instance: B hears it from the database all the same.
+        let laptop = try #require(try await a.call("POST", "/v1/sessions", json: ["login": "ada", "password": password]).json["accessToken"] as? String)
+        for _ in 0..<2 { #expect(try await b.call("GET", "/v1/me/progress", token: laptop).status == 200) }
+        let repository = try await PostgresHuntRepository.connect(url: url, logger: Logger(label: "test"))
+        defer { Task { await repository.close() } }
+        let ada = try #require(try await repository.account(login: "ada"))
+        try await repository.revokeAllSessions(playerID: ada.player.id, keeping: nil, at: Date())
+        #expect(try await refusedWithinASecond(laptop), "revoked in the database, refused by B within a second")
+
+        // B's listening connection cut: until it is back, nothing is kept, so a session revoked
+        // meanwhile (no instance hears it) is refused at once.
+        let tablet = try #require(try await a.call("POST", "/v1/sessions", json: ["login": "ada", "password": password]).json["accessToken"] as? String)
+        for _ in 0..<2 { #expect(try await b.call("GET", "/v1/me/progress", token: tablet).status == 200) }
+        try await Self.cutListeningConnections(url: url, channelPrefix: "puzzlemap_accounts_")
+        let cutAt = Date()
+        while !b.log.contains("Account changes cannot be heard"), Date() < cutAt + 5 { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(b.log.contains("Account changes cannot be heard"))
+        try await repository.revokeAllSessions(playerID: ada.player.id, keeping: nil, at: Date())
+        #expect(try await b.call("GET", "/v1/me/progress", token: tablet).status == 401, "nothing stale is served while B hears nothing")
+    }
+
+    /// Ends, as a network fault would, every connection on the server listening on a channel
+    /// named `channelPrefix`...: each instance's connection that hears the changes.
+    static func cutListeningConnections(url: String, channelPrefix: String) async throws {
+        let logger = Logger(label: "test")
+        let connection = try await PostgresConnection.connect(configuration: try PostgresConnectionURL(url).connectionConfiguration(), id: 9, logger: logger)
+        let cut = try await connection.query("""
+            SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN "' || \(channelPrefix) || '%'
+            """, logger: logger).collect()
+        try await connection.close()
+        #expect(!cut.isEmpty, "no connection listened on \(channelPrefix)")
     }
 
     /// An organiser writes a new place and its riddle on A and publishes the draft: B plays it

@@ -65,8 +65,15 @@ extension Hunt {
     /// The live session and account an access token belongs to, if any, with the account's
     /// play version, which lets the player's progress and map
     /// kept from an earlier request answer (``progress(playerID:ownerVerified:playVersion:)``).
+    /// Kept in the instance while the store's signals say it is current (``SignedInSessions``);
+    /// read from the store otherwise.
     public func signedIn(accessToken: String) async throws -> SignedIn? {
-        try await repository.signedIn(accessHash: tokenHash(accessToken), at: now())
+        let (hash, now) = (tokenHash(accessToken), now())
+        if let kept = sessions.kept(hash, at: now) { return kept }
+        let mark = sessions.mark()
+        guard let signedIn = try await repository.signedIn(accessHash: hash, at: now) else { return nil }
+        sessions.keep(signedIn, for: hash, since: mark)
+        return signedIn
     }
 
     private func sessionTokens(access: String, refresh: String, at now: Date, device: SessionDevice = .app) -> NewSessionTokens {

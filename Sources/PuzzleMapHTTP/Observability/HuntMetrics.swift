@@ -85,6 +85,15 @@ public struct HuntMetrics: Sendable {
         Gauge(label: "puzzlemap_play_cache_players", dimensions: [], factory: factory).record(figures.players)
     }
 
+    /// How the sessions kept in the instance served (``SignedInSessions``), read when
+    /// Prometheus scrapes.
+    func record(_ figures: SignedInFigures) {
+        Gauge(label: "puzzlemap_session_lookups", dimensions: [("answer", "kept")], factory: factory).record(figures.answered)
+        Gauge(label: "puzzlemap_session_lookups", dimensions: [("answer", "read")], factory: factory).record(figures.missed)
+        Gauge(label: "puzzlemap_sessions_kept", dimensions: [], factory: factory).record(figures.kept)
+        Gauge(label: "puzzlemap_session_signals_heard", dimensions: [], factory: factory).record(figures.listening ? 1 : 0)
+    }
+
     /// The text Prometheus scrapes.
     func exposition() -> [UInt8] { registry.emitToBuffer() }
 }

@@ -9,6 +9,7 @@ struct MetricsController {
         router.get("metrics") { _, _ -> Response in
             services.metrics.record(services.repository.activity.snapshot)
             services.metrics.record(services.hunt.playCacheFigures)
+            services.metrics.record(services.hunt.sessions.figures)
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                             body: .init(byteBuffer: ByteBuffer(bytes: services.metrics.exposition())))
         }

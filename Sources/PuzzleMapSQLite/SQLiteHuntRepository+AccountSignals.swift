@@ -1,0 +1,82 @@
+import Foundation
+import GRDB
+import PuzzleMapStorage
+
+/// Hears, in the writer's transactions, every change to a session or a player row (the play
+/// version the triggers of migration v19 bump included) and passes each on once the
+/// transaction commits; nothing of a transaction rolled back.
+final class AccountChangeObserver: TransactionObserver {
+    private let relay: SignalRelay<AccountSignal>
+    /// What the transaction in progress changed: touched only on the writer's connection.
+    private var changed: [AccountSignal] = []
+
+    init(relay: SignalRelay<AccountSignal>) {
+        self.relay = relay
+    }
+
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
+        switch eventKind {
+        case .insert: false
+        case .update(let table, _), .delete(let table): table == "player" || table == "session"
+        }
+    }
+
+    func databaseDidChange(with event: DatabaseEvent) {
+        changed.append(event.tableName == "player" ? .player(event.rowID) : .session(event.rowID))
+    }
+
+    func databaseDidCommit(_ db: Database) {
+        let signals = changed
+        changed = []
+        var sent: Set<AccountSignal> = []
+        for signal in signals where sent.insert(signal).inserted { relay.send(signal) }
+    }
+
+    func databaseDidRollback(_ db: Database) {
+        changed = []
+    }
+}
+
+extension SQLiteHuntRepository {
+    /// This process's own changes as they commit, and, for another process writing to the same
+    /// file (`puzzlemap admin`, a second `serve`), ``AccountSignal/anything`` within a tenth of a
+    /// second: the data version of this process's writer connection, which only other
+    /// connections' commits change, is read that often. While it cannot be read, the
+    /// sequence says ``AccountSignal/lost``.
+    public func accountSignals() -> AsyncStream<AccountSignal> {
+        let (stream, continuation) = AsyncStream.makeStream(of: AccountSignal.self, bufferingPolicy: .unbounded)
+        let relayed = accountSignalRelay.listen()
+        let writer = writer
+        let task = Task {
+            await withDiscardingTaskGroup { group in
+                group.addTask {
+                    for await signal in relayed { continuation.yield(signal) }
+                }
+                group.addTask {
+                    var version: Int?
+                    while !Task.isCancelled {
+                        do {
+                            let now = try await writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA data_version") }
+                            switch version {
+                            case nil: continuation.yield(.listening)
+                            case let before? where before != now: continuation.yield(.anything)
+                            default: break
+                            }
+                            version = now
+                        } catch {
+                            if version != nil { continuation.yield(.lost) }
+                            version = nil
+                        }
+                        try? await Task.sleep(for: Self.dataVersionInterval)
+                    }
+                }
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// How often another process's writes are looked for.
+    static let dataVersionInterval = Duration.milliseconds(100)
+}

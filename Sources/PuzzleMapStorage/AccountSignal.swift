@@ -1,0 +1,19 @@
+import Foundation
+
+/// What changed of sessions and accounts, heard by every instance sharing the store whichever
+/// instance or process changed it, for what an instance keeps of them (``AccountStore/accountSignals()``).
+public enum AccountSignal: Hashable, Sendable {
+    /// The player's row changed or went: their account (a role, a suspension, an erasure, a
+    /// new address) or their play version (a write to their ledger, riddles or freebies).
+    case player(Int64)
+    /// The session changed or went (revoked, refreshed).
+    case session(Int64)
+    /// Something changed that no signal names (another process wrote to the file): forget
+    /// everything kept.
+    case anything
+    /// Signals may be missed from now on (the connection that brings them is lost): forget
+    /// everything, and keep nothing until ``listening``.
+    case lost
+    /// Signals are heard (again): what is read from now on may be kept.
+    case listening
+}

@@ -1,0 +1,66 @@
+import Foundation
+import PuzzleMapCore
+@testable import PuzzleMapGame
+import PuzzleMapStorage
+import Testing
+
+/// The sessions an instance keeps: only while signals are heard, dropped by any signal about
+/// them, never kept from a read a signal overtook.
+@Suite struct SignedInSessionsTests {
+    static let start = Date(timeIntervalSince1970: 1_790_000_000)
+
+    static func signedIn(player: Int64, session: Int64, version: Int64 = 1) -> SignedIn {
+        let account = Account(player: Player(id: player, email: "p\(player)@student.gla.ac.uk", username: "p\(player)", displayName: "P\(player)", createdAt: start),
+                              role: .player, partnerID: nil, emailVerifiedAt: nil, passwordHash: "x", deletedAt: nil)
+        return SignedIn(session: Session(id: session, playerID: player, familyID: "f", accessExpiresAt: start + 900, refreshExpiresAt: start + 86_400),
+                        account: account, playVersion: version)
+    }
+
+    @Test func nothingIsKeptUntilSignalsAreHeardNorAfterTheyAreLost() {
+        let sessions = SignedInSessions()
+        sessions.keep(Self.signedIn(player: 1, session: 10), for: "a", since: sessions.mark())
+        #expect(sessions.kept("a", at: Self.start) == nil, "no signals yet: looked up every time")
+        sessions.hear(.listening)
+        sessions.keep(Self.signedIn(player: 1, session: 10), for: "a", since: sessions.mark())
+        #expect(sessions.kept("a", at: Self.start)?.session.id == 10)
+        #expect(sessions.kept("a", at: Self.start + 900) == nil, "an expired token is not kept")
+        sessions.keep(Self.signedIn(player: 1, session: 10), for: "a", since: sessions.mark())
+        sessions.hear(.lost)
+        #expect(sessions.kept("a", at: Self.start) == nil)
+        sessions.keep(Self.signedIn(player: 1, session: 10), for: "a", since: sessions.mark())
+        #expect(sessions.kept("a", at: Self.start) == nil, "lost: nothing kept until heard again")
+    }
+
+    @Test func aSignalDropsWhatItNamesAndNothingElse() {
+        let sessions = SignedInSessions()
+        sessions.hear(.listening)
+        for (token, player, session) in [("a", Int64(1), Int64(10)), ("b", 1, 11), ("c", 2, 20)] {
+            sessions.keep(Self.signedIn(player: player, session: session), for: token, since: sessions.mark())
+        }
+        sessions.hear(.session(11))
+        #expect(sessions.kept("a", at: Self.start) != nil && sessions.kept("b", at: Self.start) == nil && sessions.kept("c", at: Self.start) != nil)
+        sessions.hear(.player(1))
+        #expect(sessions.kept("a", at: Self.start) == nil && sessions.kept("c", at: Self.start) != nil)
+        sessions.forget(player: 2)
+        #expect(sessions.kept("c", at: Self.start) == nil)
+        sessions.keep(Self.signedIn(player: 3, session: 30), for: "d", since: sessions.mark())
+        sessions.hear(.anything)
+        #expect(sessions.kept("d", at: Self.start) == nil && sessions.figures.kept == 0)
+    }
+
+    /// A read that started before a signal about its player (a write committed meanwhile) may
+    /// hold what the write replaced: it answers its request but is not kept.
+    @Test func aReadOvertakenByASignalAboutItIsNotKept() {
+        let sessions = SignedInSessions()
+        sessions.hear(.listening)
+        let mark = sessions.mark()
+        sessions.hear(.player(1))
+        sessions.keep(Self.signedIn(player: 1, session: 10, version: 4), for: "a", since: mark)
+        #expect(sessions.kept("a", at: Self.start) == nil)
+        // A signal about someone else does not stop it.
+        let again = sessions.mark()
+        sessions.hear(.player(2))
+        sessions.keep(Self.signedIn(player: 1, session: 10, version: 5), for: "a", since: again)
+        #expect(sessions.kept("a", at: Self.start)?.playVersion == 5)
+    }
+}

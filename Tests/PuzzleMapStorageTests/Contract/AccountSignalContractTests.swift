@@ -1,0 +1,67 @@
+import Foundation
+import PuzzleMapCore
+import PuzzleMapSQLite
+import PuzzleMapStorage
+import Testing
+
+/// What changes of sessions and accounts is signalled as it commits, alike on every store, for
+/// the sessions an instance keeps: a revoked or refreshed session, an account's own change, and
+/// the play version a ledger write bumps (by the store's triggers, not the statement itself).
+@Suite struct AccountSignalContractTests {
+    let start = ContractFixture.start
+
+    /// The next signals until `expected` is heard, or none within five seconds.
+    static func hears(_ expected: AccountSignal, from signals: inout AsyncStream<AccountSignal>.Iterator) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline {
+            guard let signal = await signals.next() else { return false }
+            if signal == expected { return true }
+        }
+        return false
+    }
+
+    @Test(arguments: StorageBackend.allCases)
+    func aSessionRevokedAnAccountChangedAndALedgerWriteAreEachSignalledOnceCommitted(_ backend: StorageBackend) async throws {
+        try await backend.withRepository { repository in
+            let ada = try await repository.signUp("ada")
+            let bob = try await repository.signUp("bob")
+            let session = try await repository.createSession(playerID: ada.id, familyID: "family", tokens: tokens("1"), at: start)
+            var signals = repository.accountSignals().makeAsyncIterator()
+            #expect(await Self.hears(.listening, from: &signals), "signals flow first")
+
+            try await repository.revokeSession(id: session.id, at: start + 1)
+            #expect(await Self.hears(.session(session.id), from: &signals))
+            _ = try await repository.setRole(email: "bob@student.gla.ac.uk", role: .admin, partnerID: nil)
+            #expect(await Self.hears(.player(bob.id), from: &signals))
+            // Adding to the ledger changes no column of the player's row by itself: the play
+            // version the store bumps with it does, and that is heard.
+            _ = try await repository.adjustXP(.adjusted(ada.id, xp: 40, reason: "Fixed a sticker", on: start + 2),
+                                              audit: AuditRecord(actorID: nil, actorName: "olive", action: .xpAdjusted, subject: "player", detail: "test"))
+            #expect(await Self.hears(.player(ada.id), from: &signals))
+        }
+    }
+
+    /// Another process writing to the SQLite file (`puzzlemap admin` on the server, a second
+    /// `serve`) commits on a connection of its own, whose changes this process's observer never
+    /// sees: its writer's data version moves instead, and everything kept is forgotten within
+    /// a tenth of a second.
+    @Test func anotherProcessWritingTheSQLiteFileIsHeardAsAnything() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("signals-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let service = try SQLiteHuntRepository.open(path: "\(directory)/hunt.sqlite")
+        let tool = try SQLiteHuntRepository.open(path: "\(directory)/hunt.sqlite")
+        let ada = try await service.signUp("ada")
+        var signals = service.accountSignals().makeAsyncIterator()
+        #expect(await Self.hears(.listening, from: &signals))
+        let heardBefore = ContinuousClock.now
+        _ = try await tool.setRole(email: "ada@student.gla.ac.uk", role: .admin, partnerID: nil)
+        #expect(await Self.hears(.anything, from: &signals))
+        #expect(ContinuousClock.now - heardBefore < .seconds(1))
+        // The service's own write is named, not "anything".
+        _ = try await service.setRole(email: "ada@student.gla.ac.uk", role: .player, partnerID: nil)
+        #expect(await signals.next() == .player(ada.id))
+        try await tool.close()
+        try await service.close()
+    }
+}
