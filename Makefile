@@ -26,8 +26,6 @@ test: deps
 	$(SWIFT) build --build-tests
 	Scripts/with-postgres.sh $(SWIFT) test --skip-build
 	PUZZLEMAP_ALONE=1 $(SWIFT) test --skip-build --filter PostgresRestartUnderLoadTests
-	@# Seed 1 to step 2 487 is the regression of a defect it found (a crew riddle solved by a scan
-	@# that was not a crew scan paid members the simulation had not been told of).
 	$(MAKE) --no-print-directory simulate SEED=1 SEEDS=3 STEPS=2500 STORE=sqlite
 	$(MAKE) --no-print-directory simulate SEED=1 SEEDS=2 STEPS=500 STORE=postgres
 	@# Commands in flight at once: the store decides their order.
