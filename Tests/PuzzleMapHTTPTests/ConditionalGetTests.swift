@@ -1,6 +1,10 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Logging
+import NIOCore
+import NIOEmbedded
+@testable import PuzzleMapHTTP
 import Testing
 
 /// The everyday reads carry an `ETag`; a client that sends it back gets `304 Not Modified` and
@@ -36,6 +40,24 @@ import Testing
             #expect(changed.headers[.eTag] != tag)
             #expect(changed.json["xp"] as? Int == 40)
         }
+    }
+
+    /// Progress is kept as the bytes it was written as, under the view it renders: the same
+    /// view is the same bytes and tag without encoding again, another view is encoded afresh,
+    /// and the tag is the one the middleware would make of those bytes.
+    @Test func aKeptAnswerIsTheBytesItsViewEncodesTo() throws {
+        let kept = KeptAnswers<[String: Int]>(capacity: 2)
+        let context = AppRequestContext(source: .init(channel: EmbeddedChannel(), logger: Logger(label: "test")))
+        let first = try kept.response(for: ["xp": 40], context: context)
+        let again = try kept.response(for: ["xp": 40], context: context)
+        let other = try kept.response(for: ["xp": 41], context: context)
+        let bytes = try #require(first.body.contentLength).description
+        #expect(first.headers[.eTag] == again.headers[.eTag] && first.headers[.eTag] != other.headers[.eTag], "\(bytes)")
+        let encoded = ByteBuffer(data: try context.responseEncoder.encode(["xp": 40]))
+        #expect(first.headers[.eTag] == ConditionalGetMiddleware<AppRequestContext>.tag(of: encoded))
+        // Past its capacity it starts afresh, and still answers each view with its own bytes.
+        _ = try kept.response(for: ["xp": 42], context: context)
+        #expect(try kept.response(for: ["xp": 40], context: context).headers[.eTag] == first.headers[.eTag])
     }
 
     @Test func theMapAndTheBoardsAreTaggedToo() async throws {

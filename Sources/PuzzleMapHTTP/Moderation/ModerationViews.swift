@@ -49,7 +49,7 @@ struct ModeratedScanView: Codable {
 }
 
 /// An organiser's change to a player's ledger, as the API shows it.
-struct ModerationNoticeView: Codable {
+struct ModerationNoticeView: Codable, Hashable {
     /// `voided` or `adjusted`.
     var kind: String
     /// The place of the voided scan.

@@ -15,22 +15,25 @@ struct ConditionalGetMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let response = try await next(request, context)
-        guard request.method == .get, response.status == .ok,
-              let length = response.body.contentLength, length <= Self.largestTagged
-        else { return response }
-        let collected = CollectedBody()
-        try await response.body.write(collected)
-        let body = collected.buffer
-        let tag = Self.tag(of: body)
+        guard request.method == .get, response.status == .ok else { return response }
         var headers = response.headers
-        headers[.eTag] = tag
+        let body: ResponseBody
+        if let kept = response.headers[.eTag] {
+            // An answer kept with its tag (``KeptAnswers``) is not hashed again.
+            (body, headers[.eTag]) = (response.body, kept)
+        } else {
+            guard let length = response.body.contentLength, length <= Self.largestTagged else { return response }
+            let collected = CollectedBody()
+            try await response.body.write(collected)
+            (body, headers[.eTag]) = (ResponseBody(byteBuffer: collected.buffer), Self.tag(of: collected.buffer))
+        }
         headers[.cacheControl] = "private, no-cache"
-        if let held = request.headers[.ifNoneMatch], Self.matches(held, tag) {
+        if let held = request.headers[.ifNoneMatch], let tag = headers[.eTag], Self.matches(held, tag) {
             headers[.contentLength] = nil
             headers[.contentType] = nil
             return Response(status: .notModified, headers: headers)
         }
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: body))
+        return Response(status: .ok, headers: headers, body: body)
     }
 
     /// A strong tag: the first 16 bytes of the body's SHA-256, in hex.

@@ -6,23 +6,23 @@ import PuzzleMapCore
 struct ProgressController {
     let services: HuntServices
 
-    struct ProgressView: ResponseCodable {
-        struct LevelProgress: Codable {
+    struct ProgressView: ResponseCodable, Hashable {
+        struct LevelProgress: Codable, Hashable {
             var current: Int
             var needed: Int
         }
-        struct EarnedBadge: Codable {
+        struct EarnedBadge: Codable, Hashable {
             var id: String
             var name: String
             var description: String
             var earnedAt: Date
         }
-        struct LockedBadge: Codable {
+        struct LockedBadge: Codable, Hashable {
             var id: String
             var name: String
             var howToEarn: String
         }
-        struct Badges: Codable {
+        struct Badges: Codable, Hashable {
             var earned: [EarnedBadge]
             var locked: [LockedBadge]
         }
@@ -37,7 +37,7 @@ struct ProgressController {
         /// Scans organisers voided and XP they adjusted, with their reasons, newest first.
         var moderation: [ModerationNoticeView]
 
-        struct Vouchers: Codable {
+        struct Vouchers: Codable, Hashable {
             var unclaimed: Int
         }
     }
@@ -75,7 +75,9 @@ struct ProgressController {
 
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
         let tagged = router.group().add(middleware: ConditionalGetMiddleware())
-        tagged.get("me/progress") { _, context in try await progress(context) }
+        // A phone opens its progress every time the app is opened: the same state, the same bytes.
+        let keptProgress = KeptAnswers<ProgressView>(capacity: 5_000)
+        tagged.get("me/progress") { _, context in try keptProgress.response(for: try await progress(context), context: context) }
         tagged.get("map") { _, context in try await map(context) }
     }
 
