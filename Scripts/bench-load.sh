@@ -2,20 +2,23 @@
 # Load figures for the README: a release `puzzlemap serve` on loopback with the sample campus
 # and 100 000 players seeded straight into the database, on SQLite or on PostgreSQL, each with a
 # real ledger (20-60 events, scores that add it up), half holding a riddle, a third a freebie.
-# Reads are measured with wrk while typed-code scans are written alongside (about 100 a second):
-# requests per second and latency percentiles per route, as ratios to /healthz (the bare route)
-# in the same run; progress with 1, 1 000 and 10 000 players' tokens in turn (with the share
-# answered from kept progress), boards for players at the top, the middle and the bottom. Then a
-# sign-in surge (1 000 sign-ins spread over a minute), scans of typed codes as fast as answered,
-# and 12 MP photo scans (Scripts/bench-scan.py). Not a test.
+# Reads are measured with wrk while typed-code scans by the same players are written alongside
+# (--write-rate a second, 400 by default; on PostgreSQL through a second `serve` on the same
+# database, so what the reading instance keeps is dropped by the other's signals): requests per
+# second and latency percentiles per route, as ratios to /healthz (the bare route) in the same
+# run; progress with 1, 1 000 and 10 000 players' tokens in turn (with the share answered from
+# kept progress), the 10 000 twice (each token's first request, then again), the map likewise,
+# boards and the friends list for players at the top, the middle and the bottom. Then a sign-in
+# surge (1 000 sign-ins spread over a minute), scans of typed codes as fast as answered, and
+# 12 MP photo scans (Scripts/bench-scan.py). Not a test.
 #
-#   Scripts/bench-load.sh [--database sqlite|postgres] [--players N] [--seconds S] [--connections C] [--reads-only]
+#   Scripts/bench-load.sh [--database sqlite|postgres] [--players N] [--seconds S] [--connections C] [--write-rate W] [--reads-only]
 #
 # --database postgres runs under Scripts/with-postgres.sh (a throwaway local server).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-database=sqlite players=100000 seconds=10 connections=32 reads_only=""
+database=sqlite players=100000 seconds=10 connections=32 write_rate=400 reads_only=""
 args=("$@")
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -23,6 +26,7 @@ while [ $# -gt 0 ]; do
     --players) players="$2"; shift 2 ;;
     --seconds) seconds="$2"; shift 2 ;;
     --connections) connections="$2"; shift 2 ;;
+    --write-rate) write_rate="$2"; shift 2 ;;
     --reads-only) reads_only=1; shift ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
@@ -40,10 +44,11 @@ bin="$(swift build -c release --static-swift-stdlib --show-bin-path)/puzzlemap"
 work="$(mktemp -d)"
 port="${PORT:-18082}"
 url="http://127.0.0.1:$port"
-server=""
-# The service's log is kept beside the temporary directory for a look afterwards.
-trap 'if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
-      cp "$work/serve.log" "${TMPDIR:-/tmp}/puzzlemap-bench-load-serve.log" 2>/dev/null || true; rm -rf "$work"' EXIT
+server="" writer_server=""
+# The services' logs are kept beside the temporary directory for a look afterwards.
+trap 'for pid in $server $writer_server; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
+      cp "$work/serve.log" "${TMPDIR:-/tmp}/puzzlemap-bench-load-serve.log" 2>/dev/null || true
+      cp "$work/serve-writer.log" "${TMPDIR:-/tmp}/puzzlemap-bench-load-serve-writer.log" 2>/dev/null || true; rm -rf "$work"' EXIT
 
 # Keys of the benchmark's own, so it can open seeded players' sessions without signing in.
 PUZZLEMAP_TAG_KEY="$(head -c 32 /dev/urandom | base64)" PUZZLEMAP_TOKEN_KEY="$(head -c 32 /dev/urandom | base64)"
@@ -83,6 +88,15 @@ values() {
 "$bin" serve > "$work/serve.log" 2>&1 &
 server=$!
 for _ in $(seq 1 150); do curl -fs "$url/readyz" >/dev/null && break; sleep 0.2; done
+# The writes alongside go to a second instance on the same PostgreSQL (its own port, the same
+# keys and database), as behind a proxy; on SQLite, to the one instance.
+writer_url="$url"
+if [ "$database" = postgres ]; then
+  writer_url="http://127.0.0.1:$((port + 1))"
+  PUZZLEMAP_PORT=$((port + 1)) PUZZLEMAP_DATA_DIR="$work/data-writer" "$bin" serve > "$work/serve-writer.log" 2>&1 &
+  writer_server=$!
+  for _ in $(seq 1 150); do curl -fs "$writer_url/readyz" >/dev/null && break; sleep 0.2; done
+fi
 
 json() { curl -fs -H 'Content-Type: application/json' "$@"; }
 json -d '{"email":"loadtester@student.gla.ac.uk","username":"loadtester","password":"a long benchmark passphrase","displayName":"Bench"}' "$url/v1/accounts" >/dev/null
@@ -217,37 +231,48 @@ run() {  # run NAME PATH [TOKENS-FILE]
 cache() {
   curl -fs "$url/metrics" | awk '/^puzzlemap_play_cache_requests\{answer="kept"\}/ { kept = $2 } /^puzzlemap_play_cache_requests\{answer="read"\}/ { read = $2 } END { print kept + 0, read + 0 }'
 }
+# The answers of a route sent from kept bytes and those encoded afresh, as for cache().
+bytes_kept() {  # bytes_kept ROUTE
+  curl -fs "$url/metrics" | awk -v route="$1" '$1 ~ "^puzzlemap_kept_answers\\{" && $1 ~ "route=\"" route "\"" { if ($1 ~ /answer="kept"/) kept = $2; else encoded = $2 } END { print kept + 0, encoded + 0 }'
+}
 hit_rate() {  # hit_rate BEFORE AFTER
   local kept read
   kept=$(( ${2% *} - ${1% *} )) read=$(( ${2#* } - ${1#* } ))
-  printf '|   answered from kept progress: %s of %s (%s %%)\n' "$kept" $((kept + read)) "$(awk -v k="$kept" -v r="$read" 'BEGIN { printf "%.0f", 100 * k / (k + r + 0.0001) }')"
+  printf '|   %s: %s of %s (%s %%)\n' "${3:-answered from kept progress}" "$kept" $((kept + read)) "$(awk -v k="$kept" -v r="$read" 'BEGIN { printf "%.0f", 100 * k / (k + r + 0.0001) }')"
 }
 
-runs=16
-printf '\n== POST /v1/scans alongside: about 100 typed codes a second from the 10 000 players\n'
-python3 Scripts/bench-load.py --url "$url" scans --tokens "$work/seeded-tokens.txt" --codes "$work/codes.txt" \
-  --seconds $((runs * (seconds + 1))) --concurrency 8 --rate 100 > "$work/writes.txt" &
+runs=24
+printf '\n== POST /v1/scans alongside: about %s typed codes a second from the 10 000 players, to %s\n' "$write_rate" "$writer_url"
+python3 Scripts/bench-load.py --url "$writer_url" scans --tokens "$work/seeded-tokens.txt" --codes "$work/codes.txt" \
+  --seconds $((runs * (seconds + 1))) --concurrency 16 --rate "$write_rate" > "$work/writes.txt" &
 writer=$!
 sleep 1
 echo "== $database, $players players, wrk -t2 -c$connections -d${seconds}s on the same 2 cores, writes alongside"
 echo "| route | requests/s | p50 / p99 | ratio to the bare route |"
 run 'GET /healthz (the bare route)' /healthz
-for count in 1 1000 10000; do
-  before=$(cache)
+for count in 1 1000 10000 10000; do
+  before=$(cache) before_bytes=$(bytes_kept progress)
   run "GET /v1/me/progress, $count players' tokens" /v1/me/progress "$work/tokens-$count.txt"
   hit_rate "$before" "$(cache)"
+  hit_rate "$before_bytes" "$(bytes_kept progress)" "answered from kept bytes"
 done
-run "GET /v1/map, 10000 players' tokens" /v1/map "$work/tokens-10000.txt"
+for pass in first again; do
+  before_bytes=$(bytes_kept map)
+  run "GET /v1/map, 10000 players' tokens ($pass)" /v1/map "$work/tokens-10000.txt"
+  hit_rate "$before_bytes" "$(bytes_kept map)" "answered from kept bytes"
+done
 positions=(top middle bottom)
 for index in 0 1 2; do
   echo "${rank_tokens[$index]}" > "$work/rank-token.txt"
   run "GET /v1/leaderboard (all time), the player at the ${positions[$index]}" "/v1/leaderboard?scope=global&period=all&limit=20" "$work/rank-token.txt"
   run "GET /v1/leaderboard?period=week, the player at the ${positions[$index]}" "/v1/leaderboard?scope=global&period=week&limit=20" "$work/rank-token.txt"
   run "GET /v1/leaderboard?scope=friends, the player at the ${positions[$index]}" "/v1/leaderboard?scope=friends&period=all&limit=20" "$work/rank-token.txt"
+  run "GET /v1/friends (20 friends), the player at the ${positions[$index]}" "/v1/friends" "$work/rank-token.txt"
 done
 run 'GET /healthz (the bare route, again)' /healthz
 wait "$writer" || true
 cat "$work/writes.txt"
+curl -fs "$url/metrics" | grep -E '^puzzlemap_(kept_answer_bytes|play_cache_players|sessions_kept|session_lookups)' || true
 
 [ -z "$reads_only" ] || exit 0
 printf '\n== POST /v1/sessions: 1 000 sign-ins spread over a minute\n'

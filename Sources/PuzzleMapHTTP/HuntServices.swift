@@ -17,6 +17,8 @@ public struct HuntServices: Sendable {
     let live: LiveHub
     /// The photos being decoded, and those queued for a decoder.
     let photos: PhotoQueue
+    /// Answers kept as the bytes they were written as, by the view they render.
+    let kept: KeptViews
 
     public init(hunt: Hunt, contentSource: ContentSource, settings: ServiceSettings = ServiceSettings(), metrics: HuntMetrics = HuntMetrics()) {
         let running = RunningHunt(hunt, source: contentSource)
@@ -26,6 +28,7 @@ public struct HuntServices: Sendable {
         let repository = hunt.repository
         photos = PhotoQueue(decoders: settings.photoDecoders, waiting: settings.photoQueue ?? 4 * settings.photoDecoders,
                             uploadBytes: settings.photoUploadMegabytes * 1024 * 1024)
+        kept = KeptViews(budgetBytes: settings.keptAnswerMegabytes * 1024 * 1024)
         live = LiveHub(signals: { repository.liveSignals() }, heartbeat: settings.liveHeartbeat, streamLifetime: settings.liveStreamLifetime, logger: Logger(label: "puzzlemap.live"),
                        prune: { try await running.hunt.pruneLiveEvents() })
     }
@@ -41,4 +44,16 @@ public struct HuntServices: Sendable {
     }
 
     public subscript<Value>(dynamicMember path: KeyPath<Hunt, Value>) -> Value { hunt[keyPath: path] }
+}
+
+/// The answers kept as bytes (``KeptAnswers``), a budget for each kind: the views are the whole
+/// key, so they hold across content reloads and need no forgetting.
+struct KeptViews: Sendable {
+    let progress: KeptAnswers<ProgressController.ProgressView>
+    let map: KeptAnswers<ProgressController.MapView>
+
+    init(budgetBytes: Int) {
+        progress = KeptAnswers(budgetBytes: budgetBytes / 2)
+        map = KeptAnswers(budgetBytes: budgetBytes / 2)
+    }
 }

@@ -170,77 +170,78 @@ extension PostgresHuntRepository {
     /// any (no score row, or a total corrected down to 0 or below).
     private static let circleXP = "GREATEST(COALESCE(s.xp, 0), 0)"
 
-    /// The top `limit` of the board, best first, ties by id, each with their all-time XP (the
-    /// same as the board's on the all-time one); among `among`, or everyone. Among friends,
-    /// the planner reads the few by id and sorts them only when it is given their ids: handed
-    /// the friendships to read instead, it walks the whole board in order looking for them.
-    private func topScores(period: LeaderboardPeriod, among: [Int64]?, limit: Int, at date: Date,
-                           _ connection: PostgresConnection) async throws -> [(score: PlayerScore, allTimeXP: Int)] {
-        let (table, filter) = Self.board(period)
-        let rows = if let among {
-            // Among friends, the circle's players are read first and their scores joined to
-            // them, so that those without a score row are on the board too.
-            try await connection.rows("""
-                WITH week AS (SELECT \(weeks.start(of: date))::date AS start)
-                SELECT \(unescaped: Self.circleXP) AS boardXP,
-                       \(unescaped: period == .all ? Self.circleXP : "COALESCE((SELECT xp FROM score WHERE playerId = player.id), 0)"),
-                       player.id, player.email, player.username, player.displayName, player.createdAt
-                FROM player LEFT JOIN \(unescaped: table) s ON s.playerId = player.id AND \(unescaped: filter)
-                WHERE player.id = ANY(\(among)) AND player.deletedAt IS NULL
-                ORDER BY boardXP DESC, player.id LIMIT \(limit)
-                """, as: (Int, Int, Int64, String, String, String, StoredDate).self, logger: logger)
-        } else {
-            // Erased players have no score rows, so the board is the index read in board order.
-            try await connection.rows("""
-                WITH week AS (SELECT \(weeks.start(of: date))::date AS start)
-                SELECT s.xp, \(unescaped: period == .all ? "s.xp" : "COALESCE((SELECT xp FROM score WHERE playerId = s.playerId), s.xp)"),
-                       player.id, player.email, player.username, player.displayName, player.createdAt
-                FROM \(unescaped: table) s JOIN player ON player.id = s.playerId
-                WHERE \(unescaped: filter) AND s.xp > 0
-                ORDER BY s.xp DESC, s.playerId LIMIT \(limit)
-                """, as: (Int, Int, Int64, String, String, String, StoredDate).self, logger: logger)
-        }
-        return rows.map { xp, allTimeXP, id, email, username, displayName, createdAt in
-            (PlayerScore(player: Player(id: id, email: email, username: username, displayName: displayName, createdAt: createdAt.date), xp: xp),
-             allTimeXP)
-        }
-    }
-
-    /// The player's XP on the board and how many have more, in one statement: among everyone,
-    /// the totals above the player's, each with how many hold it (as cheap at the bottom of the
-    /// board as at the top), none without XP there; among friends, a count of the few, the
-    /// player always there, at 0 XP without any.
-    private func score(playerID: Int64, period: LeaderboardPeriod, among: [Int64]?, at date: Date,
-                       _ connection: PostgresConnection) async throws -> BoardView.Mine? {
-        let (table, filter) = Self.board(period)
-        let week = weeks.start(of: date)
-        let mine = if let among {
-            try await connection.rows("""
-                WITH week AS (SELECT \(week)::date AS start),
-                     mine AS (SELECT \(unescaped: Self.circleXP) AS xp FROM (SELECT 1) one
-                              LEFT JOIN \(unescaped: table) s ON \(unescaped: filter) AND s.playerId = \(playerID))
-                SELECT mine.xp, (SELECT COUNT(*) FROM \(unescaped: table) s WHERE \(unescaped: filter) AND s.xp > mine.xp AND s.playerId = ANY(\(among)))
-                FROM mine
-                """, as: (Int, Int).self, logger: logger)
-        } else {
-            try await connection.rows("""
-                WITH week AS (SELECT \(week)::date AS start),
-                     mine AS (SELECT s.xp FROM \(unescaped: table) s WHERE \(unescaped: filter) AND s.playerId = \(playerID) AND s.xp > 0)
-                SELECT mine.xp, (SELECT COALESCE(SUM(s.players), 0) FROM \(unescaped: table)Tally s WHERE \(unescaped: filter) AND s.xp > mine.xp)::bigint
-                FROM mine
-                """, as: (Int, Int).self, logger: logger)
-        }
-        return mine.first.map { BoardView.Mine(xp: $0.0, playersAhead: $0.1) }
-    }
-
+    /// The view in one statement, so in one snapshot without a transaction and one round trip:
+    /// the players hidden from the viewer either way (part 1), the top of the board with one
+    /// more row for each of them, best first, ties by id, each with their all-time XP (part 0),
+    /// and the viewer's own XP with how many have more (part 2).
+    ///
+    /// Among everyone, the board is its index read in board order (erased players have no score
+    /// rows), and those ahead of the viewer are the totals above theirs, each with how many hold
+    /// it: as cheap at the bottom of the board as at the top. Among friends, the circle's ids
+    /// are gathered first into an array: handed the ids, the planner reads the few by id and
+    /// sorts them, where handed the friendships it walked the whole board looking for them.
+    /// The circle's players are read and their scores joined to them, so that those without a
+    /// score row are there too, at 0.
     public func boardView(playerID: Int64, period: LeaderboardPeriod, friendsOnly: Bool, at date: Date,
-                          rowsToRead: @Sendable (_ hidden: Set<Int64>) -> Int) async throws -> BoardView {
-        try await snapshot { connection in
-            let among = friendsOnly ? try await friendIDs(of: playerID, connection) + [playerID] : nil
-            let hidden = try await blockedEitherWay(playerID: playerID, connection)
-            let top = try await topScores(period: period, among: among, limit: rowsToRead(hidden), at: date, connection)
-            let mine = try await score(playerID: playerID, period: period, among: among, at: date, connection)
-            return BoardView(period: period, hidden: hidden, top: top, mine: mine)
+                          shown: Int) async throws -> BoardView {
+        let (table, filter) = Self.board(period)
+        let query: PostgresQuery = if friendsOnly {
+            """
+            WITH week AS (SELECT \(weeks.start(of: date))::date AS start),
+                 hidden AS (SELECT blocked AS id FROM block WHERE blocker = \(playerID) UNION SELECT blocker FROM block WHERE blocked = \(playerID)),
+                 circle AS (SELECT ARRAY(SELECT playerB FROM friendship WHERE playerA = \(playerID)
+                                         UNION ALL SELECT playerA FROM friendship WHERE playerB = \(playerID)) || \(playerID)::bigint AS ids),
+                 top AS (SELECT \(unescaped: Self.circleXP) AS boardXP,
+                                \(unescaped: period == .all ? Self.circleXP : "COALESCE((SELECT xp FROM score WHERE playerId = player.id), 0)") AS allTimeXP,
+                                player.id, player.email, player.username, player.displayName, player.createdAt
+                         FROM player LEFT JOIN \(unescaped: table) s ON s.playerId = player.id AND \(unescaped: filter)
+                         WHERE player.id = ANY((SELECT ids FROM circle)::bigint[]) AND player.deletedAt IS NULL
+                         ORDER BY boardXP DESC, player.id LIMIT \(shown) + (SELECT COUNT(*) FROM hidden)),
+                 mine AS (SELECT \(unescaped: Self.circleXP) AS xp FROM (SELECT 1) one
+                          LEFT JOIN \(unescaped: table) s ON \(unescaped: filter) AND s.playerId = \(playerID))
+            SELECT 0 AS part, top.boardXP AS xp, top.allTimeXP::bigint AS allTimeXP, top.id, top.email, top.username, top.displayName, top.createdAt FROM top
+            UNION ALL SELECT 1, NULL, NULL, hidden.id, NULL, NULL, NULL, NULL FROM hidden
+            UNION ALL SELECT 2, mine.xp, (SELECT COUNT(*) FROM \(unescaped: table) s
+                                          WHERE \(unescaped: filter) AND s.xp > mine.xp AND s.playerId = ANY((SELECT ids FROM circle)::bigint[])),
+                             NULL, NULL, NULL, NULL, NULL FROM mine
+            ORDER BY part, xp DESC, id
+            """
+        } else {
+            """
+            WITH week AS (SELECT \(weeks.start(of: date))::date AS start),
+                 hidden AS (SELECT blocked AS id FROM block WHERE blocker = \(playerID) UNION SELECT blocker FROM block WHERE blocked = \(playerID)),
+                 top AS (SELECT s.playerId, s.xp FROM \(unescaped: table) s WHERE \(unescaped: filter) AND s.xp > 0
+                         ORDER BY s.xp DESC, s.playerId LIMIT \(shown) + (SELECT COUNT(*) FROM hidden)),
+                 mine AS (SELECT s.xp FROM \(unescaped: table) s WHERE \(unescaped: filter) AND s.playerId = \(playerID) AND s.xp > 0)
+            SELECT 0 AS part, top.xp AS xp,
+                   \(unescaped: period == .all ? "top.xp" : "COALESCE((SELECT xp FROM score WHERE playerId = top.playerId), top.xp)")::bigint AS allTimeXP,
+                   player.id, player.email, player.username, player.displayName, player.createdAt
+            FROM top JOIN player ON player.id = top.playerId
+            UNION ALL SELECT 1, NULL, NULL, hidden.id, NULL, NULL, NULL, NULL FROM hidden
+            UNION ALL SELECT 2, mine.xp, (SELECT COALESCE(SUM(s.players), 0) FROM \(unescaped: table)Tally s WHERE \(unescaped: filter) AND s.xp > mine.xp)::bigint,
+                             NULL, NULL, NULL, NULL, NULL FROM mine
+            ORDER BY part, xp DESC, id
+            """
         }
+        let rows = try await autocommit { connection in
+            try await connection.rows(query, as: (Int, Int?, Int64?, Int64?, String?, String?, String?, StoredDate?).self, logger: logger)
+        }
+        var hidden = Set<Int64>()
+        var top: [(score: PlayerScore, allTimeXP: Int)] = []
+        var mine: BoardView.Mine?
+        for (part, xp, number, id, email, username, displayName, createdAt) in rows {
+            switch (part, xp, number, id, email, username, displayName, createdAt) {
+            case let (0, xp?, allTimeXP?, id?, email?, username?, displayName?, createdAt?):
+                let player = Player(id: id, email: email, username: username, displayName: displayName, createdAt: createdAt.date)
+                top.append((PlayerScore(player: player, xp: xp), Int(allTimeXP)))
+            case let (1, _, _, id?, _, _, _, _):
+                hidden.insert(id)
+            case let (2, xp?, ahead?, _, _, _, _, _):
+                mine = BoardView.Mine(xp: xp, playersAhead: Int(ahead))
+            default:
+                throw StorageError.unknownValue("a board row of part \(part)")
+            }
+        }
+        return BoardView(period: period, hidden: hidden, top: top, mine: mine)
     }
 }

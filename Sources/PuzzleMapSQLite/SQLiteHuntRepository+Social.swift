@@ -227,11 +227,11 @@ extension SQLiteHuntRepository {
     }
 
     public func boardView(playerID: Int64, period: LeaderboardPeriod, friendsOnly: Bool, at date: Date,
-                          rowsToRead: @Sendable (_ hidden: Set<Int64>) -> Int) async throws -> BoardView {
+                          shown: Int) async throws -> BoardView {
         try await database.read { db in
             let friendsOf = friendsOnly ? playerID : nil
             let hidden = try Self.blockedEitherWay(playerID: playerID, db)
-            let top = try topScores(period: period, friendsOf: friendsOf, limit: rowsToRead(hidden), at: date, db)
+            let top = try topScores(period: period, friendsOf: friendsOf, limit: shown + hidden.count, at: date, db)
             return BoardView(period: period, hidden: hidden, top: top, mine: try score(playerID: playerID, period: period, friendsOf: friendsOf, at: date, db))
         }
     }

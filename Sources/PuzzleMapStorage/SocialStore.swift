@@ -52,19 +52,19 @@ public protocol SocialStore: Sendable {
 
     /// What one player's view of a board is made from, read at once (one snapshot): the board
     /// among everyone or among the player and their friends (top first, ties by id), the
-    /// players hidden from them either way (a block by either side), the top
-    /// `rowsToRead(hidden)` players of the board, those players' all-time XP on a weekly board,
-    /// and the player's own XP with how many have more. How many rows a view needs follows from
-    /// what the game hides, so the caller says.
+    /// players hidden from them either way (a block by either side), the top `shown` players
+    /// of the board and one more for each player hidden (so that `shown` remain when the game
+    /// leaves those out, ranked among the whole board), those players' all-time XP on a weekly
+    /// board, and the player's own XP with how many have more.
     /// The board among everyone holds those with XP on it (above 0), and `mine` is nil without
     /// any. The board among friends holds the player and every friend (erased accounts left
     /// out), those without XP on it at 0, so a friend just added is there before they score;
     /// `mine` is always there, at 0 XP without any.
     func boardView(playerID: Int64, period: LeaderboardPeriod, friendsOnly: Bool, at date: Date,
-                   rowsToRead: @Sendable (_ hidden: Set<Int64>) -> Int) async throws -> BoardView
+                   shown: Int) async throws -> BoardView
 }
 
-/// What ``SocialStore/boardView(playerID:period:friendsOnly:at:rowsToRead:)`` reads.
+/// What ``SocialStore/boardView(playerID:period:friendsOnly:at:shown:)`` reads.
 public struct BoardView: Sendable, Equatable {
     public var hidden: Set<Int64>
     public var top: [PlayerScore]

@@ -87,6 +87,10 @@ struct ResolvedConfiguration {
                 guard megabytes >= 16 else { throw ValidationError("PUZZLEMAP_PHOTO_UPLOAD_MB must be at least 16 (one photo of 15 MiB).") }
                 settings.photoUploadMegabytes = megabytes
             }
+            if let megabytes = reader.int(forKey: "kept.answers.mb") {
+                guard megabytes >= 0 else { throw ValidationError("PUZZLEMAP_KEPT_ANSWERS_MB must be 0 or more.") }
+                settings.keptAnswerMegabytes = megabytes
+            }
             if let queue = reader.int(forKey: "photo.queue") {
                 guard queue >= 0 else { throw ValidationError("PUZZLEMAP_PHOTO_QUEUE must be 0 or more.") }
                 settings.photoQueue = queue

@@ -115,7 +115,7 @@ import Testing
         for username in Self.players {
             let player = try #require(try await repository.account(login: username)).player
             let ledger = try await repository.events(playerID: player.id).map(\.xp).reduce(0, +)
-            let stored = try await repository.boardView(playerID: player.id, period: .all, friendsOnly: false, at: Date()) { _ in 0 }.mine?.xp ?? 0
+            let stored = try await repository.boardView(playerID: player.id, period: .all, friendsOnly: false, at: Date(), shown: 0).mine?.xp ?? 0
             #expect(ledger == stored, "\(username): ledger \(ledger) XP, stored total \(stored)")
             #expect(try await repository.vouchers(playerID: player.id).count == 1, "\(username): one level-3 voucher, issued with its event")
         }

@@ -44,20 +44,32 @@ import Testing
 
     /// Progress is kept as the bytes it was written as, under the view it renders: the same
     /// view is the same bytes and tag without encoding again, another view is encoded afresh,
-    /// and the tag is the one the middleware would make of those bytes.
+    /// and the tag is the one the middleware would make of those bytes. Past half its budget
+    /// the newer generation becomes the older: an answer read since stays, one not read is
+    /// forgotten and encoded again when asked for.
     @Test func aKeptAnswerIsTheBytesItsViewEncodesTo() throws {
-        let kept = KeptAnswers<[String: Int]>(capacity: 2)
+        // Each body, {"xp":4x}, is 9 bytes: two fit in a generation of 20.
+        let kept = KeptAnswers<[String: Int]>(budgetBytes: 40)
         let context = AppRequestContext(source: .init(channel: EmbeddedChannel(), logger: Logger(label: "test")))
         let first = try kept.response(for: ["xp": 40], context: context)
         let again = try kept.response(for: ["xp": 40], context: context)
         let other = try kept.response(for: ["xp": 41], context: context)
-        let bytes = try #require(first.body.contentLength).description
-        #expect(first.headers[.eTag] == again.headers[.eTag] && first.headers[.eTag] != other.headers[.eTag], "\(bytes)")
+        let bytes = try #require(first.body.contentLength)
+        #expect(bytes == 9)
+        #expect(first.headers[.eTag] == again.headers[.eTag] && first.headers[.eTag] != other.headers[.eTag])
         let encoded = ByteBuffer(data: try context.responseEncoder.encode(["xp": 40]))
         #expect(first.headers[.eTag] == ConditionalGetMiddleware<AppRequestContext>.tag(of: encoded))
-        // Past its capacity it starts afresh, and still answers each view with its own bytes.
+        #expect((kept.figures.answered, kept.figures.encoded, kept.figures.views) == (1, 2, 2))
+
+        // 42 turns the generations; 40, read again, is found in the older and kept anew.
         _ = try kept.response(for: ["xp": 42], context: context)
         #expect(try kept.response(for: ["xp": 40], context: context).headers[.eTag] == first.headers[.eTag])
+        #expect((kept.figures.answered, kept.figures.encoded) == (2, 3))
+        // 43 turns them again: 41, not read since, is forgotten, and encoded to the same bytes.
+        _ = try kept.response(for: ["xp": 43], context: context)
+        #expect(kept.figures.views == 3 && kept.figures.bytes == 27)
+        #expect(try kept.response(for: ["xp": 41], context: context).headers[.eTag] == other.headers[.eTag])
+        #expect((kept.figures.answered, kept.figures.encoded) == (2, 5))
     }
 
     @Test func theMapAndTheBoardsAreTaggedToo() async throws {

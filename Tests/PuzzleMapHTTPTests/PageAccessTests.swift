@@ -301,7 +301,7 @@ import Testing
         #expect(try await hunt.reports().isEmpty, "\(route) stored a report")
         #expect(try await hunt.repository.auditLog(limit: 10).isEmpty, "\(route) did something an organiser does")
         #expect(try await hunt.repository.events(playerID: world.playerID) == ledger, "\(route) changed the ledger")
-        let board = try await hunt.repository.boardView(playerID: world.playerID, period: .all, friendsOnly: false, at: Date()) { _ in 0 }
+        let board = try await hunt.repository.boardView(playerID: world.playerID, period: .all, friendsOnly: false, at: Date(), shown: 0)
         #expect(board.hidden.isEmpty, "\(route) blocked someone")
         #expect(try await hunt.friendRequests(playerID: world.playerID).outgoing.isEmpty, "\(route) asked someone to be friends")
     }

@@ -27,7 +27,7 @@ final class PlayCache: Sendable {
     private let answered = Atomic<Int>(0)
     private let missed = Atomic<Int>(0)
 
-    init(capacity: Int = 10_000) {
+    init(capacity: Int = 25_000) {
         self.capacity = capacity
     }
 

@@ -25,8 +25,7 @@ extension Hunt {
     /// The top `limit` players. A block hides each from the other here too; ranks stay those
     /// of the whole board.
     public func leaderboard(playerID: Int64, period: LeaderboardPeriod, friendsOnly: Bool, limit: Int) async throws -> Leaderboard {
-        // Enough rows that `limit` remain once those hidden from the player are left out.
-        let view = try await repository.boardView(playerID: playerID, period: period, friendsOnly: friendsOnly, at: now()) { limit + $0.count }
+        let view = try await repository.boardView(playerID: playerID, period: period, friendsOnly: friendsOnly, at: now(), shown: limit)
         let entries = LeaderboardEntry.ranking(view.top).filter { !view.hidden.contains($0.player.id) }.prefix(limit)
         // Levels follow all-time XP, whatever the board's period.
         return Leaderboard(period: period, friendsOnly: friendsOnly,

@@ -94,6 +94,13 @@ public struct HuntMetrics: Sendable {
         Gauge(label: "puzzlemap_session_signals_heard", dimensions: [], factory: factory).record(figures.listening ? 1 : 0)
     }
 
+    /// How the answers kept as bytes served (``KeptAnswers``), by route, read when Prometheus scrapes.
+    func record(_ figures: KeptAnswerFigures, route: String) {
+        Gauge(label: "puzzlemap_kept_answers", dimensions: [("route", route), ("answer", "kept")], factory: factory).record(figures.answered)
+        Gauge(label: "puzzlemap_kept_answers", dimensions: [("route", route), ("answer", "encoded")], factory: factory).record(figures.encoded)
+        Gauge(label: "puzzlemap_kept_answer_bytes", dimensions: [("route", route)], factory: factory).record(figures.bytes)
+    }
+
     /// The text Prometheus scrapes.
     func exposition() -> [UInt8] { registry.emitToBuffer() }
 }

@@ -10,6 +10,8 @@ struct MetricsController {
             services.metrics.record(services.repository.activity.snapshot)
             services.metrics.record(services.hunt.playCacheFigures)
             services.metrics.record(services.hunt.sessions.figures)
+            services.metrics.record(services.kept.progress.figures, route: "progress")
+            services.metrics.record(services.kept.map.figures, route: "map")
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                             body: .init(byteBuffer: ByteBuffer(bytes: services.metrics.exposition())))
         }

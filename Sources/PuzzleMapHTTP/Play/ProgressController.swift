@@ -44,8 +44,8 @@ struct ProgressController {
 
     /// The map as the game gives it: a place not found yet is a numbered pin, whether it is
     /// open and whether the organisers closed it; the rest is there once it is found.
-    struct MapView: ResponseCodable {
-        struct Place: Codable {
+    struct MapView: ResponseCodable, Hashable {
+        struct Place: Codable, Hashable {
             /// Its number on the map, the same for every player.
             var number: Int
             var latitude: Double
@@ -66,7 +66,7 @@ struct ProgressController {
             /// The organisers' note while they have closed the place for now.
             var closedNote: String?
         }
-        struct OpensAt: Codable {
+        struct OpensAt: Codable, Hashable {
             var date: String
             var time: String
         }
@@ -75,10 +75,9 @@ struct ProgressController {
 
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
         let tagged = router.group().add(middleware: ConditionalGetMiddleware())
-        // A phone opens its progress every time the app is opened: the same state, the same bytes.
-        let keptProgress = KeptAnswers<ProgressView>(capacity: 5_000)
-        tagged.get("me/progress") { _, context in try keptProgress.response(for: try await progress(context), context: context) }
-        tagged.get("map") { _, context in try await map(context) }
+        // A phone opens its progress and its map every time the app is opened: the same state, the same bytes.
+        tagged.get("me/progress") { _, context in try services.kept.progress.response(for: try await progress(context), context: context) }
+        tagged.get("map") { _, context in try services.kept.map.response(for: try await map(context), context: context) }
     }
 
     private func progress(_ context: AppRequestContext) async throws -> ProgressView {

@@ -213,13 +213,10 @@ import Testing
             #expect(try await repository.standing(playerID: ada, period: .all, friendsOnly: true, at: start) == (1, 100))
             #expect(try await repository.standing(playerID: dee, period: .all, friendsOnly: true, at: start) == (3, 40))
 
-            // One view, read at once: the rows the caller asks for (here, two more than are
-            // hidden), with the hidden players still among them for the game to leave out.
+            // One view, read at once: the rows the caller asks for (here two) and one more for
+            // each player hidden, who are still among them for the game to leave out.
             func view(_ period: LeaderboardPeriod, friendsOnly: Bool) async throws -> BoardView {
-                try await repository.boardView(playerID: cy, period: period, friendsOnly: friendsOnly, at: sunday) { hidden in
-                    #expect(hidden == [bob])
-                    return 2 + hidden.count
-                }
+                try await repository.boardView(playerID: cy, period: period, friendsOnly: friendsOnly, at: sunday, shown: 2)
             }
             func scores(_ scores: [(Int, Int64)]) -> [PlayerScore] {
                 scores.map { xp, id in PlayerScore(player: players.first { $0.id == id }!, xp: xp) }
@@ -256,7 +253,7 @@ import Testing
             let (ada, bob, cy, dee, eve, fay) = (players[0], players[1], players[2], players[3], players[4], players[5])
             func scores(_ scores: [(Int, Player)]) -> [PlayerScore] { scores.map { PlayerScore(player: $1, xp: $0) } }
             func view(_ player: Player, _ period: LeaderboardPeriod, friendsOnly: Bool = true, rows: Int = 10) async throws -> BoardView {
-                try await repository.boardView(playerID: player.id, period: period, friendsOnly: friendsOnly, at: start) { _ in rows }
+                try await repository.boardView(playerID: player.id, period: period, friendsOnly: friendsOnly, at: start, shown: rows)
             }
 
             // Eve, new, adds Fay, newer still: neither has earned anything.

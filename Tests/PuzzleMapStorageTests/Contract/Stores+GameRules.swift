@@ -25,19 +25,19 @@ extension SocialStore {
     /// The top `limit` of a board as `viewer` sees it: ranked by the game, those hidden from
     /// them left out.
     func leaderboard(viewer: Int64, period: LeaderboardPeriod, friendsOnly: Bool = false, limit: Int, at date: Date) async throws -> [LeaderboardEntry] {
-        let view = try await boardView(playerID: viewer, period: period, friendsOnly: friendsOnly, at: date) { limit + $0.count }
+        let view = try await boardView(playerID: viewer, period: period, friendsOnly: friendsOnly, at: date, shown: limit)
         return Array(LeaderboardEntry.ranking(view.top).filter { !view.hidden.contains($0.player.id) }.prefix(limit))
     }
 
     func standing(playerID: Int64, period: LeaderboardPeriod, friendsOnly: Bool = false, at date: Date) async throws -> (rank: Int?, xp: Int) {
-        guard let mine = try await boardView(playerID: playerID, period: period, friendsOnly: friendsOnly, at: date, rowsToRead: { _ in 0 }).mine
+        guard let mine = try await boardView(playerID: playerID, period: period, friendsOnly: friendsOnly, at: date, shown: 0).mine
         else { return (nil, 0) }
         return (LeaderboardEntry.rank(playersAhead: mine.playersAhead), mine.xp)
     }
 
     /// Everyone hidden from the player by a block, either way.
     func hidden(from playerID: Int64) async throws -> Set<Int64> {
-        try await boardView(playerID: playerID, period: .all, friendsOnly: false, at: Date(), rowsToRead: { _ in 0 }).hidden
+        try await boardView(playerID: playerID, period: .all, friendsOnly: false, at: Date(), shown: 0).hidden
     }
 }
 
