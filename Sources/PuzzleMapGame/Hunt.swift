@@ -36,6 +36,8 @@ public struct Hunt: Sendable {
     private let giftsPerDayOverride: Int?
     /// Players' progress and map as last read, by play version; one per content.
     private(set) var playCache = PlayCache()
+    /// Friends as their friends' lists sum them up, by play version; one per content.
+    private(set) var friendSummaries = KeptByPlayVersion<FriendSummary.Standing>()
     /// Which places are open this minute; one per content.
     private(set) var placeHours: PlaceHours
 
@@ -74,6 +76,7 @@ public struct Hunt: Sendable {
         next.content = Self.playable(content, giftsPerDay: giftsPerDayOverride)
         next.timeZone = content.timeZone
         next.playCache = PlayCache()
+        next.friendSummaries = KeptByPlayVersion()
         next.placeHours = PlaceHours(checkpoints: next.content.checkpoints, timeZone: content.timeZone)
         return next
     }

@@ -51,9 +51,12 @@ public struct HuntServices: Sendable {
 struct KeptViews: Sendable {
     let progress: KeptAnswers<ProgressController.ProgressView>
     let map: KeptAnswers<ProgressController.MapView>
+    let friends: KeptAnswers<FriendController.FriendsView>
 
+    /// Maps are the largest answers, friends lists the fewest.
     init(budgetBytes: Int) {
-        progress = KeptAnswers(budgetBytes: budgetBytes / 2)
+        progress = KeptAnswers(budgetBytes: budgetBytes / 8 * 3)
         map = KeptAnswers(budgetBytes: budgetBytes / 2)
+        friends = KeptAnswers(budgetBytes: budgetBytes / 8)
     }
 }

@@ -108,6 +108,20 @@ extension PostgresHuntRepository {
             """, as: Columns.PlayerRow.self, logger: logger).map { try Columns.account($0).player }
     }
 
+    public func friendVersions(playerID: Int64) async throws -> [FriendVersion] {
+        try await autocommit { connection in
+            try await connection.rows("""
+                SELECT \(unescaped: Columns.player), player.playVersion FROM friendship
+                JOIN player ON player.id = CASE WHEN playerA = \(playerID) THEN playerB ELSE playerA END
+                WHERE (playerA = \(playerID) OR playerB = \(playerID)) AND player.deletedAt IS NULL
+                ORDER BY nocase(player.username), player.id
+                """, as: (Int64, String, String, String, StoredDate, String, String, String?, StoredDate?, StoredDate?, StoredDate?, String?, Int64?, Int64).self,
+                logger: logger)
+        }.map { a, b, c, d, e, f, g, h, i, j, k, l, m, playVersion in
+            FriendVersion(player: try Columns.account((a, b, c, d, e, f, g, h, i, j, k, l, m)).player, playVersion: playVersion)
+        }
+    }
+
     public func friendLedgers(playerID: Int64) async throws -> [PlayerLedger] {
         // One statement, so one snapshot: each friend's row joined with their events in the
         // order written (a friend without any: one row, its event columns NULL), a friend's

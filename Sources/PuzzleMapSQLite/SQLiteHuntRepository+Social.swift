@@ -102,6 +102,17 @@ extension SQLiteHuntRepository {
             """, arguments: [playerID, playerID, playerID]).map(\.player)
     }
 
+    public func friendVersions(playerID: Int64) async throws -> [FriendVersion] {
+        try await database.read { db in
+            try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT player.* FROM friendship JOIN player ON player.id = CASE WHEN playerA = ? THEN playerB ELSE playerA END
+                WHERE (playerA = ? OR playerB = ?) AND player.deletedAt IS NULL ORDER BY player.username, player.id
+                """), arguments: [playerID, playerID, playerID]).map { row in
+                FriendVersion(player: try PlayerRecord(row: row).player, playVersion: row["playVersion"])
+            }
+        }
+    }
+
     public func friendLedgers(playerID: Int64) async throws -> [PlayerLedger] {
         try await database.read { db in
             // One statement: each friend's row joined with their events in the order written

@@ -45,6 +45,10 @@ public protocol SocialStore: Sendable {
     /// The friends as ``friends(playerID:)`` lists them, each with their whole ledger oldest
     /// first, read at once: one snapshot, whatever the number of friends.
     func friendLedgers(playerID: Int64) async throws -> [PlayerLedger]
+    /// The player's friends (erased ones left out) in the order of ``friendLedgers(playerID:)``,
+    /// each with their play version: what a friends list summed up before still answers while
+    /// these are unchanged.
+    func friendVersions(playerID: Int64) async throws -> [FriendVersion]
     func areFriends(_ a: Int64, _ b: Int64) async throws -> Bool
     /// Ends a friendship; false if there was none.
     func unfriend(_ a: Int64, _ b: Int64) async throws -> Bool
@@ -103,5 +107,17 @@ extension SocialStore {
     public func changeFriendship(of player: Int64, with other: Int64, at date: Date,
                                  decide: @Sendable (FriendshipState) -> FriendshipChange) async throws -> (change: FriendshipChange, requestSent: Int64?) {
         try await changeFriendship(of: player, with: other, at: date, decide: decide, announce: { _ in [] })
+    }
+}
+
+/// A friend and their play version (``SignedIn/playVersion``): every write to their ledger, on
+/// any instance, raises it.
+public struct FriendVersion: Sendable, Equatable {
+    public var player: Player
+    public var playVersion: Int64
+
+    public init(player: Player, playVersion: Int64) {
+        self.player = player
+        self.playVersion = playVersion
     }
 }

@@ -11,19 +11,29 @@ import Synchronization
 /// What depends on the moment (freebies expiring, places opening) is not kept: it is worked
 /// out at each request from what is kept. A content reload starts an empty cache, since badges
 /// and places come from the content.
-final class PlayCache: Sendable {
-    struct Entry: Sendable {
+typealias PlayCache = KeptByPlayVersion<PlayedState>
+
+struct PlayedState: Sendable {
+    var playVersion: Int64
+    /// The progress as of the ledger; its `unclaimedVouchers` is filled in at each request.
+    var progress: PlayerProgress
+    var vouchers: [Voucher]
+    var solved: Set<String>
+    var visited: Set<String>
+}
+
+/// Values worked out from a player's state, kept by player under the play version they were
+/// read at: one answers only a request that read the same version, so any change to the
+/// player's ledger since, on any instance, makes it miss.
+final class KeptByPlayVersion<Value: Sendable>: Sendable {
+    private struct Kept {
         var playVersion: Int64
-        /// The progress as of the ledger; its `unclaimedVouchers` is filled in at each request.
-        var progress: PlayerProgress
-        var vouchers: [Voucher]
-        var solved: Set<String>
-        var visited: Set<String>
+        var value: Value
     }
 
     /// How many players are kept; past it a quarter of them are forgotten, whichever they are.
     let capacity: Int
-    private let entries = Mutex<[Int64: Entry]>([:])
+    private let entries = Mutex<[Int64: Kept]>([:])
     private let answered = Atomic<Int>(0)
     private let missed = Atomic<Int>(0)
 
@@ -31,21 +41,21 @@ final class PlayCache: Sendable {
         self.capacity = capacity
     }
 
-    /// The player's entry, if it was kept at `playVersion`.
-    func entry(playerID: Int64, at playVersion: Int64) -> Entry? {
-        let entry = entries.withLock { entries in entries[playerID].flatMap { $0.playVersion == playVersion ? $0 : nil } }
-        if entry == nil { missed.add(1, ordering: .relaxed) } else { answered.add(1, ordering: .relaxed) }
-        return entry
+    /// The player's value, if it was kept at `playVersion`.
+    func entry(playerID: Int64, at playVersion: Int64) -> Value? {
+        let value = entries.withLock { entries in entries[playerID].flatMap { $0.playVersion == playVersion ? $0.value : nil } }
+        if value == nil { missed.add(1, ordering: .relaxed) } else { answered.add(1, ordering: .relaxed) }
+        return value
     }
 
-    /// Keeps `entry`, unless a newer version of the player is kept already.
-    func keep(_ entry: Entry, playerID: Int64) {
+    /// Keeps `value` as the player's at `playVersion`, unless a newer version of theirs is kept already.
+    func keep(_ value: Value, playerID: Int64, at playVersion: Int64) {
         entries.withLock { entries in
-            if let kept = entries[playerID], kept.playVersion > entry.playVersion { return }
+            if let kept = entries[playerID], kept.playVersion > playVersion { return }
             if entries[playerID] == nil, entries.count >= capacity {
                 for key in Array(entries.keys.prefix(max(1, capacity / 4))) { entries.removeValue(forKey: key) }
             }
-            entries[playerID] = entry
+            entries[playerID] = Kept(playVersion: playVersion, value: value)
         }
     }
 

@@ -112,7 +112,7 @@ extension Hunt {
 
     /// What the player's progress and map are made from: kept at `playVersion`, or read and
     /// replayed now (and kept at the version it was read at).
-    private func played(playerID: Int64, at playVersion: Int64?) async throws -> PlayCache.Entry {
+    private func played(playerID: Int64, at playVersion: Int64?) async throws -> PlayedState {
         if let playVersion, let entry = playCache.entry(playerID: playerID, at: playVersion) { return entry }
         let state = try await repository.progressState(playerID: playerID)
         let standing = PlayerStanding(events: state.events, content: content)
@@ -127,9 +127,9 @@ extension Hunt {
             },
             solvedByCategory: solved, placesVisited: standing.visitedIDs.count, riddlesHeld: state.activeAttempts.count,
             unclaimedVouchers: 0, moderation: moderationNotices(in: state.events))
-        let entry = PlayCache.Entry(playVersion: state.playVersion, progress: progress, vouchers: state.vouchers,
+        let entry = PlayedState(playVersion: state.playVersion, progress: progress, vouchers: state.vouchers,
                                     solved: standing.solvedIDs, visited: standing.visitedIDs)
-        playCache.keep(entry, playerID: playerID)
+        playCache.keep(entry, playerID: playerID, at: entry.playVersion)
         return entry
     }
 }

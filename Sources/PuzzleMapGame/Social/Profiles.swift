@@ -11,6 +11,19 @@ public struct FriendSummary: Sendable, Equatable {
     /// The badge they earned last; of badges earned at the same moment, the one later in the
     /// badges file.
     public var latestBadge: Badge?
+
+    /// What a friend's ledger sums up to.
+    struct Standing: Sendable {
+        var level: Int
+        var lastActiveDay: LocalDate?
+        var latestBadge: Badge?
+    }
+}
+
+extension FriendSummary {
+    init(player: Player, standing: Standing) {
+        self.init(player: player, level: standing.level, lastActiveDay: standing.lastActiveDay, latestBadge: standing.latestBadge)
+    }
 }
 
 /// A player's public profile.
@@ -31,15 +44,26 @@ public struct PlayerProfile: Sendable, Equatable {
 
 /// What players see of each other.
 extension Hunt {
-    /// The player's friends by username, with their level, last active day and latest badge:
-    /// every friend's ledger read at once, and each summed up here.
+    /// The player's friends by username, with their level, last active day and latest badge.
+    /// Each friend is summed up from their ledger once per play version: while no friend's has
+    /// changed, the list is one read of who they are; otherwise every friend's ledger is read
+    /// at once and summed up again.
     public func friends(playerID: Int64) async throws -> [FriendSummary] {
-        try await repository.friendLedgers(playerID: playerID).map { ledger in
+        let friends = try await repository.friendVersions(playerID: playerID)
+        let kept = friends.compactMap { friend in
+            friendSummaries.entry(playerID: friend.player.id, at: friend.playVersion).map { FriendSummary(player: friend.player, standing: $0) }
+        }
+        if kept.count == friends.count { return kept }
+        let versions = Dictionary(friends.map { ($0.player.id, $0.playVersion) }, uniquingKeysWith: max)
+        return try await repository.friendLedgers(playerID: playerID).map { ledger in
             let standing = PlayerStanding(events: ledger.events, content: content)
             // The ledger is in the order events were written: the last one is their latest.
-            return FriendSummary(player: ledger.player, level: standing.totals.level,
-                                 lastActiveDay: ledger.events.last.map { LocalDate($0.occurredAt, in: timeZone) },
-                                 latestBadge: standing.latestBadge(of: content.badges))
+            let summed = FriendSummary.Standing(level: standing.totals.level,
+                                                lastActiveDay: ledger.events.last.map { LocalDate($0.occurredAt, in: timeZone) },
+                                                latestBadge: standing.latestBadge(of: content.badges))
+            // Read after the versions, the ledger is at least as new as the version it is kept under.
+            if let version = versions[ledger.player.id] { friendSummaries.keep(summed, playerID: ledger.player.id, at: version) }
+            return FriendSummary(player: ledger.player, standing: summed)
         }
     }
 

@@ -12,6 +12,7 @@ struct MetricsController {
             services.metrics.record(services.hunt.sessions.figures)
             services.metrics.record(services.kept.progress.figures, route: "progress")
             services.metrics.record(services.kept.map.figures, route: "map")
+            services.metrics.record(services.kept.friends.figures, route: "friends")
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                             body: .init(byteBuffer: ByteBuffer(bytes: services.metrics.exposition())))
         }

@@ -41,7 +41,7 @@ struct FriendController {
         var requestId: Int64?
     }
 
-    struct FriendView: Codable {
+    struct FriendView: Codable, Hashable {
         var username: String
         var displayName: String
         var level: Int
@@ -49,7 +49,7 @@ struct FriendController {
         var latestBadge: String?
     }
 
-    struct FriendsView: ResponseCodable { var friends: [FriendView] }
+    struct FriendsView: ResponseCodable, Hashable { var friends: [FriendView] }
 
     struct ProfileView: ResponseCodable {
         var username: String
@@ -77,12 +77,12 @@ struct FriendController {
         }
         router.post("friends/requests/:id/accept") { _, context in try await answer(context, accept: true) }
         router.post("friends/requests/:id/decline") { _, context in try await answer(context, accept: false) }
-        router.get("friends") { _, context -> FriendsView in
+        router.get("friends") { _, context -> Response in
             let friends = try await services.hunt.friends(playerID: try context.requirePlayer().playerID)
-            return FriendsView(friends: friends.map { friend in
+            return try services.kept.friends.response(for: FriendsView(friends: friends.map { friend in
                 FriendView(username: friend.player.username, displayName: friend.player.displayName, level: friend.level,
                            lastActiveDay: friend.lastActiveDay?.description, latestBadge: friend.latestBadge?.name)
-            })
+            }), context: context)
         }
         router.delete("friends/:username") { _, context -> Response in
             try await services.hunt.unfriend(context.parameters.get("username") ?? "", playerID: try context.requirePlayer().playerID)

@@ -137,5 +137,8 @@ import Testing
             let today = LocalDate(parsing: "2026-11-24")
             #expect(list.map(\.lastActiveDay) == [today, today, today, nil])
         }
+        // Summed up once per play version: Dee's next solve is on the list at the next reading.
+        try await solve("dee", xp: 3000, at: now - 30)
+        #expect(try await world.hunt.friends(playerID: ada).map(\.level) == [10, 10, 10, 1])
     }
 }

@@ -31,6 +31,13 @@ import Testing
             #expect(try await repository.areFriends(bob.id, ada.id))
             #expect(try await repository.friends(playerID: ada.id) == [bob])
             #expect(try await repository.friends(playerID: bob.id) == [ada])
+            // Each friend with their play version, which any write to their ledger raises.
+            let place = try await repository.imported().checkpoints[0].id
+            let before = try await repository.friendVersions(playerID: ada.id)
+            #expect(before.map(\.player) == [bob])
+            _ = try await repository.appendEvent(playerID: bob.id, kind: .explored, checkpointID: place, riddleID: nil, xp: 10, at: start + 2)
+            let after = try await repository.friendVersions(playerID: ada.id)
+            #expect(after.map(\.player) == [bob] && after.map(\.playVersion) != before.map(\.playVersion))
             #expect(try await repository.friendRequests(playerID: bob.id).incoming.isEmpty)
             #expect(try await repository.answerFriendRequest(id: id, playerID: bob.id, accept: true, at: start + 3) == false)
             #expect(try await repository.requestFriend(from: bob.id, to: ada.id, mutual: false, at: start + 4) == .alreadyFriends)
