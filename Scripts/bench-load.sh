@@ -3,7 +3,7 @@
 # and 100 000 players seeded straight into the database, on SQLite or on PostgreSQL, each with a
 # real ledger (20-60 events, scores that add it up), half holding a riddle, a third a freebie.
 # Reads are measured with wrk while typed-code scans by the same players are written alongside
-# (--write-rate a second, 400 by default; on PostgreSQL through a second `serve` on the same
+# (--write-rate a second, 100 by default; on PostgreSQL through a second `serve` on the same
 # database, so what the reading instance keeps is dropped by the other's signals): requests per
 # second and latency percentiles per route, as ratios to /healthz (the bare route) in the same
 # run; progress with 1, 1 000 and 10 000 players' tokens in turn (with the share answered from
@@ -18,7 +18,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-database=sqlite players=100000 seconds=10 connections=32 write_rate=400 reads_only=""
+database=sqlite players=100000 seconds=10 connections=32 write_rate=100 reads_only=""
 args=("$@")
 while [ $# -gt 0 ]; do
   case "$1" in

@@ -185,9 +185,11 @@ extension PostgresHuntRepository {
     private static let circleXP = "GREATEST(COALESCE(s.xp, 0), 0)"
 
     /// The view in one statement, so in one snapshot without a transaction and one round trip:
-    /// the players hidden from the viewer either way (part 1), the top of the board with one
-    /// more row for each of them, best first, ties by id, each with their all-time XP (part 0),
-    /// and the viewer's own XP with how many have more (part 2).
+    /// the players hidden from the viewer either way (part 1), the board down to its `shown`-th
+    /// player not hidden, best first, ties by id, each with their all-time XP (part 0): the
+    /// first `shown` not hidden (the limit a plain number, so the planner walks the index), and
+    /// the hidden ones on the board ahead of the last of them; and the viewer's own XP with how
+    /// many have more (part 2).
     ///
     /// Among everyone, the board is its index read in board order (erased players have no score
     /// rows), and those ahead of the viewer are the totals above theirs, each with how many hold
@@ -205,12 +207,16 @@ extension PostgresHuntRepository {
                  hidden AS (SELECT blocked AS id FROM block WHERE blocker = \(playerID) UNION SELECT blocker FROM block WHERE blocked = \(playerID)),
                  circle AS (SELECT ARRAY(SELECT playerB FROM friendship WHERE playerA = \(playerID)
                                          UNION ALL SELECT playerA FROM friendship WHERE playerB = \(playerID)) || \(playerID)::bigint AS ids),
-                 top AS (SELECT \(unescaped: Self.circleXP) AS boardXP,
-                                \(unescaped: period == .all ? Self.circleXP : "COALESCE((SELECT xp FROM score WHERE playerId = player.id), 0)") AS allTimeXP,
-                                player.id, player.email, player.username, player.displayName, player.createdAt
-                         FROM player LEFT JOIN \(unescaped: table) s ON s.playerId = player.id AND \(unescaped: filter)
-                         WHERE player.id = ANY((SELECT ids FROM circle)::bigint[]) AND player.deletedAt IS NULL
-                         ORDER BY boardXP DESC, player.id LIMIT \(shown) + (SELECT COUNT(*) FROM hidden)),
+                 board AS (SELECT \(unescaped: Self.circleXP) AS boardXP,
+                                  \(unescaped: period == .all ? Self.circleXP : "COALESCE((SELECT xp FROM score WHERE playerId = player.id), 0)") AS allTimeXP,
+                                  player.id, player.email, player.username, player.displayName, player.createdAt
+                           FROM player LEFT JOIN \(unescaped: table) s ON s.playerId = player.id AND \(unescaped: filter)
+                           WHERE player.id = ANY((SELECT ids FROM circle)::bigint[]) AND player.deletedAt IS NULL),
+                 shown AS (SELECT * FROM board WHERE id NOT IN (SELECT id FROM hidden) ORDER BY boardXP DESC, id LIMIT \(shown)),
+                 top AS (SELECT * FROM shown
+                         UNION ALL SELECT * FROM board WHERE id IN (SELECT id FROM hidden)
+                           AND ((SELECT COUNT(*) FROM shown) < \(shown)
+                                OR (boardXP, -id) > (SELECT boardXP, -id FROM shown ORDER BY boardXP, id DESC LIMIT 1))),
                  mine AS (SELECT \(unescaped: Self.circleXP) AS xp FROM (SELECT 1) one
                           LEFT JOIN \(unescaped: table) s ON \(unescaped: filter) AND s.playerId = \(playerID))
             SELECT 0 AS part, top.boardXP AS xp, top.allTimeXP::bigint AS allTimeXP, top.id, top.email, top.username, top.displayName, top.createdAt FROM top
@@ -224,8 +230,14 @@ extension PostgresHuntRepository {
             """
             WITH week AS (SELECT \(weeks.start(of: date))::date AS start),
                  hidden AS (SELECT blocked AS id FROM block WHERE blocker = \(playerID) UNION SELECT blocker FROM block WHERE blocked = \(playerID)),
-                 top AS (SELECT s.playerId, s.xp FROM \(unescaped: table) s WHERE \(unescaped: filter) AND s.xp > 0
-                         ORDER BY s.xp DESC, s.playerId LIMIT \(shown) + (SELECT COUNT(*) FROM hidden)),
+                 shown AS (SELECT s.playerId, s.xp FROM \(unescaped: table) s
+                           WHERE \(unescaped: filter) AND s.xp > 0 AND s.playerId NOT IN (SELECT id FROM hidden)
+                           ORDER BY s.xp DESC, s.playerId LIMIT \(shown)),
+                 top AS (SELECT * FROM shown
+                         UNION ALL SELECT s.playerId, s.xp FROM \(unescaped: table) s JOIN hidden ON hidden.id = s.playerId
+                           WHERE \(unescaped: filter) AND s.xp > 0
+                             AND ((SELECT COUNT(*) FROM shown) < \(shown)
+                                  OR (s.xp, -s.playerId) > (SELECT xp, -playerId FROM shown ORDER BY xp, playerId DESC LIMIT 1))),
                  mine AS (SELECT s.xp FROM \(unescaped: table) s WHERE \(unescaped: filter) AND s.playerId = \(playerID) AND s.xp > 0)
             SELECT 0 AS part, top.xp AS xp,
                    \(unescaped: period == .all ? "top.xp" : "COALESCE((SELECT xp FROM score WHERE playerId = top.playerId), top.xp)")::bigint AS allTimeXP,

@@ -242,8 +242,14 @@ extension SQLiteHuntRepository {
         try await database.read { db in
             let friendsOf = friendsOnly ? playerID : nil
             let hidden = try Self.blockedEitherWay(playerID: playerID, db)
-            let top = try topScores(period: period, friendsOf: friendsOf, limit: shown + hidden.count, at: date, db)
-            return BoardView(period: period, hidden: hidden, top: top, mine: try score(playerID: playerID, period: period, friendsOf: friendsOf, at: date, db))
+            // The board's first rows hold its `shown`-th player not hidden, at most one row later
+            // for each hidden; it ends with that player.
+            var notHidden = 0
+            let top = try topScores(period: period, friendsOf: friendsOf, limit: shown + hidden.count, at: date, db).prefix { row in
+                defer { if !hidden.contains(row.score.player.id) { notHidden += 1 } }
+                return notHidden < shown
+            }
+            return BoardView(period: period, hidden: hidden, top: Array(top), mine: try score(playerID: playerID, period: period, friendsOf: friendsOf, at: date, db))
         }
     }
 }

@@ -56,10 +56,11 @@ public protocol SocialStore: Sendable {
 
     /// What one player's view of a board is made from, read at once (one snapshot): the board
     /// among everyone or among the player and their friends (top first, ties by id), the
-    /// players hidden from them either way (a block by either side), the top `shown` players
-    /// of the board and one more for each player hidden (so that `shown` remain when the game
-    /// leaves those out, ranked among the whole board), those players' all-time XP on a weekly
-    /// board, and the player's own XP with how many have more.
+    /// players hidden from them either way (a block by either side), the board from its top
+    /// down to its `shown`-th player not hidden (all of it if it holds fewer), the hidden ones
+    /// among them still there (so that `shown` remain when the game leaves those out, ranked
+    /// among the whole board), those players' all-time XP on a weekly board, and the player's
+    /// own XP with how many have more.
     /// The board among everyone holds those with XP on it (above 0), and `mine` is nil without
     /// any. The board among friends holds the player and every friend (erased accounts left
     /// out), those without XP on it at 0, so a friend just added is there before they score;

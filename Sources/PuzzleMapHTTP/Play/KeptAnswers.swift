@@ -73,6 +73,8 @@ extension KeptAnswers.Generations {
     /// room, to be let go outside the lock (freeing thousands of answers takes a while).
     mutating func keep(_ answer: KeptAnswers.Answer, for view: View, budget: Int) -> [View: KeptAnswers.Answer] {
         var forgotten: [View: KeptAnswers.Answer] = [:]
+        // An answer larger than a generation is not kept (with no budget, none is).
+        guard answer.body.readableBytes <= budget / 2 else { return forgotten }
         if newerBytes + answer.body.readableBytes > budget / 2 {
             forgotten = older
             older = newer

@@ -220,8 +220,9 @@ import Testing
             #expect(try await repository.standing(playerID: ada, period: .all, friendsOnly: true, at: start) == (1, 100))
             #expect(try await repository.standing(playerID: dee, period: .all, friendsOnly: true, at: start) == (3, 40))
 
-            // One view, read at once: the rows the caller asks for (here two) and one more for
-            // each player hidden, who are still among them for the game to leave out.
+            // One view, read at once: the board down to the second player not hidden (the rows
+            // the caller asks for), the hidden ones ahead of them still there for the game to
+            // leave out.
             func view(_ period: LeaderboardPeriod, friendsOnly: Bool) async throws -> BoardView {
                 try await repository.boardView(playerID: cy, period: period, friendsOnly: friendsOnly, at: sunday, shown: 2)
             }
@@ -231,13 +232,13 @@ import Testing
             #expect(try await view(.all, friendsOnly: false)
                         == BoardView(hidden: [bob], top: scores([(250, bob), (100, ada), (100, cy)]), allTimeXP: [:], mine: .init(xp: 100, playersAhead: 1)))
             #expect(try await view(.all, friendsOnly: true)
-                        == BoardView(hidden: [bob], top: scores([(100, ada), (100, cy), (40, dee)]), allTimeXP: [:], mine: .init(xp: 100, playersAhead: 0)))
+                        == BoardView(hidden: [bob], top: scores([(100, ada), (100, cy)]), allTimeXP: [:], mine: .init(xp: 100, playersAhead: 0)))
             #expect(try await view(.week, friendsOnly: false)
                         == BoardView(hidden: [bob], top: scores([(100, ada), (100, bob), (100, cy)]), allTimeXP: [ada: 100, bob: 250, cy: 100],
                                      mine: .init(xp: 100, playersAhead: 0)))
             // This week dee, a friend, has no XP yet: on the friends' board at 0, all-time 40.
             #expect(try await view(.week, friendsOnly: true)
-                        == BoardView(hidden: [bob], top: scores([(100, ada), (100, cy), (0, dee)]), allTimeXP: [ada: 100, cy: 100, dee: 40],
+                        == BoardView(hidden: [bob], top: scores([(100, ada), (100, cy)]), allTimeXP: [ada: 100, cy: 100],
                                      mine: .init(xp: 100, playersAhead: 0)))
             // The game leaves bob out of cy's board, keeping the ranks of the whole board.
             let seenByCy = try await repository.leaderboard(viewer: cy, period: .all, limit: 2, at: sunday)
