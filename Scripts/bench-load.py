@@ -159,6 +159,27 @@ def scans(args: argparse.Namespace) -> None:
     report("code scans", latencies, time.perf_counter() - started, statuses)
 
 
+def opens(args: argparse.Namespace) -> None:
+    """Each token's first request to each path, once: the phones of a campus that have opened
+    the app before the measured minute (their sessions and answers kept by then)."""
+    client = Client(args.url)
+    tokens = [line.strip() for line in open(args.tokens) if line.strip()]
+    statuses: dict[str, int] = {}
+    lock = threading.Lock()
+
+    def open_app(token: str) -> None:
+        for path in args.paths:
+            status, _ = client.call("GET", path, token=token)
+            with lock:
+                statuses[str(status)] = statuses.get(str(status), 0) + 1
+
+    started = time.perf_counter()
+    with ThreadPoolExecutor(args.concurrency) as pool:
+        list(pool.map(open_app, tokens))
+    print(f"first opens: {len(tokens)} tokens, {' and '.join(args.paths)}, in {time.perf_counter() - started:.1f} s; "
+          + ", ".join(f"{k}: {v}" for k, v in sorted(statuses.items())))
+
+
 def sessions(args: argparse.Namespace) -> None:
     """SQL that opens a session for each seeded player named, with the access tokens the
     service's PUZZLEMAP_TOKEN_KEY hashes to what it stores: sign-ins without Argon2."""
@@ -195,13 +216,17 @@ def main() -> None:
     scan.add_argument("--seconds", type=float, default=20)
     scan.add_argument("--concurrency", type=int, default=16)
     scan.add_argument("--rate", type=float, default=0, help="scans a second in all (0: as fast as answered)")
+    first = commands.add_parser("opens")
+    first.add_argument("--tokens", required=True)
+    first.add_argument("--concurrency", type=int, default=16)
+    first.add_argument("paths", nargs="+")
     opened = commands.add_parser("sessions")
     opened.add_argument("--players", required=True, help="one seeded username per line")
     opened.add_argument("--far", required=True, help="the SQL for an expiry far ahead")
     opened.add_argument("--sql", required=True, help="where to write the INSERTs")
     opened.add_argument("--tokens", required=True, help="where to write the access tokens, in the same order")
     args = parser.parse_args()
-    {"signins": signins, "scans": scans, "sessions": sessions}[args.command](args)
+    {"signins": signins, "scans": scans, "opens": opens, "sessions": sessions}[args.command](args)
 
 
 if __name__ == "__main__":

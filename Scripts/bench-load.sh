@@ -7,7 +7,8 @@
 # database, so what the reading instance keeps is dropped by the other's signals): requests per
 # second and latency percentiles per route, as ratios to /healthz (the bare route) in the same
 # run; progress with 1, 1 000 and 10 000 players' tokens in turn (with the share answered from
-# kept progress), the 10 000 twice (each token's first request, then again), the map likewise,
+# kept progress), the 10 000 twice (as phones open the app for the first time, then once each
+# has opened it), the map,
 # boards and the friends list for players at the top, the middle and the bottom. Then a sign-in
 # surge (1 000 sign-ins spread over a minute), scans of typed codes as fast as answered, and
 # 12 MP photo scans (Scripts/bench-scan.py). Not a test.
@@ -241,7 +242,7 @@ hit_rate() {  # hit_rate BEFORE AFTER
   printf '|   %s: %s of %s (%s %%)\n' "${3:-answered from kept progress}" "$kept" $((kept + read)) "$(awk -v k="$kept" -v r="$read" 'BEGIN { printf "%.0f", 100 * k / (k + r + 0.0001) }')"
 }
 
-runs=24
+runs=30
 printf '\n== POST /v1/scans alongside: about %s typed codes a second from the 10 000 players, to %s\n' "$write_rate" "$writer_url"
 python3 Scripts/bench-load.py --url "$writer_url" scans --tokens "$work/seeded-tokens.txt" --codes "$work/codes.txt" \
   --seconds $((runs * (seconds + 1))) --concurrency 16 --rate "$write_rate" > "$work/writes.txt" &
@@ -250,17 +251,23 @@ sleep 1
 echo "== $database, $players players, wrk -t2 -c$connections -d${seconds}s on the same 2 cores, writes alongside"
 echo "| route | requests/s | p50 / p99 | ratio to the bare route |"
 run 'GET /healthz (the bare route)' /healthz
-for count in 1 1000 10000 10000; do
+progress() {  # progress COUNT LABEL
+  local before before_bytes
   before=$(cache) before_bytes=$(bytes_kept progress)
-  run "GET /v1/me/progress, $count players' tokens" /v1/me/progress "$work/tokens-$count.txt"
+  run "GET /v1/me/progress, $1 players' tokens$2" /v1/me/progress "$work/tokens-$1.txt"
   hit_rate "$before" "$(cache)"
   hit_rate "$before_bytes" "$(bytes_kept progress)" "answered from kept bytes"
-done
-for pass in first again; do
-  before_bytes=$(bytes_kept map)
-  run "GET /v1/map, 10000 players' tokens ($pass)" /v1/map "$work/tokens-10000.txt"
-  hit_rate "$before_bytes" "$(bytes_kept map)" "answered from kept bytes"
-done
+}
+progress 1 ""
+progress 1000 ""
+# 10 000 phones: first as they open the app for the first time in the run, then once every
+# one of them has opened it (progress and the map) before, as through a day of the hunt.
+progress 10000 " (first opens)"
+python3 Scripts/bench-load.py --url "$url" opens --tokens "$work/tokens-10000.txt" /v1/me/progress /v1/map | sed 's/^/|   /'
+progress 10000 " (every phone opened before)"
+before_bytes=$(bytes_kept map)
+run "GET /v1/map, 10000 players' tokens (every phone opened before)" /v1/map "$work/tokens-10000.txt"
+hit_rate "$before_bytes" "$(bytes_kept map)" "answered from kept bytes"
 positions=(top middle bottom)
 for index in 0 1 2; do
   echo "${rank_tokens[$index]}" > "$work/rank-token.txt"
