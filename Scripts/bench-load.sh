@@ -13,13 +13,16 @@
 # surge (1 000 sign-ins spread over a minute), scans of typed codes as fast as answered, and
 # 12 MP photo scans (Scripts/bench-scan.py). Not a test.
 #
-#   Scripts/bench-load.sh [--database sqlite|postgres] [--players N] [--seconds S] [--connections C] [--write-rate W] [--reads-only]
+#   Scripts/bench-load.sh [--database sqlite|postgres] [--players N] [--seconds S] [--connections C] [--write-rate W]
+#                         [--one-instance] [--reads-only]
+#
+# --one-instance sends the writes on PostgreSQL to the reading instance too, as before 2026-11-29.
 #
 # --database postgres runs under Scripts/with-postgres.sh (a throwaway local server).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-database=sqlite players=100000 seconds=10 connections=32 write_rate=100 reads_only=""
+database=sqlite players=100000 seconds=10 connections=32 write_rate=100 reads_only="" one_instance=""
 args=("$@")
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -29,6 +32,7 @@ while [ $# -gt 0 ]; do
     --connections) connections="$2"; shift 2 ;;
     --write-rate) write_rate="$2"; shift 2 ;;
     --reads-only) reads_only=1; shift ;;
+    --one-instance) one_instance=1; shift ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -92,7 +96,7 @@ for _ in $(seq 1 150); do curl -fs "$url/readyz" >/dev/null && break; sleep 0.2;
 # The writes alongside go to a second instance on the same PostgreSQL (its own port, the same
 # keys and database), as behind a proxy; on SQLite, to the one instance.
 writer_url="$url"
-if [ "$database" = postgres ]; then
+if [ "$database" = postgres ] && [ -z "$one_instance" ]; then
   writer_url="http://127.0.0.1:$((port + 1))"
   PUZZLEMAP_PORT=$((port + 1)) PUZZLEMAP_DATA_DIR="$work/data-writer" "$bin" serve > "$work/serve-writer.log" 2>&1 &
   writer_server=$!
