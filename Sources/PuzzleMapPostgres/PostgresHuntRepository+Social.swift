@@ -95,20 +95,11 @@ extension PostgresHuntRepository {
     }
 
     public func friends(playerID: Int64) async throws -> [Player] {
-        try await autocommit { connection in try await friends(of: playerID, connection) }
-    }
-
-    func friends(of playerID: Int64, _ connection: PostgresConnection) async throws -> [Player] {
-        // Ordered as SQLite orders its NOCASE usernames.
-        try await connection.rows("""
-            SELECT \(unescaped: Columns.player) FROM friendship
-            JOIN player ON player.id = CASE WHEN playerA = \(playerID) THEN playerB ELSE playerA END
-            WHERE (playerA = \(playerID) OR playerB = \(playerID)) AND player.deletedAt IS NULL
-            ORDER BY nocase(player.username), player.id
-            """, as: Columns.PlayerRow.self, logger: logger).map { try Columns.account($0).player }
+        try await friendVersions(playerID: playerID).map(\.player)
     }
 
     public func friendVersions(playerID: Int64) async throws -> [FriendVersion] {
+        // Ordered as SQLite orders its NOCASE usernames.
         try await autocommit { connection in
             try await connection.rows("""
                 SELECT \(unescaped: Columns.player), player.playVersion FROM friendship
@@ -138,13 +129,6 @@ extension PostgresHuntRepository {
         return try Columns.ledgers(rows)
     }
 
-    /// The ids of the player's friends, erased ones included, for a board among them.
-    private func friendIDs(of playerID: Int64, _ connection: PostgresConnection) async throws -> [Int64] {
-        try await connection.values("""
-            SELECT playerB FROM friendship WHERE playerA = \(playerID) UNION ALL SELECT playerA FROM friendship WHERE playerB = \(playerID)
-            """, as: Int64.self, logger: logger)
-    }
-
     public func areFriends(_ a: Int64, _ b: Int64) async throws -> Bool {
         try await autocommit { connection in try await friends(a, b, connection) }
     }
@@ -160,12 +144,6 @@ extension PostgresHuntRepository {
         try await autocommit { connection in
             try await connection.count("DELETE FROM block WHERE blocker = \(blocker) AND blocked = \(blocked) RETURNING blocker", logger: logger) == 1
         }
-    }
-
-    private func blockedEitherWay(playerID: Int64, _ connection: PostgresConnection) async throws -> Set<Int64> {
-        Set(try await connection.values("""
-            SELECT blocked FROM block WHERE blocker = \(playerID) UNION SELECT blocker FROM block WHERE blocked = \(playerID)
-            """, as: Int64.self, logger: logger))
     }
 
     // MARK: Leaderboards

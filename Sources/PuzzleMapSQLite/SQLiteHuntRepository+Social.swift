@@ -92,14 +92,7 @@ extension SQLiteHuntRepository {
     }
 
     public func friends(playerID: Int64) async throws -> [Player] {
-        try await database.read { db in try Self.friends(of: playerID, db) }
-    }
-
-    static func friends(of playerID: Int64, _ db: Database) throws -> [Player] {
-        try PlayerRecord.fetchAll(db, sql: """
-            SELECT player.* FROM friendship JOIN player ON player.id = CASE WHEN playerA = ? THEN playerB ELSE playerA END
-            WHERE (playerA = ? OR playerB = ?) AND player.deletedAt IS NULL ORDER BY player.username
-            """, arguments: [playerID, playerID, playerID]).map(\.player)
+        try await friendVersions(playerID: playerID).map(\.player)
     }
 
     public func friendVersions(playerID: Int64) async throws -> [FriendVersion] {

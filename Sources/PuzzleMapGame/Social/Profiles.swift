@@ -54,7 +54,7 @@ extension Hunt {
             friendSummaries.entry(playerID: friend.player.id, at: friend.playVersion).map { FriendSummary(player: friend.player, standing: $0) }
         }
         if kept.count == friends.count { return kept }
-        let versions = Dictionary(friends.map { ($0.player.id, $0.playVersion) }, uniquingKeysWith: max)
+        let versions = Dictionary(uniqueKeysWithValues: friends.map { ($0.player.id, $0.playVersion) })
         return try await repository.friendLedgers(playerID: playerID).map { ledger in
             let standing = PlayerStanding(events: ledger.events, content: content)
             // The ledger is in the order events were written: the last one is their latest.
