@@ -1,6 +1,6 @@
 import Foundation
 import PuzzleMapCore
-import PuzzleMapGame
+@testable import PuzzleMapGame
 import Testing
 
 @Suite struct FriendshipTests {
@@ -137,8 +137,13 @@ import Testing
             let today = LocalDate(parsing: "2026-11-24")
             #expect(list.map(\.lastActiveDay) == [today, today, today, nil])
         }
-        // Summed up once per play version: Dee's next solve is on the list at the next reading.
+        // Summed up once per play version: the first reading summed up the four friends, the
+        // other nineteen found them kept.
+        let summaries = world.hunt.friendSummaries
+        #expect((summaries.hits, summaries.misses) == (76, 4))
+        // Dee's next solve is on the list at the next reading: her summary misses, the others' do not.
         try await solve("dee", xp: 3000, at: now - 30)
         #expect(try await world.hunt.friends(playerID: ada).map(\.level) == [10, 10, 10, 1])
+        #expect((summaries.hits, summaries.misses) == (79, 5))
     }
 }
