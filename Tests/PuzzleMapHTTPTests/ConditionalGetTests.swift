@@ -82,6 +82,13 @@ import Testing
                 let tag = try #require(first.headers[.eTag], "\(path)")
                 #expect(try await client.call(.get, path, token: ada, headers: [.ifNoneMatch: tag]).status == .notModified, "\(path)")
             }
+            // The map was encoded once; the second reading was its kept bytes and tag.
+            let metrics = String(decoding: try await client.call(.get, "/metrics").body, as: UTF8.self).split(separator: "\n")
+            func kept(_ answer: String) -> [String] {
+                metrics.filter { $0.hasPrefix("puzzlemap_kept_answers{") && $0.contains(#"route="map""#) && $0.contains(#"answer="\#(answer)""#) }
+                    .map { String($0.split(separator: " ").last ?? "") }
+            }
+            #expect(kept("encoded") == ["1.0"] && kept("kept") == ["1.0"], "\(metrics.filter { $0.contains("kept_answers") })")
             // A refusal is never tagged.
             let unsigned = try await client.call(.get, "/v1/me/progress")
             #expect(unsigned.status == .unauthorized)
