@@ -22,13 +22,44 @@ extension PostgresConnection {
     /// terminated process), did not run: it throws `PostgresStaleConnection`, and the loan is
     /// made again on another connection.
     func answer(_ query: PostgresQuery, logger: Logger) async throws -> [PostgresRow] {
-        do {
-            let rows = try await eventLoop.flatSubmit { () -> EventLoopFuture<[PostgresRow]> in
-                guard !self.isClosed else {
-                    return self.eventLoop.makeFailedFuture(PostgresUnavailable(reason: "the connection had closed before a statement was sent"))
-                }
+        try await counted {
+            try await eventLoop.flatSubmit { () -> EventLoopFuture<[PostgresRow]> in
+                guard !self.isClosed else { return self.eventLoop.makeFailedFuture(Self.closedBeforeSending) }
                 return self.query(query, logger: logger).map(\.rows)
             }.get()
+        }
+    }
+
+    /// A statement on a hot path, prepared on this connection the first time it runs here, then
+    /// only bound and executed: PostgreSQL parses and plans it once per connection, not once
+    /// per request.
+    ///
+    /// PostgresNIO (1.33) writes a prepared statement to the channel from whichever thread
+    /// calls it, and drops the failure of that write as it does for unnamed ones; so the task
+    /// runs here on the connection's own event loop (its preferred executor), where the check
+    /// that the connection is open and the write happen in one turn of the loop, and the
+    /// channel cannot close between them.
+    func answer(_ statement: some HotStatement, logger: Logger) async throws -> [PostgresRow] {
+        try await counted {
+            try await withTaskExecutorPreference(EventLoopTaskExecutor(eventLoop)) {
+                assert(eventLoop.inEventLoop, "a prepared statement is sent from its connection's event loop")
+                guard !isClosed else { throw Self.closedBeforeSending }
+                var rows: [PostgresRow] = []
+                for try await row in try await execute(statement, logger: logger) {
+                    rows.append(row)
+                }
+                return rows
+            }
+        }
+    }
+
+    private static let closedBeforeSending = PostgresUnavailable(reason: "the connection had closed before a statement was sent")
+
+    /// `send`'s rows, counted as one more statement answered on the current loan; a first
+    /// statement that never ran (see `answer(_:logger:)`) is `PostgresStaleConnection`.
+    private func counted(_ send: () async throws -> [PostgresRow]) async throws -> [PostgresRow] {
+        do {
+            let rows = try await send()
             PostgresStatementsAnswered.current?.count.add(1, ordering: .relaxed)
             return rows
         } catch {
@@ -81,6 +112,18 @@ extension PostgresConnection {
     func returned<Value: PostgresDecodable>(_ query: PostgresQuery, as type: Value.Type, from table: String, logger: Logger) async throws -> Value {
         guard let value = try await value(query, as: Value.self, logger: logger) else { throw StorageError.noRowReturned(table) }
         return value
+    }
+
+    /// Every row of a prepared statement, as a tuple of columns.
+    func rows<each Column: PostgresDecodable>(
+        _ statement: some HotStatement, as columns: (repeat each Column).Type, logger: Logger
+    ) async throws -> [(repeat each Column)] {
+        try await answer(statement, logger: logger).map { try $0.decode((repeat each Column).self) }
+    }
+
+    /// The first column of a prepared statement's first row, if there is a row.
+    func value<Value: PostgresDecodable>(_ statement: some HotStatement, as type: Value.Type, logger: Logger) async throws -> Value? {
+        try await answer(statement, logger: logger).first.map { try $0.decode(Value.self) }
     }
 
     /// How many rows a statement with a `RETURNING` clause touched.

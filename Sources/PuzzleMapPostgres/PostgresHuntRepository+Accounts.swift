@@ -250,14 +250,10 @@ extension PostgresHuntRepository {
 
     public func signedIn(accessHash: String, at date: Date) async throws -> SignedIn? {
         try await autocommit { connection in
-            guard let row = try await connection.row("""
-                SELECT \(unescaped: Columns.session), \(unescaped: Columns.player), player.playVersion
-                FROM session JOIN player ON player.id = session.playerId
-                WHERE session.accessHash = \(accessHash) AND session.revokedAt IS NULL AND player.deletedAt IS NULL
-                """, as: (Int64, Int64, String, StoredDate, StoredDate, StoredDate?, StoredDate?,
-                          Int64, String, String, String, StoredDate, String, String, String?, StoredDate?, StoredDate?, StoredDate?, String?, Int64?,
-                          Int64).self,
-                logger: logger)
+            guard let row = try await connection.rows(SignedInStatement(accessHash: accessHash), as: (
+                Int64, Int64, String, StoredDate, StoredDate, StoredDate?, StoredDate?,
+                Int64, String, String, String, StoredDate, String, String, String?, StoredDate?, StoredDate?, StoredDate?, String?, Int64?,
+                Int64).self, logger: logger).first
             else { return nil }
             let session = Columns.session((row.0, row.1, row.2, row.3, row.4, row.5, row.6)).session
             // Compared here, to the instant as given, as SQLite's code does.
@@ -375,5 +371,22 @@ extension PostgresHuntRepository {
             else { return 0 }
             return count
         }
+    }
+}
+
+/// The session an access token's hash opens, with its player and their play version: every
+/// request's first statement while the instance has not kept it.
+struct SignedInStatement: HotStatement {
+    static let name = "session.signedIn"
+    static let sql = """
+        SELECT \(Columns.session), \(Columns.player), player.playVersion
+        FROM session JOIN player ON player.id = session.playerId
+        WHERE session.accessHash = $1 AND session.revokedAt IS NULL AND player.deletedAt IS NULL
+        """
+    static let bindingDataTypes: [PostgresDataType] = [.text]
+    let bindings: PostgresBindings
+
+    init(accessHash: String) {
+        bindings = PostgresBindings(accessHash)
     }
 }

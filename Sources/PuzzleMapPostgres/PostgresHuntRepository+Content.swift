@@ -256,7 +256,12 @@ extension PostgresHuntRepository {
     }
 
     func events(playerID: Int64, _ connection: PostgresConnection) async throws -> [GameEvent] {
-        try await connection.rows("SELECT \(unescaped: Columns.event) FROM gameEvent WHERE playerId = \(playerID) ORDER BY id",
-                                  as: Columns.EventRow.self, logger: logger).map(Columns.event)
+        try await connection.rows(PlayerStatement<PlayerEvents>(playerID), as: Columns.EventRow.self, logger: logger).map(Columns.event)
     }
+}
+
+/// A player's ledger, in the order written.
+enum PlayerEvents: PlayerStatementText {
+    static let name = "player.events"
+    static let sql = "SELECT \(Columns.event) FROM gameEvent WHERE playerId = $1 ORDER BY id"
 }

@@ -99,14 +99,12 @@ extension PostgresHuntRepository {
             ProgressState(events: try await events(playerID: playerID, connection),
                           activeAttempts: try await activeAttempts(playerID: playerID, connection),
                           vouchers: try await vouchers(playerID: playerID, connection),
-                          playVersion: try await connection.value("SELECT playVersion FROM player WHERE id = \(playerID)", as: Int64.self, logger: logger) ?? 0)
+                          playVersion: try await connection.value(PlayerStatement<PlayerPlayVersion>(playerID), as: Int64.self, logger: logger) ?? 0)
         }
     }
 
     func activeAttempts(playerID: Int64, _ connection: PostgresConnection) async throws -> [RiddleAttempt] {
-        try await connection.rows("""
-            SELECT \(unescaped: Columns.attempt) FROM riddleAttempt WHERE playerId = \(playerID) AND closedAt IS NULL ORDER BY id
-            """, as: Columns.AttemptRow.self, logger: logger).map(Columns.attempt)
+        try await connection.rows(PlayerStatement<ActiveAttempts>(playerID), as: Columns.AttemptRow.self, logger: logger).map(Columns.attempt)
     }
 
     public func attempt(id: Int64, playerID: Int64) async throws -> RiddleAttempt? {
@@ -147,4 +145,16 @@ extension PostgresHuntRepository {
         }
     }
 
+}
+
+/// A player's play version.
+enum PlayerPlayVersion: PlayerStatementText {
+    static let name = "player.playVersion"
+    static let sql = "SELECT playVersion FROM player WHERE id = $1"
+}
+
+/// The riddles a player holds, in the order taken.
+enum ActiveAttempts: PlayerStatementText {
+    static let name = "player.activeAttempts"
+    static let sql = "SELECT \(Columns.attempt) FROM riddleAttempt WHERE playerId = $1 AND closedAt IS NULL ORDER BY id"
 }

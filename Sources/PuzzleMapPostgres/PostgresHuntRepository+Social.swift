@@ -99,14 +99,8 @@ extension PostgresHuntRepository {
     }
 
     public func friendVersions(playerID: Int64) async throws -> [FriendVersion] {
-        // Ordered as SQLite orders its NOCASE usernames.
         try await autocommit { connection in
-            try await connection.rows("""
-                SELECT \(unescaped: Columns.player), player.playVersion FROM friendship
-                JOIN player ON player.id = CASE WHEN playerA = \(playerID) THEN playerB ELSE playerA END
-                WHERE (playerA = \(playerID) OR playerB = \(playerID)) AND player.deletedAt IS NULL
-                ORDER BY nocase(player.username), player.id
-                """, as: (Int64, String, String, String, StoredDate, String, String, String?, StoredDate?, StoredDate?, StoredDate?, String?, Int64?, Int64).self,
+            try await connection.rows(PlayerStatement<FriendVersions>(playerID), as: (Int64, String, String, String, StoredDate, String, String, String?, StoredDate?, StoredDate?, StoredDate?, String?, Int64?, Int64).self,
                 logger: logger)
         }.map { a, b, c, d, e, f, g, h, i, j, k, l, m, playVersion in
             FriendVersion(player: try Columns.account((a, b, c, d, e, f, g, h, i, j, k, l, m)).player, playVersion: playVersion)
@@ -114,17 +108,9 @@ extension PostgresHuntRepository {
     }
 
     public func friendLedgers(playerID: Int64) async throws -> [PlayerLedger] {
-        // One statement, so one snapshot: each friend's row joined with their events in the
-        // order written (a friend without any: one row, its event columns NULL), a friend's
-        // rows together, friends ordered as SQLite orders its NOCASE usernames.
+        // One statement, so one snapshot.
         let rows = try await autocommit { connection in
-            try await connection.rows("""
-                SELECT \(unescaped: Columns.player), \(unescaped: Columns.event) FROM friendship
-                JOIN player ON player.id = CASE WHEN playerA = \(playerID) THEN playerB ELSE playerA END
-                LEFT JOIN gameEvent ON gameEvent.playerId = player.id
-                WHERE (playerA = \(playerID) OR playerB = \(playerID)) AND player.deletedAt IS NULL
-                ORDER BY nocase(player.username), player.id, gameEvent.id
-                """, as: Columns.PlayerEventRow.self, logger: logger)
+            try await connection.rows(PlayerStatement<FriendLedgers>(playerID), as: Columns.PlayerEventRow.self, logger: logger)
         }
         return try Columns.ledgers(rows)
     }
@@ -151,7 +137,7 @@ extension PostgresHuntRepository {
     /// The board's table, and the condition that picks its rows. Every board statement starts
     /// with the CTE `week`, the Monday that starts the week of the date, as the weekly scores
     /// were written.
-    private static func board(_ period: LeaderboardPeriod) -> (table: String, filter: String) {
+    static func board(_ period: LeaderboardPeriod) -> (table: String, filter: String) {
         switch period {
         case .all: ("score", "TRUE")
         case .week: ("weeklyScore", "s.weekStart = (SELECT start FROM week)")
@@ -160,7 +146,61 @@ extension PostgresHuntRepository {
 
     /// A player's XP on the board among friends, where everyone in the circle stands: 0 without
     /// any (no score row, or a total corrected down to 0 or below).
-    private static let circleXP = "GREATEST(COALESCE(s.xp, 0), 0)"
+    static let circleXP = "GREATEST(COALESCE(s.xp, 0), 0)"
+
+    /// The board statement's text: the viewer's id is `$1`, the date's campus week `$2`, and how
+    /// many players not hidden it shows `$3`.
+    static func boardSQL(_ period: LeaderboardPeriod, friendsOnly: Bool) -> String {
+        let (table, filter) = board(period)
+        return if friendsOnly {
+            """
+            WITH week AS (SELECT $2::text::date AS start),
+                 hidden AS (SELECT blocked AS id FROM block WHERE blocker = $1 UNION SELECT blocker FROM block WHERE blocked = $1),
+                 circle AS (SELECT ARRAY(SELECT playerB FROM friendship WHERE playerA = $1
+                                         UNION ALL SELECT playerA FROM friendship WHERE playerB = $1) || $1::bigint AS ids),
+                 board AS (SELECT \(circleXP) AS boardXP,
+                                  \(period == .all ? circleXP : "COALESCE((SELECT xp FROM score WHERE playerId = player.id), 0)") AS allTimeXP,
+                                  player.id, player.email, player.username, player.displayName, player.createdAt
+                           FROM player LEFT JOIN \(table) s ON s.playerId = player.id AND \(filter)
+                           WHERE player.id = ANY((SELECT ids FROM circle)::bigint[]) AND player.deletedAt IS NULL),
+                 shown AS (SELECT * FROM board WHERE id NOT IN (SELECT id FROM hidden) ORDER BY boardXP DESC, id LIMIT $3),
+                 top AS (SELECT * FROM shown
+                         UNION ALL SELECT * FROM board WHERE id IN (SELECT id FROM hidden)
+                           AND ((SELECT COUNT(*) FROM shown) < $3
+                                OR (boardXP, -id) > (SELECT boardXP, -id FROM shown ORDER BY boardXP, id DESC LIMIT 1))),
+                 mine AS (SELECT \(circleXP) AS xp FROM (SELECT 1) one
+                          LEFT JOIN \(table) s ON \(filter) AND s.playerId = $1)
+            SELECT 0 AS part, top.boardXP AS xp, top.allTimeXP::bigint AS allTimeXP, top.id, top.email, top.username, top.displayName, top.createdAt FROM top
+            UNION ALL SELECT 1, NULL, NULL, hidden.id, NULL, NULL, NULL, NULL FROM hidden
+            UNION ALL SELECT 2, mine.xp, (SELECT COUNT(*) FROM \(table) s
+                                          WHERE \(filter) AND s.xp > mine.xp AND s.playerId = ANY((SELECT ids FROM circle)::bigint[])),
+                             NULL, NULL, NULL, NULL, NULL FROM mine
+            ORDER BY part, xp DESC, id
+            """
+        } else {
+            """
+            WITH week AS (SELECT $2::text::date AS start),
+                 hidden AS (SELECT blocked AS id FROM block WHERE blocker = $1 UNION SELECT blocker FROM block WHERE blocked = $1),
+                 shown AS (SELECT s.playerId, s.xp FROM \(table) s
+                           WHERE \(filter) AND s.xp > 0 AND s.playerId NOT IN (SELECT id FROM hidden)
+                           ORDER BY s.xp DESC, s.playerId LIMIT $3),
+                 top AS (SELECT * FROM shown
+                         UNION ALL SELECT s.playerId, s.xp FROM \(table) s JOIN hidden ON hidden.id = s.playerId
+                           WHERE \(filter) AND s.xp > 0
+                             AND ((SELECT COUNT(*) FROM shown) < $3
+                                  OR (s.xp, -s.playerId) > (SELECT xp, -playerId FROM shown ORDER BY xp, playerId DESC LIMIT 1))),
+                 mine AS (SELECT s.xp FROM \(table) s WHERE \(filter) AND s.playerId = $1 AND s.xp > 0)
+            SELECT 0 AS part, top.xp AS xp,
+                   \(period == .all ? "top.xp" : "COALESCE((SELECT xp FROM score WHERE playerId = top.playerId), top.xp)")::bigint AS allTimeXP,
+                   player.id, player.email, player.username, player.displayName, player.createdAt
+            FROM top JOIN player ON player.id = top.playerId
+            UNION ALL SELECT 1, NULL, NULL, hidden.id, NULL, NULL, NULL, NULL FROM hidden
+            UNION ALL SELECT 2, mine.xp, (SELECT COALESCE(SUM(s.players), 0) FROM \(table)Tally s WHERE \(filter) AND s.xp > mine.xp)::bigint,
+                             NULL, NULL, NULL, NULL, NULL FROM mine
+            ORDER BY part, xp DESC, id
+            """
+        }
+    }
 
     /// The view in one statement, so in one snapshot without a transaction and one round trip:
     /// the players hidden from the viewer either way (part 1), the board down to its `shown`-th
@@ -178,57 +218,15 @@ extension PostgresHuntRepository {
     /// score row are there too, at 0.
     public func boardView(playerID: Int64, period: LeaderboardPeriod, friendsOnly: Bool, at date: Date,
                           shown: Int) async throws -> BoardView {
-        let (table, filter) = Self.board(period)
-        let query: PostgresQuery = if friendsOnly {
-            """
-            WITH week AS (SELECT \(weeks.start(of: date))::date AS start),
-                 hidden AS (SELECT blocked AS id FROM block WHERE blocker = \(playerID) UNION SELECT blocker FROM block WHERE blocked = \(playerID)),
-                 circle AS (SELECT ARRAY(SELECT playerB FROM friendship WHERE playerA = \(playerID)
-                                         UNION ALL SELECT playerA FROM friendship WHERE playerB = \(playerID)) || \(playerID)::bigint AS ids),
-                 board AS (SELECT \(unescaped: Self.circleXP) AS boardXP,
-                                  \(unescaped: period == .all ? Self.circleXP : "COALESCE((SELECT xp FROM score WHERE playerId = player.id), 0)") AS allTimeXP,
-                                  player.id, player.email, player.username, player.displayName, player.createdAt
-                           FROM player LEFT JOIN \(unescaped: table) s ON s.playerId = player.id AND \(unescaped: filter)
-                           WHERE player.id = ANY((SELECT ids FROM circle)::bigint[]) AND player.deletedAt IS NULL),
-                 shown AS (SELECT * FROM board WHERE id NOT IN (SELECT id FROM hidden) ORDER BY boardXP DESC, id LIMIT \(shown)),
-                 top AS (SELECT * FROM shown
-                         UNION ALL SELECT * FROM board WHERE id IN (SELECT id FROM hidden)
-                           AND ((SELECT COUNT(*) FROM shown) < \(shown)
-                                OR (boardXP, -id) > (SELECT boardXP, -id FROM shown ORDER BY boardXP, id DESC LIMIT 1))),
-                 mine AS (SELECT \(unescaped: Self.circleXP) AS xp FROM (SELECT 1) one
-                          LEFT JOIN \(unescaped: table) s ON \(unescaped: filter) AND s.playerId = \(playerID))
-            SELECT 0 AS part, top.boardXP AS xp, top.allTimeXP::bigint AS allTimeXP, top.id, top.email, top.username, top.displayName, top.createdAt FROM top
-            UNION ALL SELECT 1, NULL, NULL, hidden.id, NULL, NULL, NULL, NULL FROM hidden
-            UNION ALL SELECT 2, mine.xp, (SELECT COUNT(*) FROM \(unescaped: table) s
-                                          WHERE \(unescaped: filter) AND s.xp > mine.xp AND s.playerId = ANY((SELECT ids FROM circle)::bigint[])),
-                             NULL, NULL, NULL, NULL, NULL FROM mine
-            ORDER BY part, xp DESC, id
-            """
-        } else {
-            """
-            WITH week AS (SELECT \(weeks.start(of: date))::date AS start),
-                 hidden AS (SELECT blocked AS id FROM block WHERE blocker = \(playerID) UNION SELECT blocker FROM block WHERE blocked = \(playerID)),
-                 shown AS (SELECT s.playerId, s.xp FROM \(unescaped: table) s
-                           WHERE \(unescaped: filter) AND s.xp > 0 AND s.playerId NOT IN (SELECT id FROM hidden)
-                           ORDER BY s.xp DESC, s.playerId LIMIT \(shown)),
-                 top AS (SELECT * FROM shown
-                         UNION ALL SELECT s.playerId, s.xp FROM \(unescaped: table) s JOIN hidden ON hidden.id = s.playerId
-                           WHERE \(unescaped: filter) AND s.xp > 0
-                             AND ((SELECT COUNT(*) FROM shown) < \(shown)
-                                  OR (s.xp, -s.playerId) > (SELECT xp, -playerId FROM shown ORDER BY xp, playerId DESC LIMIT 1))),
-                 mine AS (SELECT s.xp FROM \(unescaped: table) s WHERE \(unescaped: filter) AND s.playerId = \(playerID) AND s.xp > 0)
-            SELECT 0 AS part, top.xp AS xp,
-                   \(unescaped: period == .all ? "top.xp" : "COALESCE((SELECT xp FROM score WHERE playerId = top.playerId), top.xp)")::bigint AS allTimeXP,
-                   player.id, player.email, player.username, player.displayName, player.createdAt
-            FROM top JOIN player ON player.id = top.playerId
-            UNION ALL SELECT 1, NULL, NULL, hidden.id, NULL, NULL, NULL, NULL FROM hidden
-            UNION ALL SELECT 2, mine.xp, (SELECT COALESCE(SUM(s.players), 0) FROM \(unescaped: table)Tally s WHERE \(unescaped: filter) AND s.xp > mine.xp)::bigint,
-                             NULL, NULL, NULL, NULL, NULL FROM mine
-            ORDER BY part, xp DESC, id
-            """
+        let values = PostgresBindings(playerID, weeks.start(of: date), Int64(shown))
+        let statement: any HotStatement = switch (period, friendsOnly) {
+        case (.all, false): BoardStatement<EveryoneAllTime>(bindings: values)
+        case (.week, false): BoardStatement<EveryoneThisWeek>(bindings: values)
+        case (.all, true): BoardStatement<FriendsAllTime>(bindings: values)
+        case (.week, true): BoardStatement<FriendsThisWeek>(bindings: values)
         }
         let rows = try await autocommit { connection in
-            try await connection.rows(query, as: (Int, Int?, Int64?, Int64?, String?, String?, String?, StoredDate?).self, logger: logger)
+            try await connection.rows(statement, as: (Int, Int?, Int64?, Int64?, String?, String?, String?, StoredDate?).self, logger: logger)
         }
         var hidden = Set<Int64>()
         var top: [(score: PlayerScore, allTimeXP: Int)] = []
@@ -248,4 +246,63 @@ extension PostgresHuntRepository {
         }
         return BoardView(period: period, hidden: hidden, top: top, mine: mine)
     }
+}
+
+/// One of the four boards: everyone's or the viewer's circle's, all time or this campus week.
+protocol BoardShape {
+    static var name: String { get }
+    static var sql: String { get }
+}
+
+enum EveryoneAllTime: BoardShape {
+    static let name = "board.everyone.all"
+    static let sql = PostgresHuntRepository.boardSQL(.all, friendsOnly: false)
+}
+
+enum EveryoneThisWeek: BoardShape {
+    static let name = "board.everyone.week"
+    static let sql = PostgresHuntRepository.boardSQL(.week, friendsOnly: false)
+}
+
+enum FriendsAllTime: BoardShape {
+    static let name = "board.friends.all"
+    static let sql = PostgresHuntRepository.boardSQL(.all, friendsOnly: true)
+}
+
+enum FriendsThisWeek: BoardShape {
+    static let name = "board.friends.week"
+    static let sql = PostgresHuntRepository.boardSQL(.week, friendsOnly: true)
+}
+
+/// A board view's statement, prepared once per connection for each of the four boards.
+struct BoardStatement<Shape: BoardShape>: HotStatement {
+    static var name: String { Shape.name }
+    static var sql: String { Shape.sql }
+    static var bindingDataTypes: [PostgresDataType] { [.int8, .text, .int8] }
+    let bindings: PostgresBindings
+}
+
+/// A player's friends with their play versions, ordered as SQLite orders its NOCASE usernames.
+enum FriendVersions: PlayerStatementText {
+    static let name = "friends.versions"
+    static let sql = """
+        SELECT \(Columns.player), player.playVersion FROM friendship
+        JOIN player ON player.id = CASE WHEN playerA = $1 THEN playerB ELSE playerA END
+        WHERE (playerA = $1 OR playerB = $1) AND player.deletedAt IS NULL
+        ORDER BY nocase(player.username), player.id
+        """
+}
+
+/// A player's friends each joined with their events in the order written (a friend without
+/// any: one row, its event columns NULL), a friend's rows together, friends ordered as SQLite
+/// orders its NOCASE usernames.
+enum FriendLedgers: PlayerStatementText {
+    static let name = "friends.ledgers"
+    static let sql = """
+        SELECT \(Columns.player), \(Columns.event) FROM friendship
+        JOIN player ON player.id = CASE WHEN playerA = $1 THEN playerB ELSE playerA END
+        LEFT JOIN gameEvent ON gameEvent.playerId = player.id
+        WHERE (playerA = $1 OR playerB = $1) AND player.deletedAt IS NULL
+        ORDER BY nocase(player.username), player.id, gameEvent.id
+        """
 }

@@ -42,8 +42,7 @@ extension PostgresHuntRepository {
     }
 
     func vouchers(playerID: Int64, _ connection: PostgresConnection) async throws -> [Voucher] {
-        try await connection.rows("SELECT \(unescaped: Columns.voucher) FROM voucher WHERE playerId = \(playerID) ORDER BY id DESC",
-                                  as: Columns.VoucherRow.self, logger: logger).map(Columns.voucher)
+        try await connection.rows(PlayerStatement<PlayerVouchers>(playerID), as: Columns.VoucherRow.self, logger: logger).map(Columns.voucher)
     }
 
     public func voucher(id: Int64) async throws -> Voucher? {
@@ -146,4 +145,10 @@ extension PostgresHuntRepository {
             try await connection.count("UPDATE offerStock SET issued = \(issued) WHERE offerId = \(offerID) RETURNING offerId", logger: logger) == 1
         }
     }
+}
+
+/// A player's freebies, the newest first.
+enum PlayerVouchers: PlayerStatementText {
+    static let name = "player.vouchers"
+    static let sql = "SELECT \(Columns.voucher) FROM voucher WHERE playerId = $1 ORDER BY id DESC"
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PuzzleMapCore
 import PuzzleMapPostgres
 import PuzzleMapStorage
 import PuzzleMapTestFixtures
@@ -27,6 +28,46 @@ import Testing
                 _ = try await repository.signUp("ada")
             }
             #expect(try await repository.account(login: "ada") != nil)
+        } catch {
+            failure = error
+        }
+        await repository.close()
+        try await PostgresAdmin.dropSchema(schema, url: url)
+        if let failure { throw failure }
+    }
+
+    /// Statements on hot paths are prepared by each connection: cut after every connection has
+    /// prepared them, the pool's next connections prepare them afresh, and nothing waits for
+    /// an answer a closed connection will never give.
+    @Test func preparedStatementsAreAnsweredAfterEveryConnectionIsCut() async throws {
+        let url = try StorageBackend.postgresURL
+        let schema = StorageBackend.freshSchema()
+        let repository = try await PostgresHuntRepository.connect(url: url, schema: schema, maximumConnections: 4, limits: .unhurried,
+                                                                  logger: StorageBackend.logger)
+        var failure: (any Error)?
+        do {
+            let ada = try await repository.signUp("ada")
+            let grace = try await repository.signUp("grace")
+            #expect(try await repository.requestFriend(from: ada.id, to: grace.id, mutual: true, at: ContractFixture.start) == .befriended)
+            @Sendable func readAll() async throws {
+                for period in LeaderboardPeriod.allCases {
+                    for friendsOnly in [false, true] {
+                        _ = try await repository.boardView(playerID: ada.id, period: period, friendsOnly: friendsOnly, at: ContractFixture.start,
+                                                           shown: 10)
+                    }
+                }
+                _ = try await repository.progressState(playerID: ada.id)
+                _ = try await repository.friendVersions(playerID: ada.id)
+            }
+            // Every connection of the pool has prepared them, then sits idle.
+            _ = try await concurrently(8) { _ in try await readAll() }
+            let faults = try PostgresFaults(url: url, schema: schema, logger: StorageBackend.logger)
+            try await faults.during(.everyConnectionCut) {
+                for index in 0..<6 {
+                    await #expect(throws: Never.self, "reads \(index) after the cut") { try await readAll() }
+                }
+            }
+            #expect(try await repository.friendVersions(playerID: grace.id).map(\.player.id) == [ada.id])
         } catch {
             failure = error
         }

@@ -1,0 +1,63 @@
+import NIOCore
+import PostgresNIO
+
+/// A statement run on a hot path (every first open, every board), prepared by each pooled
+/// connection the first time it runs it: its text is fixed (`sql`, with `$1`, `$2`... for its
+/// values), its values' types are declared so that PostgreSQL plans it once for any values,
+/// and its rows are read as the store's other statements' are.
+///
+/// The type is the statement's name on the connection (PostgresNIO names a prepared statement
+/// after its type), so each hot statement is a type of its own.
+protocol HotStatement: PostgresPreparedStatement where Row == PostgresRow {
+    /// The values, in the order of `sql`'s placeholders and `bindingDataTypes`.
+    var bindings: PostgresBindings { get }
+}
+
+extension HotStatement {
+    func makeBindings() -> PostgresBindings { bindings }
+
+    func decodeRow(_ row: PostgresRow) -> PostgresRow { row }
+}
+
+extension PostgresBindings {
+    /// Bindings of `values`, in order.
+    init(_ values: any PostgresNonThrowingEncodable...) {
+        self.init(capacity: values.count)
+        for value in values {
+            append(value)
+        }
+    }
+}
+
+/// An event loop as a task's preferred executor: a task that prefers it runs its
+/// nonisolated code on the loop's thread.
+final class EventLoopTaskExecutor: TaskExecutor {
+    private let loop: any EventLoop
+
+    init(_ loop: any EventLoop) {
+        self.loop = loop
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        loop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+}
+
+/// The text of a hot statement whose one value, `$1`, is a player's id.
+protocol PlayerStatementText {
+    static var name: String { get }
+    static var sql: String { get }
+}
+
+/// A hot statement about one player.
+struct PlayerStatement<Text: PlayerStatementText>: HotStatement {
+    static var name: String { Text.name }
+    static var sql: String { Text.sql }
+    static var bindingDataTypes: [PostgresDataType] { [.int8] }
+    let bindings: PostgresBindings
+
+    init(_ playerID: Int64) {
+        bindings = PostgresBindings(playerID)
+    }
+}
