@@ -32,6 +32,10 @@ public struct Hunt: Sendable {
     /// The sessions this instance recognised, kept while the store's signals say they are
     /// current; kept through content reloads (accounts do not depend on the content).
     public let sessions: SignedInSessions
+    /// Each player's friends with their play versions, as last read, kept while the store's
+    /// signals say neither the player (whose row every change to their friendships touches)
+    /// nor any of those friends changed; kept through content reloads.
+    let friendCircles = KeptUntilSignalled<Int64, [FriendVersion]>(capacity: 25_000)
     /// `ServiceSettings.giftsPerDay`, which overrides the content's limit.
     private let giftsPerDayOverride: Int?
     /// Players' progress and map as last read, by play version; one per content.

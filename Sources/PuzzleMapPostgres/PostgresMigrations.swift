@@ -797,6 +797,24 @@ enum PostgresMigrations {
             "CREATE TRIGGER player_account_signal AFTER UPDATE OR DELETE ON player FOR EACH ROW EXECUTE FUNCTION signal_account_change()",
             "CREATE TRIGGER session_account_signal AFTER UPDATE OR DELETE ON session FOR EACH ROW EXECUTE FUNCTION signal_account_change()",
         ]),
+        // A friendship made or ended touches both players' rows, so that the change is heard
+        // as theirs wherever their friends are kept (`Hunt.friendCircles`).
+        ("v31 friendships touch their players", [
+            "ALTER TABLE player ADD COLUMN friendsVersion bigint NOT NULL DEFAULT 0",
+            """
+            CREATE FUNCTION touch_friends() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF TG_OP = 'DELETE' THEN
+                    UPDATE player SET friendsVersion = friendsVersion + 1 WHERE id IN (OLD.playerA, OLD.playerB);
+                ELSE
+                    UPDATE player SET friendsVersion = friendsVersion + 1 WHERE id IN (NEW.playerA, NEW.playerB);
+                END IF;
+                RETURN NULL;
+            END
+            $$
+            """,
+            "CREATE TRIGGER friendship_touch AFTER INSERT OR DELETE ON friendship FOR EACH ROW EXECUTE FUNCTION touch_friends()",
+        ]),
     ]
 }
 

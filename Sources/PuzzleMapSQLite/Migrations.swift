@@ -629,6 +629,18 @@ enum Migrations {
                 t.column("uploadedBy", .text).notNull()
             }
         }
+        // (v30 is PostgreSQL's: its account signals are triggers; here the writer hears them.)
+        // A friendship made or ended touches both players' rows, so that the change is heard
+        // as theirs wherever their friends are kept (`Hunt.friendCircles`).
+        migrator.registerMigration("v31 friendships touch their players") { db in
+            try db.alter(table: "player") { t in t.add(column: "friendsVersion", .integer).notNull().defaults(to: 0) }
+            try db.execute(sql: """
+                CREATE TRIGGER friendship_touch_insert AFTER INSERT ON friendship
+                BEGIN UPDATE player SET friendsVersion = friendsVersion + 1 WHERE id IN (NEW.playerA, NEW.playerB); END;
+                CREATE TRIGGER friendship_touch_delete AFTER DELETE ON friendship
+                BEGIN UPDATE player SET friendsVersion = friendsVersion + 1 WHERE id IN (OLD.playerA, OLD.playerB); END;
+                """)
+        }
         return migrator
     }
 }

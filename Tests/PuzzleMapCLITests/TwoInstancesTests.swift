@@ -132,6 +132,20 @@ import Testing
         let places = try #require(map.json["checkpoints"] as? [[String: any Sendable]])
         #expect(places.filter { $0["status"] as? String != "unvisited" }.count == 1)
 
+        // A friend's scan on A is on ada's friends list on B at the next reading, and so is the
+        // friendship's end, though B keeps who her friends are.
+        let bob = try #require(try await a.signUp("bob", password: password)["accessToken"] as? String)
+        let code = try #require(try await b.call("GET", "/v1/me/friend-code", token: phone).json["code"] as? String)
+        #expect(try await a.call("POST", "/v1/friends/requests", json: ["friendCode": code], token: bob).status == 201)
+        func friends() async throws -> [[String: any Sendable]]? {
+            try await b.call("GET", "/v1/friends", token: phone).json["friends"] as? [[String: any Sendable]]
+        }
+        for _ in 0..<2 { #expect(try await friends()?.map { $0["lastActiveDay"] as? String == nil } == [true]) }
+        #expect(try await a.call("POST", "/v1/scans", json: ["code": LiveService.qrText(checkpointNumber: 2)], token: bob).status == 200)
+        #expect(try await friends()?.map { $0["lastActiveDay"] as? String == nil } == [false])
+        #expect(try await a.call("DELETE", "/v1/friends/ada", token: bob).status == 204)
+        #expect(try await friends()?.count == 0)
+
         // Signed out on A: the phone's token is refused by B at once, the laptop's still works.
         #expect(try await a.call("DELETE", "/v1/sessions/current", token: phone).status == 204)
         #expect(try await b.call("GET", "/v1/me/progress", token: phone).status == 401)
@@ -192,7 +206,7 @@ import Testing
         // meanwhile (no instance hears it) is refused at once.
         let tablet = try #require(try await a.call("POST", "/v1/sessions", json: ["login": "ada", "password": password]).json["accessToken"] as? String)
         for _ in 0..<2 { #expect(try await b.call("GET", "/v1/me/progress", token: tablet).status == 200) }
-        try await Self.cutListeningConnections(url: url, channelPrefix: "puzzlemap_accounts_")
+        try await Self.cutAccountListeners(url: url)
         let cutAt = Date()
         while !b.log.contains("Account changes cannot be heard"), Date() < cutAt + 5 { try await Task.sleep(for: .milliseconds(20)) }
         #expect(b.log.contains("Account changes cannot be heard"))
@@ -200,16 +214,19 @@ import Testing
         #expect(try await b.call("GET", "/v1/me/progress", token: tablet).status == 401, "nothing stale is served while B hears nothing")
     }
 
-    /// Ends, as a network fault would, every connection on the server listening on a channel
-    /// named `channelPrefix`...: each instance's connection that hears the changes.
-    static func cutListeningConnections(url: String, channelPrefix: String) async throws {
+    /// Ends, as a network fault would, every connection listening for account changes in the
+    /// schema `url` names: each instance's connection that hears them (and none of the other
+    /// tests', whose schemas share the server).
+    static func cutAccountListeners(url: String) async throws {
         let logger = Logger(label: "test")
+        let schema = try #require(URLComponents(string: url)?.queryItems?.first { $0.name == "schema" }?.value)
         let connection = try await PostgresConnection.connect(configuration: try PostgresConnectionURL(url).connectionConfiguration(), id: 9, logger: logger)
+        // The channel as the triggers of migration v30 name it.
         let cut = try await connection.query("""
-            SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN "' || \(channelPrefix) || '%'
+            SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN "puzzlemap_accounts_' || md5(\(schema)) || '"%'
             """, logger: logger).collect()
         try await connection.close()
-        #expect(!cut.isEmpty, "no connection listened on \(channelPrefix)")
+        #expect(!cut.isEmpty, "no connection listened for account changes in \(schema)")
     }
 
     /// An organiser writes a new place and its riddle on A and publishes the draft: B plays it

@@ -63,4 +63,23 @@ import Testing
         sessions.keep(Self.signedIn(player: 1, session: 10, version: 5), for: "a", since: again)
         #expect(sessions.kept("a", at: Self.start)?.playVersion == 5)
     }
+
+    /// A value read from several players' rows (a player's friends with their play versions) is
+    /// dropped by a signal about any one of them, and not kept from a read one was heard during.
+    @Test func aValueReadFromSeveralPlayersIsDroppedByASignalAboutAnyOfThem() {
+        let circles = KeptUntilSignalled<Int64, [Int64]>(capacity: 10)
+        circles.hear(.listening)
+        circles.keep([2, 3], for: 1, players: [1, 2, 3], since: circles.mark())
+        circles.keep([1], for: 2, players: [2, 1], since: circles.mark())
+        circles.keep([5], for: 4, players: [4, 5], since: circles.mark())
+        circles.hear(.player(3))
+        #expect(circles.value(for: 1) == nil && circles.value(for: 2) == [1] && circles.value(for: 4) == [5])
+        circles.hear(.player(1))
+        #expect(circles.value(for: 2) == nil && circles.value(for: 4) == [5])
+        let mark = circles.mark()
+        circles.hear(.player(5))
+        circles.keep([5], for: 4, players: [4, 5], since: mark)
+        #expect(circles.value(for: 4) == nil, "a friend changed while it was read")
+        #expect(circles.figures.kept == 0)
+    }
 }

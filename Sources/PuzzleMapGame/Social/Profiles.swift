@@ -46,10 +46,10 @@ public struct PlayerProfile: Sendable, Equatable {
 extension Hunt {
     /// The player's friends by username, with their level, last active day and latest badge.
     /// Each friend is summed up from their ledger once per play version: while no friend's has
-    /// changed, the list is one read of who they are; otherwise every friend's ledger is read
-    /// at once and summed up again.
+    /// changed, the list is one read of who they are (none while they are kept, see
+    /// `friendCircles`); otherwise every friend's ledger is read at once and summed up again.
     public func friends(playerID: Int64) async throws -> [FriendSummary] {
-        let friends = try await repository.friendVersions(playerID: playerID)
+        let friends = try await friendVersions(playerID: playerID)
         let kept = friends.compactMap { friend in
             friendSummaries.entry(playerID: friend.player.id, at: friend.playVersion).map { FriendSummary(player: friend.player, standing: $0) }
         }
@@ -65,6 +65,15 @@ extension Hunt {
             if let version = versions[ledger.player.id] { friendSummaries.keep(summed, playerID: ledger.player.id, at: version) }
             return FriendSummary(player: ledger.player, standing: summed)
         }
+    }
+
+    /// Who the player's friends are, with their play versions: as kept, or read and kept.
+    private func friendVersions(playerID: Int64) async throws -> [FriendVersion] {
+        if let kept = friendCircles.value(for: playerID) { return kept }
+        let mark = friendCircles.mark()
+        let friends = try await repository.friendVersions(playerID: playerID)
+        friendCircles.keep(friends, for: playerID, players: [playerID] + friends.map(\.player.id), since: mark)
+        return friends
     }
 
     /// The profile of `username` as `viewer` sees it: their own, or another visible player's.
@@ -83,5 +92,21 @@ extension Hunt {
         let look = try await repository.look(playerID: account.player.id).shown(toOwnerOrOrganiser: isSelf || viewer.role == .admin)
         return PlayerProfile(player: account.player, level: standing.totals.level, badges: content.badges.filter { standing.earnedAt[$0.id] != nil },
                              solved: solved, lastActiveDay: lastActive, crewInCommon: crew, look: look)
+    }
+}
+
+/// How the friends' circles kept in the instance served, for `/metrics`.
+public struct FriendCircleFigures: Sendable {
+    /// Friends lists whose friends were found kept, and those that read them from the store.
+    public var answered: Int
+    public var missed: Int
+    /// Players whose friends are kept now.
+    public var kept: Int
+}
+
+extension Hunt {
+    public var friendCircleFigures: FriendCircleFigures {
+        let (kept, _, answered, missed) = friendCircles.figures
+        return FriendCircleFigures(answered: answered, missed: missed, kept: kept)
     }
 }

@@ -13,7 +13,7 @@ struct Authenticator: RouterMiddleware {
             guard let signedIn = try await services.hunt.signedIn(accessToken: token) else { throw Problem.unauthenticated }
             context.identity = Identity(signedIn)
         }
-        defer { services.hunt.sessions.forgetAfter(request, by: context.identity) }
+        defer { services.hunt.forgetKept(after: request, by: context.identity) }
         return try await next(request, context)
     }
 

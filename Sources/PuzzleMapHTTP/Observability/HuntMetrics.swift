@@ -94,6 +94,13 @@ public struct HuntMetrics: Sendable {
         Gauge(label: "puzzlemap_session_signals_heard", dimensions: [], factory: factory).record(figures.listening ? 1 : 0)
     }
 
+    /// How the friends' circles kept in the instance served, read when Prometheus scrapes.
+    func record(_ figures: FriendCircleFigures) {
+        Gauge(label: "puzzlemap_friend_circle_lookups", dimensions: [("answer", "kept")], factory: factory).record(figures.answered)
+        Gauge(label: "puzzlemap_friend_circle_lookups", dimensions: [("answer", "read")], factory: factory).record(figures.missed)
+        Gauge(label: "puzzlemap_friend_circles_kept", dimensions: [], factory: factory).record(figures.kept)
+    }
+
     /// How the answers kept as bytes served (``KeptAnswers``), by route, read when Prometheus scrapes.
     func record(_ figures: KeptAnswerFigures, route: String) {
         Gauge(label: "puzzlemap_kept_answers", dimensions: [("route", route), ("answer", "kept")], factory: factory).record(figures.answered)

@@ -10,6 +10,7 @@ struct MetricsController {
             services.metrics.record(services.repository.activity.snapshot)
             services.metrics.record(services.hunt.playCacheFigures)
             services.metrics.record(services.hunt.sessions.figures)
+            services.metrics.record(services.hunt.friendCircleFigures)
             services.metrics.record(services.kept.progress.figures, route: "progress")
             services.metrics.record(services.kept.map.figures, route: "map")
             services.metrics.record(services.kept.friends.figures, route: "friends")

@@ -37,7 +37,7 @@ struct PageSession: RouterMiddleware {
                 if request.method == .post, !isSameOrigin(request) {
                     throw Problem.crossSiteForm
                 }
-                defer { services.hunt.sessions.forgetAfter(request, by: context.identity) }
+                defer { services.hunt.forgetKept(after: request, by: context.identity) }
                 response = try await next(request, context)
             } catch is NotAPage {
                 throw HTTPError(.notFound)

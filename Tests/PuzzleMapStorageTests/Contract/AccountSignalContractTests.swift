@@ -41,6 +41,30 @@ import Testing
         }
     }
 
+    /// A friendship made or ended is heard as a change of both players, by the rows the store's
+    /// triggers touch: what an instance keeps of their friends is dropped everywhere.
+    @Test(arguments: StorageBackend.allCases)
+    func aFriendshipMadeOrEndedIsSignalledForBothPlayers(_ backend: StorageBackend) async throws {
+        try await backend.withRepository { repository in
+            let ada = try await repository.signUp("ada")
+            let bob = try await repository.signUp("bob")
+            let cyd = try await repository.signUp("cyd")
+            var signals = repository.accountSignals().makeAsyncIterator()
+            #expect(await Self.hears(.listening, from: &signals), "signals flow first")
+
+            #expect(try await repository.requestFriend(from: ada.id, to: bob.id, mutual: true, at: start) == .befriended)
+            var heard = Set<AccountSignal>()
+            for _ in 0..<2 { if let signal = await signals.next() { heard.insert(signal) } }
+            #expect(heard == [.player(ada.id), .player(bob.id)])
+            // Blocking ends the friendship: both are heard again, and nobody else.
+            try await repository.block(blocker: bob.id, blocked: ada.id, at: start + 1)
+            heard = []
+            for _ in 0..<2 { if let signal = await signals.next() { heard.insert(signal) } }
+            #expect(heard == [.player(ada.id), .player(bob.id)])
+            #expect(!heard.contains(.player(cyd.id)))
+        }
+    }
+
     /// Another process writing to the SQLite file (`puzzlemap admin` on the server, a second
     /// `serve`) commits on a connection of its own, whose changes this process's observer never
     /// sees: its writer's data version moves instead, and everything kept is forgotten at the

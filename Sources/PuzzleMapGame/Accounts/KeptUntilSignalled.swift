@@ -1,0 +1,129 @@
+import PuzzleMapStorage
+import Synchronization
+
+/// Values read from the store, kept in the instance for as long as the store's signals
+/// (``AccountSignal``) say nothing they were read from changed. Each value names the players
+/// and sessions it was read from; a signal about any of them, or about everything, drops it.
+///
+/// A value read from the store while a signal about what it depends on was on its way is not
+/// kept: the reader takes a ``mark()`` before reading, and ``keep(_:for:players:sessions:since:)``
+/// refuses a value something was heard of since. Without signals (none yet, or the connection
+/// that brings them lost) nothing is kept: every read goes to the store, slower, never stale.
+final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private struct Entry {
+        var value: Value
+        var players: [Int64]
+        var sessions: [Int64]
+    }
+
+    private struct State {
+        var listening = false
+        var entries: [Key: Entry] = [:]
+        var keysOfPlayer: [Int64: Set<Key>] = [:]
+        var keysOfSession: [Int64: Set<Key>] = [:]
+        /// Counts what was heard, and when each player, session or everything was last heard of.
+        var heard: UInt64 = 0
+        var heardOfPlayer: [Int64: UInt64] = [:]
+        var heardOfSession: [Int64: UInt64] = [:]
+        var heardOfEverything: UInt64 = 0
+        /// Reads answered from what was kept, and those that went to the store.
+        var answered = 0
+        var missed = 0
+
+        mutating func forget(_ key: Key) {
+            guard let entry = entries.removeValue(forKey: key) else { return }
+            for player in entry.players { Self.remove(key, from: player, in: &keysOfPlayer) }
+            for session in entry.sessions { Self.remove(key, from: session, in: &keysOfSession) }
+        }
+
+        private static func remove(_ key: Key, from id: Int64, in keys: inout [Int64: Set<Key>]) {
+            keys[id]?.remove(key)
+            if keys[id]?.isEmpty == true { keys[id] = nil }
+        }
+
+        mutating func forgetEverything() {
+            heard += 1
+            heardOfEverything = heard
+            entries = [:]
+            keysOfPlayer = [:]
+            keysOfSession = [:]
+            heardOfPlayer = [:]
+            heardOfSession = [:]
+        }
+    }
+
+    private let state = Mutex(State())
+    /// At most this many values are kept (and as many signals remembered); past it, everything
+    /// is forgotten and kept afresh.
+    let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// The value kept for `key`, if there is one and `current` says it still holds (one that
+    /// does not is forgotten).
+    func value(for key: Key, if current: (Value) -> Bool = { _ in true }) -> Value? {
+        state.withLock { state in
+            guard state.listening, let entry = state.entries[key], current(entry.value) else {
+                state.forget(key)
+                state.missed += 1
+                return nil
+            }
+            state.answered += 1
+            return entry.value
+        }
+    }
+
+    /// Where the signals stand, taken before a value is read from the store.
+    func mark() -> UInt64 {
+        state.withLock { $0.heard }
+    }
+
+    /// Keeps a value read from the store since `mark`, from the rows of `players` and
+    /// `sessions`, unless something was heard of any of them (or of everything) meanwhile, or
+    /// no signals are heard.
+    func keep(_ value: Value, for key: Key, players: [Int64], sessions: [Int64] = [], since mark: UInt64) {
+        state.withLock { state in
+            guard state.listening, state.heardOfEverything <= mark,
+                  players.allSatisfy({ state.heardOfPlayer[$0, default: 0] <= mark }),
+                  sessions.allSatisfy({ state.heardOfSession[$0, default: 0] <= mark })
+            else { return }
+            if state.entries[key] == nil, state.entries.count >= capacity { state.forgetEverything() }
+            state.forget(key)
+            state.entries[key] = Entry(value: value, players: players, sessions: sessions)
+            for player in players { state.keysOfPlayer[player, default: []].insert(key) }
+            for session in sessions { state.keysOfSession[session, default: []].insert(key) }
+        }
+    }
+
+    /// What the store signalled.
+    func hear(_ signal: AccountSignal) {
+        state.withLock { state in
+            switch signal {
+            case .player(let player):
+                state.heard += 1
+                state.heardOfPlayer[player] = state.heard
+                for key in state.keysOfPlayer[player] ?? [] { state.forget(key) }
+            case .session(let session):
+                state.heard += 1
+                state.heardOfSession[session] = state.heard
+                for key in state.keysOfSession[session] ?? [] { state.forget(key) }
+            case .anything:
+                state.forgetEverything()
+            case .lost:
+                state.forgetEverything()
+                state.listening = false
+            case .listening:
+                state.forgetEverything()
+                state.listening = true
+            }
+            if state.heardOfPlayer.count + state.heardOfSession.count > 2 * capacity { state.forgetEverything() }
+        }
+    }
+
+    /// What is kept and how it served.
+    var figures: (kept: Int, listening: Bool, answered: Int, missed: Int) {
+        state.withLock { ($0.entries.count, $0.listening, $0.answered, $0.missed) }
+    }
+}
