@@ -64,7 +64,7 @@ public protocol SocialStore: Sendable {
     /// The board among everyone holds those with XP on it (above 0), and `mine` is nil without
     /// any. The board among friends holds the player and every friend (erased accounts left
     /// out), those without XP on it at 0, so a friend just added is there before they score;
-    /// `mine` is always there, at 0 XP without any.
+    /// `mine` is always there, at 0 XP without any. `shown` is 1 to `LeaderboardEntry.mostShown`.
     func boardView(playerID: Int64, period: LeaderboardPeriod, friendsOnly: Bool, at date: Date,
                    shown: Int) async throws -> BoardView
 }

@@ -98,10 +98,11 @@ import Testing
         await repository.close()
     }
     /// What one instance answers after a change made on the other: the read that follows a scan
-    /// shows it (and its tag moves, so a phone's copy is not kept), and a session signed out or
-    /// a password changed stops working on the other at once: every instance hears each change
-    /// to a session or an account (a scan bumps the play version) as it commits, and drops what
-    /// it kept of it.
+    /// shows it (and its tag moves, so a phone's copy is not kept), so does a friend's scan and
+    /// a friendship's end, and a session signed out or a password changed stops working on the
+    /// other within a second: every instance hears each change to a session or an account (a
+    /// scan bumps the play version, a friendship touches both players) as it commits, and drops
+    /// what it kept of it.
     @Test func aChangeOnOneInstanceIsWhatTheOtherAnswersAtOnce() async throws {
         let url = try Self.freshDatabaseURL()
         let data = scratchDirectory("two-instances-fresh")
@@ -146,15 +147,15 @@ import Testing
         #expect(try await a.call("DELETE", "/v1/friends/ada", token: bob).status == 204)
         #expect(try await friends()?.count == 0)
 
-        // Signed out on A: the phone's token is refused by B at once, the laptop's still works.
+        // Signed out on A: the phone's token is refused by B within a second, the laptop's still works.
         #expect(try await a.call("DELETE", "/v1/sessions/current", token: phone).status == 204)
-        #expect(try await b.call("GET", "/v1/me/progress", token: phone).status == 401)
+        #expect(try await Self.refusedWithinASecond(phone, by: b))
         #expect(try await a.call("GET", "/v1/me/progress", token: laptop).status == 200)
-        // A password changed on B, from another device: the laptop is signed out on A at once.
+        // A password changed on B, from another device: the laptop is signed out on A within a second.
         let other = try #require(try await a.call("POST", "/v1/sessions", json: ["login": "ada", "password": password]).json["accessToken"] as? String)
         let changed = try await b.call("PATCH", "/v1/me", json: ["password": "a brand new passphrase", "currentPassword": password], token: other)
         #expect(changed.status == 200, "\(String(decoding: changed.body, as: UTF8.self))")
-        #expect(try await a.call("GET", "/v1/me/progress", token: laptop).status == 401)
+        #expect(try await Self.refusedWithinASecond(laptop, by: a))
     }
 
     /// What B answers from the sessions it keeps, it stops answering within a second of a
@@ -178,12 +179,7 @@ import Testing
         }
         /// Whether B refuses the token within a second of now.
         func refusedWithinASecond(_ token: String) async throws -> Bool {
-            let deadline = Date() + 1
-            while Date() < deadline {
-                if try await b.call("GET", "/v1/me/progress", token: token).status == 401 { return true }
-                try await Task.sleep(for: .milliseconds(20))
-            }
-            return false
+            try await Self.refusedWithinASecond(token, by: b)
         }
 
         // B recognises the phone from what it keeps: the token is not looked up again.
@@ -212,6 +208,17 @@ import Testing
         #expect(b.log.contains("Account changes cannot be heard"))
         try await repository.revokeAllSessions(playerID: ada.player.id, keeping: nil, at: Date())
         #expect(try await b.call("GET", "/v1/me/progress", token: tablet).status == 401, "nothing stale is served while B hears nothing")
+    }
+
+    /// Whether `instance` refuses the token within a second: each instance hears a revocation
+    /// as the database delivers its signal, which a busy machine may delay past the next request.
+    static func refusedWithinASecond(_ token: String, by instance: LiveService) async throws -> Bool {
+        let deadline = Date() + 1
+        while Date() < deadline {
+            if try await instance.call("GET", "/v1/me/progress", token: token).status == 401 { return true }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return false
     }
 
     /// Ends, as a network fault would, every connection listening for account changes in the

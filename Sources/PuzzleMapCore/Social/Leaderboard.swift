@@ -27,6 +27,9 @@ public struct LeaderboardEntry: Sendable, Hashable {
         self.xp = xp
     }
 
+    /// The most rows a board shows at once.
+    public static let mostShown = 100
+
     /// Ties share a rank: one more than the number of players strictly ahead.
     public static func rank(playersAhead: Int) -> Int { playersAhead + 1 }
 

@@ -32,7 +32,7 @@ struct LeaderboardController {
     static func boardQuery(_ request: Request) throws -> (period: LeaderboardPeriod, limit: Int) {
         let query = request.uri.queryParameters
         let limit = query.get("limit").map { Int($0) ?? 0 } ?? 20
-        guard let period = LeaderboardPeriod(rawValue: query.get("period") ?? "all"), (1...100).contains(limit) else {
+        guard let period = LeaderboardPeriod(rawValue: query.get("period") ?? "all"), (1...LeaderboardEntry.mostShown).contains(limit) else {
             throw Problem(.badRequest, code: .invalidLeaderboardQuery)
         }
         return (period, limit)
