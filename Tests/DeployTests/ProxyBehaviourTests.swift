@@ -24,20 +24,38 @@ import Testing
 
         init(_ file: String) async throws {
             folder = try ScratchFolder()
+            (stubs, ports, nginx) = try await Self.serve(file, in: folder)
+        }
+
+        /// nginx serving `file` in front of stand-ins. The ports it listens on were free when
+        /// found, which another test may change before nginx binds them (another test's proxy
+        /// may even answer there): until these stand-ins answer through it, it is started again
+        /// on others, at most three times.
+        private static func serve(_ file: String, in folder: ScratchFolder) async throws -> (StubInstances, (http: Int, https: Int), ChildProcess) {
             let servers = ProxyUnderTest.upstreamServers(in: try Repository.text("Deploy/\(file)"))
-            let stubs = try await StubInstances(servers, freePorts: 2)
-            self.stubs = stubs
-            ports = (stubs.freePorts[0], stubs.freePorts[1])
-            let upstreams = Dictionary(uniqueKeysWithValues: servers.map { ($0, "127.0.0.1:\(stubs.ports[$0]!)") })
-            let proxy = try await ProxyUnderTest(file, in: folder, upstreams: upstreams, ports: ports)
-            nginx = try await proxy.start()
-            // Serving once the TLS port answers (curl exits 0 on any HTTP answer; 7 is "could not
-            // connect", 28 a timeout), within 30 s however busy the machine is.
-            let deadline = ContinuousClock.now + .seconds(30)
-            while try await run("curl", ["-sk", "-o", "/dev/null", "--max-time", "2", "https://127.0.0.1:\(ports.https)/"]).status != 0,
-                  ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(50))
+            for attempt in 1...3 {
+                let stubs = try await StubInstances(servers, freePorts: 2)
+                let ports = (http: stubs.freePorts[0], https: stubs.freePorts[1])
+                let upstreams = Dictionary(uniqueKeysWithValues: servers.map { ($0, "127.0.0.1:\(stubs.ports[$0]!)") })
+                let proxy = try await ProxyUnderTest(file, in: folder, upstreams: upstreams, ports: ports)
+                let nginx = try await proxy.start()
+                // Serving once these stand-ins answer through its TLS port, within 30 s however
+                // busy the machine is.
+                let deadline = ContinuousClock.now + .seconds(30)
+                while !nginx.hasEnded(), ContinuousClock.now < deadline {
+                    let probe = try await run("curl", ["-sk", "--max-time", "2", "--resolve", "\(ProxyUnderTest.serverName):\(ports.https):127.0.0.1",
+                                                       "https://\(ProxyUnderTest.serverName):\(ports.https)/healthz"])
+                    if probe.status == 0, probe.output.contains(stubs.id) {
+                        return (stubs, ports, nginx)
+                    }
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+                nginx.terminate()
+                stubs.stop()
+                let log = (try? String(contentsOfFile: folder.path("error.log"), encoding: .utf8)) ?? ""
+                guard attempt < 3 else { throw ToolFailure(tool: "nginx \(file)", output: "not serving after three starts: \(log)") }
             }
+            preconditionFailure("the loop above returns or throws on its last turn")
         }
 
         deinit {

@@ -15,11 +15,13 @@ final class StubInstances {
     let ports: [String: Int]
     /// Ports nothing listens on (yet), for a proxy to listen on or a check to find closed.
     let freePorts: [Int]
+    /// What these stand-ins, and no others, put in every answer (as `stubs`).
+    let id = UUID().uuidString
 
     init(_ specifications: [Specification], freePorts count: Int = 0) async throws {
         let announcement = FileManager.default.temporaryDirectory.appendingPathComponent("puzzlemap-stubs-\(UUID().uuidString).json").path
         defer { try? FileManager.default.removeItem(atPath: announcement) }
-        process = try await ChildProcess.start(["python3", "-c", Self.script, announcement, String(count)] + specifications)
+        process = try await ChildProcess.start(["python3", "-c", Self.script, announcement, String(count), id] + specifications)
         // The script writes its ports, then a newline, once every stand-in listens.
         var text = ""
         let deadline = Date().addingTimeInterval(10)
@@ -62,7 +64,7 @@ final class StubInstances {
                 body = json.dumps({
                     "instance": self.server.name, "path": self.path, "body_bytes": length - remaining,
                     "request_id": self.headers.get("X-Request-ID"),
-                    "forwarded_proto": self.headers.get("X-Forwarded-Proto"),
+                    "forwarded_proto": self.headers.get("X-Forwarded-Proto"), "stubs": stubs,
                 }).encode()
                 self.send_response(status)
                 self.send_header("Content-Type", "application/json")
@@ -77,9 +79,9 @@ final class StubInstances {
             def log_message(self, *arguments):
                 pass
 
-        announcement, free = sys.argv[1], int(sys.argv[2])
+        announcement, free, stubs = sys.argv[1], int(sys.argv[2]), sys.argv[3]
         announced = {"free": []}
-        for specification in sys.argv[3:]:
+        for specification in sys.argv[4:]:
             name, _, answer = specification.partition("=")
             status, _, only = answer.partition("@")
             server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
