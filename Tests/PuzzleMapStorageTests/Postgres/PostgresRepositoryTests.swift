@@ -14,8 +14,10 @@ import Testing
     @Test func instancesStartingTogetherApplyTheMigrationsExactlyOnce() async throws {
         let url = try StorageBackend.postgresURL
         let schema = StorageBackend.freshSchema()
+        // Unhurried: the migration lock is held for the whole migration, which under the suite's
+        // load has kept an instance waiting for a connection past the service's 5 s.
         let repositories = try await concurrently(4) { _ in
-            try await PostgresHuntRepository.connect(url: url, schema: schema, maximumConnections: 2, logger: StorageBackend.logger)
+            try await PostgresHuntRepository.connect(url: url, schema: schema, maximumConnections: 2, limits: .unhurried, logger: StorageBackend.logger)
         }
         for repository in repositories {
             #expect(try await repository.appliedMigrations() == [
@@ -35,7 +37,7 @@ import Testing
         #expect(try await repositories[3].account(id: ada.id)?.player == ada)
         for repository in repositories { await repository.close() }
         // A later start finds nothing to do.
-        let later = try await PostgresHuntRepository.connect(url: url, schema: schema, logger: StorageBackend.logger)
+        let later = try await PostgresHuntRepository.connect(url: url, schema: schema, limits: .unhurried, logger: StorageBackend.logger)
         #expect(try await later.appliedMigrations().count == 31)
         #expect(try await later.account(login: "ada")?.player == ada)
         await later.close()
