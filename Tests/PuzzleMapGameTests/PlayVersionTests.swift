@@ -112,6 +112,9 @@ import Testing
                 let replayed = try await hunt.progress(playerID: someone, ownerVerified: true)
                 #expect(Self.summary(kept) == Self.summary(replayed), "step \(step) (\(kind)), player \(someone)")
                 #expect(keptMap == (try await hunt.map(playerID: someone)).map(\.status), "step \(step) (\(kind)), player \(someone)")
+                let account = try #require(try await hunt.repository.account(id: someone))
+                #expect(try await hunt.vouchers(heldBy: account, playVersion: version) == (try await hunt.vouchers(heldBy: account)),
+                        "step \(step) (\(kind)), player \(someone)")
             }
         }
         // The run changed state in every way it meant to, and answers came from what was kept.

@@ -112,7 +112,7 @@ extension Hunt {
 
     /// What the player's progress and map are made from: kept at `playVersion`, or read and
     /// replayed now (and kept at the version it was read at).
-    private func played(playerID: Int64, at playVersion: Int64?) async throws -> PlayedState {
+    func played(playerID: Int64, at playVersion: Int64?) async throws -> PlayedState {
         if let playVersion, let entry = playCache.entry(playerID: playerID, at: playVersion) { return entry }
         let state = try await repository.progressState(playerID: playerID)
         let standing = PlayerStanding(events: state.events, content: content)

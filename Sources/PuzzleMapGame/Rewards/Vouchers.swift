@@ -29,10 +29,18 @@ public enum VoucherOrder: Sendable {
 extension Hunt {
     /// The holder's vouchers, newest first, or (`.claimableFirst`) grouped as a player wants
     /// them: unclaimed, then waiting for the email, claimed, expired, newest first within each.
-    public func vouchers(heldBy holder: Account, order: VoucherOrder = .newestFirst) async throws -> [HeldVoucher] {
+    /// `playVersion`, when the caller read it with the session, lets the vouchers kept with the
+    /// player's progress at that version answer without a read (a gift's giver is still read,
+    /// as their name may have changed since).
+    public func vouchers(heldBy holder: Account, playVersion: Int64? = nil, order: VoucherOrder = .newestFirst) async throws -> [HeldVoucher] {
+        let vouchers = if let playVersion {
+            try await played(playerID: holder.player.id, at: playVersion).vouchers
+        } else {
+            try await repository.vouchers(playerID: holder.player.id)
+        }
         let now = now()
         var held: [HeldVoucher] = []
-        for voucher in try await repository.vouchers(playerID: holder.player.id) {
+        for voucher in vouchers {
             held.append(HeldVoucher(voucher, holder: holder, at: now, giftedBy: try await giver(of: voucher)))
         }
         guard order == .claimableFirst else { return held }

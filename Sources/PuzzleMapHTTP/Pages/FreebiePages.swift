@@ -40,7 +40,7 @@ struct FreebiePages {
     }
 
     private func freebiesPage(_ context: AppRequestContext, identity: Identity, notice: String? = nil, problem: Problem? = nil) async throws -> Response {
-        async let held = services.hunt.vouchers(heldBy: identity.account, order: .claimableFirst)
+        async let held = services.hunt.vouchers(heldBy: identity.account, playVersion: identity.playVersion, order: .claimableFirst)
         async let upcoming = services.hunt.upcomingOffers(playerID: identity.playerID)
         let vouchers = try await held.map { VoucherCard($0, services: services, library: library) }
         let offers = try await upcoming.map { OfferCard($0, content: services.content, library: library) }

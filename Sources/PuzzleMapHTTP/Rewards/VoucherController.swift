@@ -10,7 +10,8 @@ struct VoucherController {
 
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
         router.get("me/vouchers") { _, context -> [VoucherView] in
-            try await services.hunt.vouchers(heldBy: try context.requirePlayer().account).map { VoucherView($0, content: services.content) }
+            let identity = try context.requirePlayer()
+            return try await services.hunt.vouchers(heldBy: identity.account, playVersion: identity.playVersion).map { VoucherView($0, content: services.content) }
         }
         router.get("me/vouchers/:id") { _, context -> VoucherView in
             let held = try await owned(context)
