@@ -8,8 +8,8 @@
 #
 #   Scripts/fuzz-api.sh [--bounded|--long] [--schema PATH]
 #
-# --bounded (the default, part of `make test`): 50 examples an operation, about 10 000 requests
-# and three minutes on two cores (80 made 15 500 and took four and a quarter, too much of make
+# --bounded (the default, part of `make test`): 50 examples an operation, about 11 000 requests
+# and two minutes on two cores (80 made 15 500 and took four and a quarter, too much of make
 # test's twenty).
 # --long (`make fuzz-api`): about 25 000 requests, eight minutes. --schema tests a document on
 # disk instead of the served one (to try a change to openapi.yaml without a rebuild). FUZZ_SEED
