@@ -6,8 +6,8 @@ import PostgresNIO
 /// values), its values' types are declared so that PostgreSQL plans it once for any values,
 /// and its rows are read as the store's other statements' are.
 ///
-/// The type is the statement's name on the connection (PostgresNIO names a prepared statement
-/// after its type), so each hot statement is a type of its own.
+/// PostgresNIO keeps a prepared statement by its type's `name`, so each hot statement is a type
+/// of its own with a short name of its own (PostgreSQL tells names apart by their first 63 bytes).
 protocol HotStatement: PostgresPreparedStatement where Row == PostgresRow {
     /// The values, in the order of `sql`'s placeholders and `bindingDataTypes`.
     var bindings: PostgresBindings { get }
