@@ -94,10 +94,6 @@ extension PostgresHuntRepository {
         }
     }
 
-    public func friends(playerID: Int64) async throws -> [Player] {
-        try await friendVersions(playerID: playerID).map(\.player)
-    }
-
     public func friendVersions(playerID: Int64) async throws -> [FriendVersion] {
         try await autocommit { connection in
             try await connection.rows(PlayerStatement<FriendVersions>(playerID), as: (Int64, String, String, String, StoredDate, String, String, String?, StoredDate?, StoredDate?, StoredDate?, String?, Int64?, Int64).self,

@@ -91,10 +91,6 @@ extension SQLiteHuntRepository {
         }
     }
 
-    public func friends(playerID: Int64) async throws -> [Player] {
-        try await friendVersions(playerID: playerID).map(\.player)
-    }
-
     public func friendVersions(playerID: Int64) async throws -> [FriendVersion] {
         try await database.read { db in
             try Row.fetchAll(db.cachedStatement(sql: """

@@ -40,14 +40,12 @@ public protocol SocialStore: Sendable {
     /// Who sent request `id` to `playerID`, if it waits.
     func friendRequestSender(id: Int64, to playerID: Int64) async throws -> Int64?
     func friendRequests(playerID: Int64) async throws -> (incoming: [FriendRequest], outgoing: [FriendRequest])
-    /// Friends by username, ignoring case; erased accounts left out.
-    func friends(playerID: Int64) async throws -> [Player]
-    /// The friends as ``friends(playerID:)`` lists them, each with their whole ledger oldest
-    /// first, read at once: one snapshot, whatever the number of friends.
+    /// The friends as ``friendVersions(playerID:)`` lists them, each with their whole ledger
+    /// oldest first, read at once: one snapshot, whatever the number of friends.
     func friendLedgers(playerID: Int64) async throws -> [PlayerLedger]
-    /// The player's friends (erased ones left out) in the order of ``friendLedgers(playerID:)``,
-    /// each with their play version: what a friends list summed up before still answers while
-    /// these are unchanged.
+    /// The player's friends by username, ignoring case (erased ones left out), each with their
+    /// play version: what a friends list summed up before still answers while these are
+    /// unchanged.
     func friendVersions(playerID: Int64) async throws -> [FriendVersion]
     func areFriends(_ a: Int64, _ b: Int64) async throws -> Bool
     /// Ends a friendship; false if there was none.

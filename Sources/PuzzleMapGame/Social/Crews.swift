@@ -98,7 +98,7 @@ extension Hunt {
 
     /// The player's friends who are not in the crew: whom they may invite.
     public func friendsToInvite(into crew: Crew, by playerID: Int64) async throws -> [Player] {
-        try await repository.friends(playerID: playerID).filter { !crew.has($0.id) }
+        try await friendVersions(playerID: playerID).map(\.player).filter { !crew.has($0.id) }
     }
 
     /// The invitations into crews waiting for the player, newest first.

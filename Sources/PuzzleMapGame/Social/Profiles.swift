@@ -68,7 +68,7 @@ extension Hunt {
     }
 
     /// Who the player's friends are, with their play versions: as kept, or read and kept.
-    private func friendVersions(playerID: Int64) async throws -> [FriendVersion] {
+    func friendVersions(playerID: Int64) async throws -> [FriendVersion] {
         if let kept = friendCircles.value(for: playerID) { return kept }
         let mark = friendCircles.mark()
         let friends = try await repository.friendVersions(playerID: playerID)

@@ -121,7 +121,7 @@ import Testing
         }
     }
 
-    /// The friends list's one read: every friend in the order of ``SocialStore/friends(playerID:)``,
+    /// The friends list's one read: every friend in the order of ``SocialStore/friendVersions(playerID:)``,
     /// each with their own events, oldest first, however the players' events interleave; a
     /// friend with none has an empty ledger; an erased friend and a stranger are not there.
     @Test(arguments: StorageBackend.allCases)

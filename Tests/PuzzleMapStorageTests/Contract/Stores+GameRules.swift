@@ -6,6 +6,11 @@ import PuzzleMapStorage
 /// `LeaderboardEntry`, `GiftState`, `RedemptionState`, `ContentImport`, `HuntStatistics`), as
 /// the `Hunt` use cases compose them, so the contract tests read as plain outcomes.
 extension SocialStore {
+    /// The player's friends, in the order ``SocialStore/friendVersions(playerID:)`` lists them.
+    func friends(playerID: Int64) async throws -> [Player] {
+        try await friendVersions(playerID: playerID).map(\.player)
+    }
+
     func requestFriend(from: Int64, to: Int64, mutual: Bool, at date: Date) async throws -> FriendRequestOutcome {
         let (change, requestSent) = try await changeFriendship(of: from, with: to, at: date) { $0.asking(mutual: mutual) }
         if change.befriend { return .befriended }
