@@ -41,7 +41,7 @@ import Testing
         #expect(sessions.kept("a", at: Self.start) != nil && sessions.kept("b", at: Self.start) == nil && sessions.kept("c", at: Self.start) != nil)
         sessions.hear(.player(1))
         #expect(sessions.kept("a", at: Self.start) == nil && sessions.kept("c", at: Self.start) != nil)
-        sessions.forget(player: 2)
+        sessions.hear(.player(2))
         #expect(sessions.kept("c", at: Self.start) == nil)
         sessions.keep(Self.signedIn(player: 3, session: 30), for: "d", since: sessions.mark())
         sessions.hear(.anything)

@@ -10,8 +10,8 @@ import PuzzleMapStorage
 /// change or reset (sessions revoked), an erasure, a suspension, a role change (the account's
 /// row), and every write to the player's ledger, riddles or freebies (the account's play
 /// version, so what a request reads under it is current). A player's own write on this
-/// instance drops their entry before it is answered (``forget(player:)``), so they never read
-/// their own past. Without signals (none yet, or the connection that brings them lost) nothing
+/// instance drops their entry before it is answered (``Hunt/hear(_:)`` of their player), so
+/// they never read their own past. Without signals (none yet, or the connection that brings them lost) nothing
 /// is kept and every token is looked up: slower, never stale.
 public final class SignedInSessions: Sendable {
     private let sessions: KeptUntilSignalled<String, SignedIn>
@@ -41,12 +41,6 @@ public final class SignedInSessions: Sendable {
     /// What the store signalled.
     public func hear(_ signal: AccountSignal) {
         sessions.hear(signal)
-    }
-
-    /// Drops what is kept of the player at once: their own write, answered on this instance,
-    /// whose signal may come a moment later.
-    public func forget(player: Int64) {
-        hear(.player(player))
     }
 
     /// What is kept and how it served, for the metrics.
