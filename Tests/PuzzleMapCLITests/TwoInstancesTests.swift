@@ -148,7 +148,17 @@ import Testing
             } while Date() < deadline
             return false
         }
-        for _ in 0..<2 { #expect(try await friendsOnB { $0.map { $0["lastActiveDay"] as? String == nil } == [true] }) }
+        // B keeps who her friends are: once it has heard of the friendship, a list is answered
+        // from what it kept.
+        let keptBefore = try await Self.metric("puzzlemap_friend_circle_lookups{answer=\"kept\"}", on: b)
+        #expect(try await friendsOnB(within: 1) { $0.map { $0["lastActiveDay"] as? String == nil } == [true] && $0.count == 1 })
+        var answeredFromKept = false
+        let keptBy = Date() + 1
+        while !answeredFromKept, Date() < keptBy {
+            #expect(try await friendsOnB { $0.count == 1 })
+            answeredFromKept = try await Self.metric("puzzlemap_friend_circle_lookups{answer=\"kept\"}", on: b) > keptBefore
+        }
+        #expect(answeredFromKept, "B answered ada's friends list from what it kept")
         #expect(try await a.call("POST", "/v1/scans", json: ["code": LiveService.qrText(checkpointNumber: 2)], token: bob).status == 200)
         #expect(try await friendsOnB(within: 1) { $0.map { $0["lastActiveDay"] as? String == nil } == [false] })
         #expect(try await a.call("DELETE", "/v1/friends/ada", token: bob).status == 204)
@@ -180,13 +190,7 @@ import Testing
         let password = "correct horse battery"
         let phone = try #require(try await a.signUp("ada", password: password)["accessToken"] as? String)
         func lookups(_ answer: String) async throws -> Int {
-            let text = String(decoding: try await b.call("GET", "/metrics").body, as: UTF8.self)
-            let line = text.split(separator: "\n").first { $0.hasPrefix("puzzlemap_session_lookups{answer=\"\(answer)\"}") }
-            return line.flatMap { Double($0.split(separator: " ").last ?? "") }.map { Int($0) } ?? 0
-        }
-        /// Whether B refuses the token within a second of now.
-        func refusedWithinASecond(_ token: String) async throws -> Bool {
-            try await Self.refusedWithinASecond(token, by: b)
+            try await Self.metric("puzzlemap_session_lookups{answer=\"\(answer)\"}", on: b)
         }
 
         // B recognises the phone from what it keeps: the token is not looked up again.
@@ -194,7 +198,7 @@ import Testing
         let kept = try await lookups("kept")
         #expect(kept >= 2, "B answered from the sessions it keeps")
         #expect(try await a.call("DELETE", "/v1/sessions/current", token: phone).status == 204)
-        #expect(try await refusedWithinASecond(phone), "signed out on A, refused by B within a second")
+        #expect(try await Self.refusedWithinASecond(phone, by: b), "signed out on A, refused by B within a second")
 
         // Revoked by a process that is no instance: B hears it from the database all the same.
         let laptop = try #require(try await a.call("POST", "/v1/sessions", json: ["login": "ada", "password": password]).json["accessToken"] as? String)
@@ -203,7 +207,7 @@ import Testing
         defer { Task { await repository.close() } }
         let ada = try #require(try await repository.account(login: "ada"))
         try await repository.revokeAllSessions(playerID: ada.player.id, keeping: nil, at: Date())
-        #expect(try await refusedWithinASecond(laptop), "revoked in the database, refused by B within a second")
+        #expect(try await Self.refusedWithinASecond(laptop, by: b), "revoked in the database, refused by B within a second")
 
         // B's listening connection cut: until it is back, nothing is kept, so a session revoked
         // meanwhile (no instance hears it) is refused at once.
@@ -215,6 +219,13 @@ import Testing
         #expect(b.log.contains("Account changes cannot be heard"))
         try await repository.revokeAllSessions(playerID: ada.player.id, keeping: nil, at: Date())
         #expect(try await b.call("GET", "/v1/me/progress", token: tablet).status == 401, "nothing stale is served while B hears nothing")
+    }
+
+    /// A counter or gauge of `instance`'s `/metrics`, 0 when it is not there.
+    static func metric(_ series: String, on instance: LiveService) async throws -> Int {
+        let text = String(decoding: try await instance.call("GET", "/metrics").body, as: UTF8.self)
+        let line = text.split(separator: "\n").first { $0.hasPrefix(series + " ") }
+        return line.flatMap { Double($0.split(separator: " ").last ?? "") }.map { Int($0) } ?? 0
     }
 
     /// Whether `instance` refuses the token within a second: each instance hears a revocation

@@ -153,4 +153,18 @@ import Testing
         #expect(try await world.hunt.repository.progressState(playerID: ada).playVersion == settled)
         #expect(try await world.hunt.repository.signedIn(accessHash: "a", at: world.clock.now)?.playVersion == settled)
     }
+
+    /// The freebies list at a play version progress was kept at is what progress kept: the
+    /// play cache answers it, and nothing is read.
+    @Test(arguments: GameWorld.Store.allCases)
+    func theFreebiesListAtAKeptPlayVersionIsAnsweredFromWhatWasKept(_ store: GameWorld.Store) async throws {
+        let world = try await GameWorld(store: store)
+        let ada = try await world.player("ada")
+        let voucher = try await world.unlock("qmu-free-coffee", for: ada)
+        let version = try await world.hunt.repository.progressState(playerID: ada).playVersion
+        _ = try await world.hunt.progress(playerID: ada, ownerVerified: true, playVersion: version)
+        let (hits, misses) = (world.hunt.playCache.hits, world.hunt.playCache.misses)
+        #expect(try await world.hunt.vouchers(heldBy: world.account(ada), playVersion: version).map(\.voucher.id) == [voucher.id])
+        #expect((world.hunt.playCache.hits, world.hunt.playCache.misses) == (hits + 1, misses))
+    }
 }
