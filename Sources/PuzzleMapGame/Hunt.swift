@@ -36,6 +36,9 @@ public struct Hunt: Sendable {
     /// signals say neither the player (whose row every change to their friendships touches)
     /// nor any of those friends changed; kept through content reloads.
     let friendCircles = KeptUntilSignalled<Int64, [FriendVersion]>(capacity: 25_000)
+    /// What the boards are made of, kept while the store's signals say it holds; kept through
+    /// content reloads (boards depend on the ledger and the accounts only).
+    let keptBoards = KeptBoards()
     /// `ServiceSettings.giftsPerDay`, which overrides the content's limit.
     private let giftsPerDayOverride: Int?
     /// Players' progress and map as last read, by play version; one per content.

@@ -52,11 +52,15 @@ struct KeptViews: Sendable {
     let progress: KeptAnswers<ProgressController.ProgressView>
     let map: KeptAnswers<ProgressController.MapView>
     let friends: KeptAnswers<FriendController.FriendsView>
+    let boards: KeptAnswers<LeaderboardController.Board>
 
-    /// Maps are the largest answers, friends lists the fewest.
+    /// Maps are the largest answers; friends lists and boards the fewest (a board's answer
+    /// holds its viewer's rank, so it is kept for each viewer, but its rows change with any
+    /// score among them).
     init(budgetBytes: Int) {
-        progress = KeptAnswers(budgetBytes: budgetBytes / 8 * 3)
-        map = KeptAnswers(budgetBytes: budgetBytes / 2)
+        progress = KeptAnswers(budgetBytes: budgetBytes / 16 * 5)
+        map = KeptAnswers(budgetBytes: budgetBytes / 16 * 7)
         friends = KeptAnswers(budgetBytes: budgetBytes / 8)
+        boards = KeptAnswers(budgetBytes: budgetBytes / 8)
     }
 }

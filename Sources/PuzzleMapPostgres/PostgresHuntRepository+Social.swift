@@ -250,37 +250,138 @@ extension PostgresHuntRepository {
     }
 }
 
+extension PostgresHuntRepository {
+    /// The top of a board among everyone and its totals, in one statement (one snapshot): the
+    /// index read in board order to at most `LeaderboardEntry.mostShown` rows, `count` of them
+    /// taken (`$2`; so one generic plan serves, as for `boardSQL`), each with their player
+    /// (part 0), then every total above 0 with how many hold it (part 1).
+    static func boardTopSQL(_ period: LeaderboardPeriod) -> String {
+        let (table, filter) = board(period)
+        return """
+            WITH week AS (SELECT $1::text::date AS start),
+                 ranked AS (SELECT s.playerId, s.xp FROM \(table) s WHERE \(filter) AND s.xp > 0
+                            ORDER BY s.xp DESC, s.playerId LIMIT \(LeaderboardEntry.mostShown)),
+                 top AS (SELECT * FROM ranked ORDER BY xp DESC, playerId LIMIT $2)
+            SELECT 0 AS part, top.xp::bigint AS xp,
+                   \(period == .all ? "top.xp" : "COALESCE((SELECT xp FROM score WHERE playerId = top.playerId), top.xp)")::bigint AS number,
+                   player.id, player.email, player.username, player.displayName, player.createdAt
+            FROM top JOIN player ON player.id = top.playerId
+            UNION ALL SELECT 1, s.xp::bigint, s.players::bigint, NULL, NULL, NULL, NULL, NULL FROM \(table)Tally s
+                      WHERE \(filter) AND s.xp > 0 AND s.players > 0
+            ORDER BY part, xp DESC, id
+            """
+    }
+
+    public func boardTop(period: LeaderboardPeriod, at date: Date, count: Int) async throws -> BoardTop {
+        let values = PostgresBindings(weeks.start(of: date), Int64(count))
+        let statement: any HotStatement = switch period {
+        case .all: BoardTopStatement<EveryoneAllTime>(bindings: values)
+        case .week: BoardTopStatement<EveryoneThisWeek>(bindings: values)
+        }
+        let rows = try await autocommit { connection in
+            try await connection.rows(statement, as: (Int, Int, Int, Int64?, String?, String?, String?, StoredDate?).self, logger: logger)
+        }
+        var top: [(score: PlayerScore, allTimeXP: Int)] = []
+        var totals: [BoardTop.Total] = []
+        for (part, xp, number, id, email, username, displayName, createdAt) in rows {
+            switch (part, id, email, username, displayName, createdAt) {
+            case let (0, id?, email?, username?, displayName?, createdAt?):
+                top.append((PlayerScore(player: Player(id: id, email: email, username: username, displayName: displayName, createdAt: createdAt.date), xp: xp),
+                            number))
+            case (1, _, _, _, _, _):
+                totals.append(BoardTop.Total(xp: xp, players: number))
+            default:
+                throw StorageError.unknownValue("a board top row of part \(part)")
+            }
+        }
+        return BoardTop(period: period, top: top, isWhole: top.count < count, totals: totals)
+    }
+
+    /// The players hidden from the viewer (part 0), then their XP all time (part 1) and in the
+    /// week starting `$2` (part 2).
+    static let boardStandingSQL = """
+        SELECT 0 AS part, hidden.id AS number
+        FROM (SELECT blocked AS id FROM block WHERE blocker = $1 UNION SELECT blocker FROM block WHERE blocked = $1) hidden
+        UNION ALL SELECT 1, COALESCE((SELECT xp FROM score WHERE playerId = $1), 0)::bigint
+        UNION ALL SELECT 2, COALESCE((SELECT xp FROM weeklyScore WHERE playerId = $1 AND weekStart = $2::text::date), 0)::bigint
+        """
+
+    public func boardStanding(playerID: Int64, at date: Date) async throws -> BoardStanding {
+        let rows = try await autocommit { connection in
+            try await connection.rows(BoardStandingStatement(bindings: PostgresBindings(playerID, weeks.start(of: date))), as: (Int, Int64).self,
+                                      logger: logger)
+        }
+        var standing = BoardStanding(hidden: [], allTimeXP: 0, weekXP: 0)
+        for (part, number) in rows {
+            switch part {
+            case 0: standing.hidden.insert(number)
+            case 1: standing.allTimeXP = Int(number)
+            case 2: standing.weekXP = Int(number)
+            default: throw StorageError.unknownValue("a board standing row of part \(part)")
+            }
+        }
+        return standing
+    }
+}
+
 /// One of the four boards: everyone's or the viewer's circle's, all time or this campus week.
 protocol BoardShape {
     static var name: String { get }
-    static var sql: String { get }
+    static var period: LeaderboardPeriod { get }
+    static var friendsOnly: Bool { get }
 }
 
-enum EveryoneAllTime: BoardShape {
+/// A board among everyone, whose top every viewer shares (``BoardTopStatement``).
+protocol EveryoneBoardShape: BoardShape {}
+
+extension EveryoneBoardShape {
+    static var friendsOnly: Bool { false }
+}
+
+enum EveryoneAllTime: EveryoneBoardShape {
     static let name = "board.everyone.all"
-    static let sql = PostgresHuntRepository.boardSQL(.all, friendsOnly: false)
+    static let period = LeaderboardPeriod.all
 }
 
-enum EveryoneThisWeek: BoardShape {
+enum EveryoneThisWeek: EveryoneBoardShape {
     static let name = "board.everyone.week"
-    static let sql = PostgresHuntRepository.boardSQL(.week, friendsOnly: false)
+    static let period = LeaderboardPeriod.week
 }
 
 enum FriendsAllTime: BoardShape {
     static let name = "board.friends.all"
-    static let sql = PostgresHuntRepository.boardSQL(.all, friendsOnly: true)
+    static let period = LeaderboardPeriod.all
+    static let friendsOnly = true
 }
 
 enum FriendsThisWeek: BoardShape {
     static let name = "board.friends.week"
-    static let sql = PostgresHuntRepository.boardSQL(.week, friendsOnly: true)
+    static let period = LeaderboardPeriod.week
+    static let friendsOnly = true
 }
 
 /// A board view's statement, prepared once per connection for each of the four boards.
 struct BoardStatement<Shape: BoardShape>: HotStatement {
     static var name: String { Shape.name }
-    static var sql: String { Shape.sql }
+    static var sql: String { PostgresHuntRepository.boardSQL(Shape.period, friendsOnly: Shape.friendsOnly) }
     static var bindingDataTypes: [PostgresDataType] { [.int8, .text, .int8] }
+    let bindings: PostgresBindings
+}
+
+/// The top of a board among everyone and its totals, prepared once per connection for each
+/// of the two.
+struct BoardTopStatement<Shape: EveryoneBoardShape>: HotStatement {
+    static var name: String { Shape.name + ".top" }
+    static var sql: String { PostgresHuntRepository.boardTopSQL(Shape.period) }
+    static var bindingDataTypes: [PostgresDataType] { [.text, .int8] }
+    let bindings: PostgresBindings
+}
+
+/// A viewer's own part of the boards among everyone.
+struct BoardStandingStatement: HotStatement {
+    static let name = "board.standing"
+    static let sql = PostgresHuntRepository.boardStandingSQL
+    static var bindingDataTypes: [PostgresDataType] { [.int8, .text] }
     let bindings: PostgresBindings
 }
 

@@ -815,6 +815,23 @@ enum PostgresMigrations {
             """,
             "CREATE TRIGGER friendship_touch AFTER INSERT OR DELETE ON friendship FOR EACH ROW EXECUTE FUNCTION touch_friends()",
         ]),
+        // So does a block made or lifted, so that it is heard as theirs wherever what each sees
+        // of the boards is kept (`Hunt.boards`).
+        ("v32 blocks touch their players", [
+            """
+            CREATE FUNCTION touch_blocks() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF TG_OP = 'DELETE' THEN
+                    UPDATE player SET friendsVersion = friendsVersion + 1 WHERE id IN (OLD.blocker, OLD.blocked);
+                ELSE
+                    UPDATE player SET friendsVersion = friendsVersion + 1 WHERE id IN (NEW.blocker, NEW.blocked);
+                END IF;
+                RETURN NULL;
+            END
+            $$
+            """,
+            "CREATE TRIGGER block_touch AFTER INSERT OR DELETE ON block FOR EACH ROW EXECUTE FUNCTION touch_blocks()",
+        ]),
     ]
 }
 

@@ -641,6 +641,16 @@ enum Migrations {
                 BEGIN UPDATE player SET friendsVersion = friendsVersion + 1 WHERE id IN (OLD.playerA, OLD.playerB); END;
                 """)
         }
+        // So does a block made or lifted, so that it is heard as theirs wherever what each sees
+        // of the boards is kept (`Hunt.boards`).
+        migrator.registerMigration("v32 blocks touch their players") { db in
+            try db.execute(sql: """
+                CREATE TRIGGER block_touch_insert AFTER INSERT ON block
+                BEGIN UPDATE player SET friendsVersion = friendsVersion + 1 WHERE id IN (NEW.blocker, NEW.blocked); END;
+                CREATE TRIGGER block_touch_delete AFTER DELETE ON block
+                BEGIN UPDATE player SET friendsVersion = friendsVersion + 1 WHERE id IN (OLD.blocker, OLD.blocked); END;
+                """)
+        }
         return migrator
     }
 }

@@ -241,4 +241,25 @@ extension SQLiteHuntRepository {
             return BoardView(period: period, hidden: hidden, top: Array(top), mine: try score(playerID: playerID, period: period, friendsOf: friendsOf, at: date, db))
         }
     }
+
+    public func boardTop(period: LeaderboardPeriod, at date: Date, count: Int) async throws -> BoardTop {
+        try await database.read { db in
+            let (table, filter, arguments) = board(period, at: date)
+            let top = try topScores(period: period, friendsOf: nil, limit: count, at: date, db)
+            let totals = try Row.fetchAll(db.cachedStatement(sql: "SELECT xp, players FROM \(table)Tally s WHERE \(filter) AND s.xp > 0 AND s.players > 0"),
+                                          arguments: arguments).map { BoardTop.Total(xp: $0[0], players: $0[1]) }
+            return BoardTop(period: period, top: top, isWhole: top.count < count, totals: totals)
+        }
+    }
+
+    public func boardStanding(playerID: Int64, at date: Date) async throws -> BoardStanding {
+        try await database.read { db in
+            let week = board(.week, at: date)
+            return BoardStanding(
+                hidden: try Self.blockedEitherWay(playerID: playerID, db),
+                allTimeXP: try Int.fetchOne(db.cachedStatement(sql: "SELECT xp FROM score WHERE playerId = ?"), arguments: [playerID]) ?? 0,
+                weekXP: try Int.fetchOne(db.cachedStatement(sql: "SELECT xp FROM weeklyScore s WHERE \(week.filter) AND s.playerId = ?"),
+                                         arguments: week.arguments + [playerID]) ?? 0)
+        }
+    }
 }

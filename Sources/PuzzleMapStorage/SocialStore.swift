@@ -65,6 +65,14 @@ public protocol SocialStore: Sendable {
     /// `mine` is always there, at 0 XP without any. `shown` is 1 to `LeaderboardEntry.mostShown`.
     func boardView(playerID: Int64, period: LeaderboardPeriod, friendsOnly: Bool, at date: Date,
                    shown: Int) async throws -> BoardView
+    /// What every player's view of the board among everyone shares, read at once (one
+    /// snapshot): its first `count` players (those with XP on it), best first, ties by id, each
+    /// with their all-time XP on the weekly board; and every total on it with how many hold it.
+    func boardTop(period: LeaderboardPeriod, at date: Date, count: Int) async throws -> BoardTop
+    /// What of the boards among everyone is the player's own, read at once: the players hidden
+    /// from them either way (a block by either side), and their XP all time and in the campus
+    /// week of `date` (0 without any).
+    func boardStanding(playerID: Int64, at date: Date) async throws -> BoardStanding
 }
 
 /// What ``SocialStore/boardView(playerID:period:friendsOnly:at:shown:)`` reads.
@@ -100,6 +108,82 @@ public struct BoardView: Sendable, Equatable {
     }
 }
 
+/// What ``SocialStore/boardTop(period:at:count:)`` reads: the top of a board among everyone,
+/// the same for every viewer, from which each viewer's ``BoardView`` is made with their own
+/// ``BoardStanding``.
+public struct BoardTop: Sendable, Equatable {
+    /// A total on the board and how many players hold it.
+    public struct Total: Sendable, Equatable {
+        public var xp: Int
+        public var players: Int
+
+        public init(xp: Int, players: Int) {
+            self.xp = xp
+            self.players = players
+        }
+    }
+
+    public var period: LeaderboardPeriod
+    public var top: [PlayerScore]
+    /// For a weekly board: the all-time XP of the players in `top`; empty for the all-time one.
+    public var allTimeXP: [Int64: Int]
+    /// Whether `top` is the whole board (it was read to fewer than the rows asked for).
+    public var isWhole: Bool
+    /// Every total on the board, highest first.
+    public private(set) var totals: [Total]
+    /// How many players hold more than each of `totals`, in the same order, then all of them.
+    private var ahead: [Int]
+
+    public init(period: LeaderboardPeriod, top: [(score: PlayerScore, allTimeXP: Int)], isWhole: Bool, totals: [Total]) {
+        self.period = period
+        self.top = top.map(\.score)
+        allTimeXP = period == .all ? [:] : Dictionary(uniqueKeysWithValues: top.map { ($0.score.player.id, $0.allTimeXP) })
+        self.isWhole = isWhole
+        self.totals = totals.sorted { $0.xp > $1.xp }
+        ahead = self.totals.reduce(into: [0]) { ahead, total in ahead.append(ahead.last! + total.players) }
+    }
+
+    /// How many players on the board hold more than `xp`.
+    public func playersAhead(of xp: Int) -> Int {
+        // The first total not above `xp`: every one before it is.
+        var low = 0, high = totals.count
+        while low < high {
+            let middle = (low + high) / 2
+            if totals[middle].xp > xp { low = middle + 1 } else { high = middle }
+        }
+        return ahead[low]
+    }
+
+    /// The view of this board by the player standing as `standing`, down to its `shown`-th
+    /// player not hidden from them, as ``SocialStore/boardView(playerID:period:friendsOnly:at:shown:)``
+    /// reads it; nil when those are not all in `top` (the viewer hides too many of them).
+    public func view(by standing: BoardStanding, shown: Int) -> BoardView? {
+        var notHidden = 0
+        let rows = top.prefix { score in
+            defer { if !standing.hidden.contains(score.player.id) { notHidden += 1 } }
+            return notHidden < shown
+        }
+        guard notHidden >= shown || isWhole else { return nil }
+        let xp = period == .all ? standing.allTimeXP : standing.weekXP
+        return BoardView(hidden: standing.hidden, top: Array(rows),
+                         allTimeXP: Dictionary(uniqueKeysWithValues: rows.compactMap { row in allTimeXP[row.player.id].map { (row.player.id, $0) } }),
+                         mine: xp > 0 ? BoardView.Mine(xp: xp, playersAhead: playersAhead(of: xp)) : nil)
+    }
+}
+
+/// What ``SocialStore/boardStanding(playerID:at:)`` reads: the viewer's own part of a board
+/// among everyone.
+public struct BoardStanding: Sendable, Equatable {
+    public var hidden: Set<Int64>
+    public var allTimeXP: Int
+    public var weekXP: Int
+
+    public init(hidden: Set<Int64>, allTimeXP: Int, weekXP: Int) {
+        self.hidden = hidden
+        self.allTimeXP = allTimeXP
+        self.weekXP = weekXP
+    }
+}
 
 extension SocialStore {
     /// A change of friendship that announces nothing.

@@ -159,10 +159,60 @@ import Testing
             answeredFromKept = try await Self.metric("puzzlemap_friend_circle_lookups{answer=\"kept\"}", on: b) > keptBefore
         }
         #expect(answeredFromKept, "B answered ada's friends list from what it kept")
+        // So is the board among friends, which B keeps too.
+        func friendsBoardOnB(within seconds: Double = 0) async throws -> [String: Int] {
+            let deadline = Date() + seconds
+            var xp: [String: Int] = [:]
+            repeat {
+                let entries = try await b.call("GET", "/v1/leaderboard?scope=friends", token: phone).json["entries"] as? [[String: any Sendable]] ?? []
+                xp = Dictionary(uniqueKeysWithValues: entries.compactMap { entry in (entry["username"] as? String).map { ($0, entry["xp"] as? Int ?? -1) } })
+                if xp["bob"].map({ $0 > 0 }) == true { return xp }
+                try await Task.sleep(for: .milliseconds(20))
+            } while Date() < deadline
+            return xp
+        }
+        let circleKept = try await Self.metric("puzzlemap_board_part_lookups{part=\"friends\",answer=\"kept\"}", on: b)
+        #expect(try await friendsBoardOnB()["bob"] == 0)
+        #expect(try await friendsBoardOnB()["bob"] == 0)
+        #expect(try await Self.metric("puzzlemap_board_part_lookups{part=\"friends\",answer=\"kept\"}", on: b) > circleKept,
+                "B answered ada's board among friends from what it kept")
         #expect(try await a.call("POST", "/v1/scans", json: ["code": LiveService.qrText(checkpointNumber: 2)], token: bob).status == 200)
         #expect(try await friendsOnB(within: 1) { $0.map { $0["lastActiveDay"] as? String == nil } == [false] })
+        #expect(try await friendsBoardOnB(within: 1)["bob"].map { $0 > 0 } == true)
         #expect(try await a.call("DELETE", "/v1/friends/ada", token: bob).status == 204)
         #expect(try await friendsOnB(within: 1) { $0.isEmpty })
+
+        // B keeps the top of everyone's board, which ada's view is made from: a scan by bob on A
+        // is on it as soon as B hears of it, and so is a block bob makes on A (he leaves ada's
+        // board, though not the ranks).
+        func boardOnB(within seconds: Double = 0, until: ([[String: any Sendable]], Int?) -> Bool) async throws -> Bool {
+            let deadline = Date() + seconds
+            repeat {
+                let board = try await b.call("GET", "/v1/leaderboard?scope=global&period=all", token: phone).json
+                if let entries = board["entries"] as? [[String: any Sendable]], until(entries, (board["me"] as? [String: any Sendable])?["rank"] as? Int) {
+                    return true
+                }
+                try await Task.sleep(for: .milliseconds(20))
+            } while Date() < deadline
+            return false
+        }
+        func bobsXP(_ entries: [[String: any Sendable]]) -> Int? {
+            entries.first { $0["username"] as? String == "bob" }?["xp"] as? Int
+        }
+        let bobBefore = bobsXP(try #require(try await b.call("GET", "/v1/leaderboard", token: phone).json["entries"] as? [[String: any Sendable]]))
+        let topKept = try await Self.metric("puzzlemap_board_part_lookups{part=\"top\",answer=\"kept\"}", on: b)
+        var topAnsweredFromKept = false
+        let topKeptBy = Date() + 1
+        while !topAnsweredFromKept, Date() < topKeptBy {
+            #expect(try await b.call("GET", "/v1/leaderboard", token: phone).status == 200)
+            topAnsweredFromKept = try await Self.metric("puzzlemap_board_part_lookups{part=\"top\",answer=\"kept\"}", on: b) > topKept
+        }
+        #expect(topAnsweredFromKept, "B answered ada's board from the top it kept")
+        #expect(try await a.call("POST", "/v1/scans", json: ["code": LiveService.qrText(checkpointNumber: 3)], token: bob).status == 200)
+        #expect(try await boardOnB(within: 1) { entries, _ in bobsXP(entries).map { $0 > (bobBefore ?? 0) } == true })
+        let rank = try #require(try await b.call("GET", "/v1/leaderboard", token: phone).json["me"] as? [String: any Sendable])["rank"] as? Int
+        #expect(try await a.call("POST", "/v1/blocks", json: ["username": "ada"], token: bob).status == 204)
+        #expect(try await boardOnB(within: 1) { entries, after in bobsXP(entries) == nil && after == rank })
 
         // Signed out on A: the phone's token is refused by B within a second, the laptop's still works.
         #expect(try await a.call("DELETE", "/v1/sessions/current", token: phone).status == 204)

@@ -82,4 +82,31 @@ import Testing
         #expect(circles.value(for: 4) == nil, "a friend changed while it was read")
         #expect(circles.figures.kept == 0)
     }
+
+    /// A value read from every player's row (the top of a board) is dropped by a signal about
+    /// any player, not by one about a session, and not kept from a read a player's change was
+    /// heard during; values read from named players stay while others change.
+    @Test func aValueReadFromEveryPlayerIsDroppedByASignalAboutAnyOfThem() async throws {
+        let kept = KeptUntilSignalled<String, Int>(capacity: 10)
+        kept.hear(.listening)
+        var reads = 0
+        func top() async throws -> Int {
+            try await kept.value(for: "top", everyPlayer: true) { reads += 1; return (reads, []) }
+        }
+        #expect(try await top() == 1)
+        #expect(try await top() == 1)
+        kept.keep(7, for: "seven", players: [7], since: kept.mark())
+        kept.hear(.session(3))
+        #expect(try await top() == 1)
+        kept.hear(.player(42))
+        #expect(try await top() == 2, "read again after any player changed")
+        #expect(kept.value(for: "seven") == 7)
+        kept.hear(.player(42))
+        let overtaken = try await kept.value(for: "top", everyPlayer: true) {
+            kept.hear(.player(8))
+            return (99, [])
+        }
+        #expect(overtaken == 99 && kept.value(for: "top") == nil, "a player changed while it was read")
+        #expect(kept.figures.kept == 1)
+    }
 }

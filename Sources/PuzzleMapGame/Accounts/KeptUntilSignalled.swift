@@ -3,7 +3,8 @@ import Synchronization
 
 /// Values read from the store, kept in the instance for as long as the store's signals
 /// (``AccountSignal``) say nothing they were read from changed. Each value names the players
-/// and sessions it was read from; a signal about any of them, or about everything, drops it.
+/// and sessions it was read from, or is read from every player (the top of a board); a signal
+/// about any of them, or about everything, drops it.
 ///
 /// A value read from the store while a signal about what it depends on was on its way is not
 /// kept: the reader takes a ``mark()`` before reading, and ``keep(_:for:players:sessions:since:)``
@@ -14,6 +15,7 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
         var value: Value
         var players: [Int64]
         var sessions: [Int64]
+        var everyPlayer: Bool
     }
 
     private struct State {
@@ -21,10 +23,12 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
         var entries: [Key: Entry] = [:]
         var keysOfPlayer: [Int64: Set<Key>] = [:]
         var keysOfSession: [Int64: Set<Key>] = [:]
+        var keysOfEveryPlayer: Set<Key> = []
         /// Counts what was heard, and when each player, session or everything was last heard of.
         var heard: UInt64 = 0
         var heardOfPlayer: [Int64: UInt64] = [:]
         var heardOfSession: [Int64: UInt64] = [:]
+        var heardOfAnyPlayer: UInt64 = 0
         var heardOfEverything: UInt64 = 0
         /// Reads answered from what was kept, and those that went to the store.
         var answered = 0
@@ -34,6 +38,7 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
             guard let entry = entries.removeValue(forKey: key) else { return }
             for player in entry.players { Self.remove(key, from: player, in: &keysOfPlayer) }
             for session in entry.sessions { Self.remove(key, from: session, in: &keysOfSession) }
+            if entry.everyPlayer { keysOfEveryPlayer.remove(key) }
         }
 
         private static func remove(_ key: Key, from id: Int64, in keys: inout [Int64: Set<Key>]) {
@@ -47,6 +52,7 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
             entries = [:]
             keysOfPlayer = [:]
             keysOfSession = [:]
+            keysOfEveryPlayer = []
             heardOfPlayer = [:]
             heardOfSession = [:]
         }
@@ -81,20 +87,32 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
     }
 
     /// Keeps a value read from the store since `mark`, from the rows of `players` and
-    /// `sessions`, unless something was heard of any of them (or of everything) meanwhile, or
-    /// no signals are heard.
-    func keep(_ value: Value, for key: Key, players: [Int64], sessions: [Int64] = [], since mark: UInt64) {
+    /// `sessions` (or of every player), unless something was heard of any of them (or of
+    /// everything) meanwhile, or no signals are heard.
+    func keep(_ value: Value, for key: Key, players: [Int64], sessions: [Int64] = [], everyPlayer: Bool = false, since mark: UInt64) {
         state.withLock { state in
-            guard state.listening, state.heardOfEverything <= mark,
+            guard state.listening, state.heardOfEverything <= mark, !everyPlayer || state.heardOfAnyPlayer <= mark,
                   players.allSatisfy({ state.heardOfPlayer[$0, default: 0] <= mark }),
                   sessions.allSatisfy({ state.heardOfSession[$0, default: 0] <= mark })
             else { return }
             if state.entries[key] == nil, state.entries.count >= capacity { state.forgetEverything() }
             state.forget(key)
-            state.entries[key] = Entry(value: value, players: players, sessions: sessions)
+            state.entries[key] = Entry(value: value, players: players, sessions: sessions, everyPlayer: everyPlayer)
+            if everyPlayer { state.keysOfEveryPlayer.insert(key) }
             for player in players { state.keysOfPlayer[player, default: []].insert(key) }
             for session in sessions { state.keysOfSession[session, default: []].insert(key) }
         }
+    }
+
+    /// The value kept for `key`, or the one `read` reads from the store, kept from the rows of
+    /// the players it names (or of every player) unless a signal about them overtook the read.
+    func value(for key: Key, everyPlayer: Bool = false,
+               reading read: () async throws -> (value: Value, players: [Int64])) async throws -> Value {
+        if let kept = value(for: key) { return kept }
+        let mark = mark()
+        let (value, players) = try await read()
+        keep(value, for: key, players: players, everyPlayer: everyPlayer, since: mark)
+        return value
     }
 
     /// What the store signalled.
@@ -104,7 +122,9 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
             case .player(let player):
                 state.heard += 1
                 state.heardOfPlayer[player] = state.heard
+                state.heardOfAnyPlayer = state.heard
                 for key in state.keysOfPlayer[player] ?? [] { state.forget(key) }
+                for key in state.keysOfEveryPlayer { state.forget(key) }
             case .session(let session):
                 state.heard += 1
                 state.heardOfSession[session] = state.heard
@@ -123,7 +143,18 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
     }
 
     /// What is kept and how it served.
-    var figures: (kept: Int, listening: Bool, answered: Int, missed: Int) {
-        state.withLock { ($0.entries.count, $0.listening, $0.answered, $0.missed) }
+    var figures: KeptFigures {
+        state.withLock { KeptFigures(answered: $0.answered, missed: $0.missed, kept: $0.entries.count, listening: $0.listening) }
     }
+}
+
+/// How values kept until signalled served, for `/metrics`.
+public struct KeptFigures: Sendable {
+    /// Reads answered from what was kept, and those that went to the store.
+    public var answered: Int
+    public var missed: Int
+    /// Values kept now.
+    public var kept: Int
+    /// Whether the store's signals are heard (nothing is kept while they are not).
+    public var listening: Bool
 }

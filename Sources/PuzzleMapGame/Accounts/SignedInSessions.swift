@@ -44,28 +44,17 @@ public final class SignedInSessions: Sendable {
     }
 
     /// What is kept and how it served, for the metrics.
-    public var figures: SignedInFigures {
-        let (kept, listening, answered, missed) = sessions.figures
-        return SignedInFigures(kept: kept, listening: listening, answered: answered, missed: missed)
+    public var figures: KeptFigures {
+        sessions.figures
     }
-}
-
-/// The sessions an instance keeps, as the metrics show them.
-public struct SignedInFigures: Sendable {
-    /// Sessions kept now.
-    public var kept: Int
-    /// Whether the store's signals are heard (nothing is kept while they are not).
-    public var listening: Bool
-    /// Tokens recognised from what was kept, and those looked up in the store.
-    public var answered: Int
-    public var missed: Int
 }
 
 extension Hunt {
     /// What the store signalled of sessions and accounts, for everything this instance keeps of
-    /// them: the sessions it recognised and its players' friends.
+    /// them: the sessions it recognised, its players' friends and what the boards are made of.
     public func hear(_ signal: AccountSignal) {
         sessions.hear(signal)
         friendCircles.hear(signal)
+        keptBoards.hear(signal)
     }
 }

@@ -25,11 +25,39 @@ extension Hunt {
     /// The top `limit` players. A block hides each from the other here too; ranks stay those
     /// of the whole board.
     public func leaderboard(playerID: Int64, period: LeaderboardPeriod, friendsOnly: Bool, limit: Int) async throws -> Leaderboard {
-        let view = try await repository.boardView(playerID: playerID, period: period, friendsOnly: friendsOnly, at: now(), shown: limit)
+        let view = try await boardView(playerID: playerID, period: period, friendsOnly: friendsOnly, shown: limit)
         let entries = LeaderboardEntry.ranking(view.top).filter { !view.hidden.contains($0.player.id) }.prefix(limit)
         // Levels follow all-time XP, whatever the board's period.
         return Leaderboard(period: period, friendsOnly: friendsOnly,
                            rows: entries.map { Leaderboard.Row(entry: $0, level: content.rules.level(forXP: view.allTimeXP[$0.player.id] ?? $0.xp)) },
                            rank: view.mine.map { LeaderboardEntry.rank(playersAhead: $0.playersAhead) }, xp: view.mine?.xp ?? 0)
+    }
+
+    /// What the player's view of a board is made from, from what is kept (``KeptBoards``) where
+    /// it holds: among everyone, their standing over the board's shared top; among friends, the
+    /// board as last read for them (down to `LeaderboardEntry.mostShown`). What is not kept is
+    /// read and kept.
+    private func boardView(playerID: Int64, period: LeaderboardPeriod, friendsOnly: Bool, shown: Int) async throws -> BoardView {
+        let date = now()
+        let week = content.weeks.start(of: date)
+        let board = KeptBoards.TopKey(period: period, week: period == .week ? week : "")
+        if friendsOnly {
+            return try await keptBoards.circles.value(for: KeptBoards.CircleKey(player: playerID, board: board)) {
+                // A friendship or a block made since the circle was read touches the player's
+                // row: heard, it overtakes this read.
+                let circle = try await friendVersions(playerID: playerID)
+                let view = try await repository.boardView(playerID: playerID, period: period, friendsOnly: true, at: date,
+                                                          shown: LeaderboardEntry.mostShown)
+                return (view, [playerID] + circle.map(\.player.id))
+            }
+        }
+        let standing = try await keptBoards.standings.value(for: KeptBoards.StandingKey(player: playerID, week: week)) {
+            (try await repository.boardStanding(playerID: playerID, at: date), [playerID])
+        }
+        let top = try await keptBoards.tops.value(for: board, everyPlayer: true) {
+            (try await repository.boardTop(period: period, at: date, count: LeaderboardEntry.mostShown), [])
+        }
+        if let view = top.view(by: standing, shown: shown) { return view }
+        return try await repository.boardView(playerID: playerID, period: period, friendsOnly: false, at: date, shown: shown)
     }
 }

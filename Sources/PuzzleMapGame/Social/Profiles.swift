@@ -69,11 +69,10 @@ extension Hunt {
 
     /// Who the player's friends are, with their play versions: as kept, or read and kept.
     func friendVersions(playerID: Int64) async throws -> [FriendVersion] {
-        if let kept = friendCircles.value(for: playerID) { return kept }
-        let mark = friendCircles.mark()
-        let friends = try await repository.friendVersions(playerID: playerID)
-        friendCircles.keep(friends, for: playerID, players: [playerID] + friends.map(\.player.id), since: mark)
-        return friends
+        try await friendCircles.value(for: playerID) {
+            let friends = try await repository.friendVersions(playerID: playerID)
+            return (friends, [playerID] + friends.map(\.player.id))
+        }
     }
 
     /// The profile of `username` as `viewer` sees it: their own, or another visible player's.
@@ -95,18 +94,9 @@ extension Hunt {
     }
 }
 
-/// How the friends' circles kept in the instance served, for `/metrics`.
-public struct FriendCircleFigures: Sendable {
-    /// Friends lists whose friends were found kept, and those that read them from the store.
-    public var answered: Int
-    public var missed: Int
-    /// Players whose friends are kept now.
-    public var kept: Int
-}
-
 extension Hunt {
-    public var friendCircleFigures: FriendCircleFigures {
-        let (kept, _, answered, missed) = friendCircles.figures
-        return FriendCircleFigures(answered: answered, missed: missed, kept: kept)
+    /// How the friends' circles kept in the instance served, for `/metrics`.
+    public var friendCircleFigures: KeptFigures {
+        friendCircles.figures
     }
 }

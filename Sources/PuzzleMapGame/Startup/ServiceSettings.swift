@@ -50,8 +50,8 @@ public struct ServiceSettings: Sendable {
     /// Megabytes of photo uploads held in memory at once, read or being read
     /// (`PUZZLEMAP_PHOTO_UPLOAD_MB`): past it a photo is refused before its body is read.
     public var photoUploadMegabytes = 256
-    /// Megabytes of answers kept as the bytes they were written as: players' maps, progress
-    /// and friends lists (`PUZZLEMAP_KEPT_ANSWERS_MB`); past it the answers not read lately
+    /// Megabytes of answers kept as the bytes they were written as: players' maps, progress,
+    /// friends lists and boards (`PUZZLEMAP_KEPT_ANSWERS_MB`); past it the answers not read lately
     /// are forgotten.
     public var keptAnswerMegabytes = 256
     /// The longest a database operation waits for a connection, and one statement for a lock

@@ -87,7 +87,7 @@ public struct HuntMetrics: Sendable {
 
     /// How the sessions kept in the instance served (``SignedInSessions``), read when
     /// Prometheus scrapes.
-    func record(_ figures: SignedInFigures) {
+    func record(sessions figures: KeptFigures) {
         Gauge(label: "puzzlemap_session_lookups", dimensions: [("answer", "kept")], factory: factory).record(figures.answered)
         Gauge(label: "puzzlemap_session_lookups", dimensions: [("answer", "read")], factory: factory).record(figures.missed)
         Gauge(label: "puzzlemap_sessions_kept", dimensions: [], factory: factory).record(figures.kept)
@@ -95,10 +95,20 @@ public struct HuntMetrics: Sendable {
     }
 
     /// How the friends' circles kept in the instance served, read when Prometheus scrapes.
-    func record(_ figures: FriendCircleFigures) {
+    func record(friendCircles figures: KeptFigures) {
         Gauge(label: "puzzlemap_friend_circle_lookups", dimensions: [("answer", "kept")], factory: factory).record(figures.answered)
         Gauge(label: "puzzlemap_friend_circle_lookups", dimensions: [("answer", "read")], factory: factory).record(figures.missed)
         Gauge(label: "puzzlemap_friend_circles_kept", dimensions: [], factory: factory).record(figures.kept)
+    }
+
+    /// How what the boards are made of, kept in the instance, served, by part (the top of a
+    /// board, a viewer's standing, a board among friends), read when Prometheus scrapes.
+    func record(boardParts: [(part: String, figures: KeptFigures)]) {
+        for (part, figures) in boardParts {
+            Gauge(label: "puzzlemap_board_part_lookups", dimensions: [("part", part), ("answer", "kept")], factory: factory).record(figures.answered)
+            Gauge(label: "puzzlemap_board_part_lookups", dimensions: [("part", part), ("answer", "read")], factory: factory).record(figures.missed)
+            Gauge(label: "puzzlemap_board_parts_kept", dimensions: [("part", part)], factory: factory).record(figures.kept)
+        }
     }
 
     /// How the answers kept as bytes served (``KeptAnswers``), by route, read when Prometheus scrapes.

@@ -7,7 +7,7 @@ import PuzzleMapGame
 struct LeaderboardController {
     let services: HuntServices
 
-    struct Entry: Codable {
+    struct Entry: Codable, Hashable {
         var rank: Int
         var username: String
         var displayName: String
@@ -15,12 +15,12 @@ struct LeaderboardController {
         var xp: Int
     }
 
-    struct Me: Codable {
+    struct Me: Codable, Hashable {
         var rank: Int?
         var xp: Int
     }
 
-    struct Board: ResponseCodable {
+    struct Board: ResponseCodable, Hashable {
         var scope: String
         var period: String
         var entries: [Entry]
@@ -39,16 +39,16 @@ struct LeaderboardController {
     }
 
     func addRoutes(to router: RouterGroup<AppRequestContext>) {
-        router.group().add(middleware: ConditionalGetMiddleware()).get("leaderboard") { request, context -> Board in
+        router.group().add(middleware: ConditionalGetMiddleware()).get("leaderboard") { request, context -> Response in
             let identity = try context.requirePlayer()
             let scope = request.uri.queryParameters.get("scope") ?? "global"
             guard scope == "global" || scope == "friends" else { throw Problem(.badRequest, code: .invalidLeaderboardQuery) }
             let (period, limit) = try Self.boardQuery(request)
             let board = try await services.hunt.leaderboard(playerID: identity.playerID, period: period, friendsOnly: scope == "friends", limit: limit)
-            return Board(scope: scope, period: period.rawValue, entries: board.rows.map { row in
+            return try services.kept.boards.response(for: Board(scope: scope, period: period.rawValue, entries: board.rows.map { row in
                 Entry(rank: row.entry.rank, username: row.entry.player.username, displayName: row.entry.player.displayName, level: row.level,
                       xp: row.entry.xp)
-            }, me: Me(rank: board.rank, xp: board.xp))
+            }, me: Me(rank: board.rank, xp: board.xp)), context: context)
         }
     }
 }

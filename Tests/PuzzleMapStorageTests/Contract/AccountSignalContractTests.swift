@@ -41,10 +41,11 @@ import Testing
         }
     }
 
-    /// A friendship made or ended is heard as a change of both players, by the rows the store's
-    /// triggers touch: what an instance keeps of their friends is dropped everywhere.
+    /// A friendship made or ended, or a block, is heard as a change of both players, by the rows
+    /// the store's triggers touch: what an instance keeps of their friends and boards is
+    /// dropped everywhere.
     @Test(arguments: StorageBackend.allCases)
-    func aFriendshipMadeOrEndedIsSignalledForBothPlayers(_ backend: StorageBackend) async throws {
+    func aFriendshipOrABlockIsSignalledForBothPlayers(_ backend: StorageBackend) async throws {
         try await backend.withRepository { repository in
             let ada = try await repository.signUp("ada")
             let bob = try await repository.signUp("bob")
@@ -62,6 +63,16 @@ import Testing
             for _ in 0..<2 { if let signal = await signals.next() { heard.insert(signal) } }
             #expect(heard == [.player(ada.id), .player(bob.id)])
             #expect(!heard.contains(.player(cyd.id)))
+            // A block between strangers, made and lifted, is heard as both of them too: who is
+            // hidden from whom on the boards changed.
+            try await repository.block(blocker: cyd.id, blocked: ada.id, at: start + 2)
+            heard = []
+            for _ in 0..<2 { if let signal = await signals.next() { heard.insert(signal) } }
+            #expect(heard == [.player(ada.id), .player(cyd.id)])
+            #expect(try await repository.unblock(blocker: cyd.id, blocked: ada.id))
+            heard = []
+            for _ in 0..<2 { if let signal = await signals.next() { heard.insert(signal) } }
+            #expect(heard == [.player(ada.id), .player(cyd.id)])
         }
     }
 

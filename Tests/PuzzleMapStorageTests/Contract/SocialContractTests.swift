@@ -244,6 +244,26 @@ import Testing
             let seenByCy = try await repository.leaderboard(viewer: cy, period: .all, limit: 2, at: sunday)
             #expect(seenByCy.map(\.player.username) == ["ada", "cy"])
             #expect(seenByCy.map(\.rank) == [2, 2])
+
+            // Everyone's board, from its shared top and each viewer's standing, is the view read
+            // whole; a top cut short of what a viewer who hides some of it needs makes none.
+            for viewer in players.map(\.id) {
+                for period in LeaderboardPeriod.allCases {
+                    for shown in 0...4 {
+                        let whole = try await repository.boardView(playerID: viewer, period: period, friendsOnly: false, at: sunday, shown: shown)
+                        #expect(try await repository.sharedView(playerID: viewer, period: period, at: sunday, shown: shown, topCount: 100) == whole,
+                                "\(viewer), \(period), \(shown)")
+                        let cut = try await repository.sharedView(playerID: viewer, period: period, at: sunday, shown: shown, topCount: 1)
+                        #expect(cut == nil || cut == whole, "\(viewer), \(period), \(shown)")
+                    }
+                }
+            }
+            #expect(try await repository.sharedView(playerID: cy, period: .all, at: sunday, shown: 2, topCount: 2) == nil)
+            #expect(try await repository.boardStanding(playerID: cy, at: sunday) == BoardStanding(hidden: [bob], allTimeXP: 100, weekXP: 100))
+            #expect(try await repository.boardStanding(playerID: dee, at: sunday) == BoardStanding(hidden: [], allTimeXP: 40, weekXP: 0))
+            #expect(try await repository.boardStanding(playerID: bob, at: start - 86_400) == BoardStanding(hidden: [cy], allTimeXP: 250, weekXP: 150))
+            #expect(try await repository.boardTop(period: .all, at: sunday, count: 100).totals
+                        == [BoardTop.Total(xp: 250, players: 1), BoardTop.Total(xp: 100, players: 2), BoardTop.Total(xp: 40, players: 1)])
         }
     }
 
@@ -335,6 +355,9 @@ import Testing
                     for player in players {
                         let place = board.first { $0.player.id == player.id }
                         #expect(try await repository.standing(playerID: player.id, period: period, at: at) == (place?.rank, place?.xp ?? 0),
+                                "step \(step), \(period), \(player.username)")
+                        #expect(try await repository.sharedView(playerID: player.id, period: period, at: at, shown: 100, topCount: 100)
+                                    == repository.boardView(playerID: player.id, period: period, friendsOnly: false, at: at, shown: 100),
                                 "step \(step), \(period), \(player.username)")
                     }
                 }

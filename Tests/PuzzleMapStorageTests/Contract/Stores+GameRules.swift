@@ -40,6 +40,12 @@ extension SocialStore {
         return (LeaderboardEntry.rank(playersAhead: mine.playersAhead), mine.xp)
     }
 
+    /// The player's view of the board among everyone as the game makes it from what it keeps:
+    /// their standing over the board's top, read to `topCount` players.
+    func sharedView(playerID: Int64, period: LeaderboardPeriod, at date: Date, shown: Int, topCount: Int) async throws -> BoardView? {
+        try await boardTop(period: period, at: date, count: topCount).view(by: boardStanding(playerID: playerID, at: date), shown: shown)
+    }
+
     /// Everyone hidden from the player by a block, either way.
     func hidden(from playerID: Int64) async throws -> Set<Int64> {
         try await boardView(playerID: playerID, period: .all, friendsOnly: false, at: Date(), shown: 0).hidden
