@@ -254,7 +254,8 @@ extension PostgresHuntRepository {
     /// The top of a board among everyone and its totals, in one statement (one snapshot): the
     /// index read in board order to at most `LeaderboardEntry.mostShown` rows, `count` of them
     /// taken (`$2`; so one generic plan serves, as for `boardSQL`), each with their player
-    /// (part 0), then every total above 0 with how many hold it (part 1).
+    /// (part 0), then one row of every total above 0 and how many hold each, as two arrays
+    /// (part 1; a board holds thousands of totals, sent and read at once).
     static func boardTopSQL(_ period: LeaderboardPeriod) -> String {
         let (table, filter) = board(period)
         return """
@@ -263,10 +264,10 @@ extension PostgresHuntRepository {
                             ORDER BY s.xp DESC, s.playerId LIMIT \(LeaderboardEntry.mostShown)),
                  top AS (SELECT * FROM ranked ORDER BY xp DESC, playerId LIMIT $2)
             SELECT 0 AS part, top.xp::bigint AS xp,
-                   \(period == .all ? "top.xp" : "COALESCE((SELECT xp FROM score WHERE playerId = top.playerId), top.xp)")::bigint AS number,
-                   player.id, player.email, player.username, player.displayName, player.createdAt
+                   \(period == .all ? "top.xp" : "COALESCE((SELECT xp FROM score WHERE playerId = top.playerId), top.xp)")::bigint AS allTimeXP,
+                   player.id, player.email, player.username, player.displayName, player.createdAt, NULL::bigint[] AS totals, NULL::bigint[] AS players
             FROM top JOIN player ON player.id = top.playerId
-            UNION ALL SELECT 1, s.xp::bigint, s.players::bigint, NULL, NULL, NULL, NULL, NULL FROM \(table)Tally s
+            UNION ALL SELECT 1, NULL, NULL, NULL, NULL, NULL, NULL, NULL, array_agg(s.xp::bigint), array_agg(s.players::bigint) FROM \(table)Tally s
                       WHERE \(filter) AND s.xp > 0 AND s.players > 0
             ORDER BY part, xp DESC, id
             """
@@ -279,17 +280,18 @@ extension PostgresHuntRepository {
         case .week: BoardTopStatement<EveryoneThisWeek>(bindings: values)
         }
         let rows = try await autocommit { connection in
-            try await connection.rows(statement, as: (Int, Int, Int, Int64?, String?, String?, String?, StoredDate?).self, logger: logger)
+            try await connection.rows(statement, as: (Int, Int?, Int?, Int64?, String?, String?, String?, StoredDate?, [Int]?, [Int]?).self, logger: logger)
         }
         var top: [(score: PlayerScore, allTimeXP: Int)] = []
         var totals: [BoardTop.Total] = []
-        for (part, xp, number, id, email, username, displayName, createdAt) in rows {
-            switch (part, id, email, username, displayName, createdAt) {
-            case let (0, id?, email?, username?, displayName?, createdAt?):
+        for (part, xp, allTimeXP, id, email, username, displayName, createdAt, xps, players) in rows {
+            switch (part, xp, allTimeXP, id, email, username, displayName, createdAt) {
+            case let (0, xp?, allTimeXP?, id?, email?, username?, displayName?, createdAt?):
                 top.append((PlayerScore(player: Player(id: id, email: email, username: username, displayName: displayName, createdAt: createdAt.date), xp: xp),
-                            number))
-            case (1, _, _, _, _, _):
-                totals.append(BoardTop.Total(xp: xp, players: number))
+                            allTimeXP))
+            case (1, _, _, _, _, _, _, _):
+                // An empty board's arrays are NULL.
+                totals = zip(xps ?? [], players ?? []).map { BoardTop.Total(xp: $0, players: $1) }
             default:
                 throw StorageError.unknownValue("a board top row of part \(part)")
             }

@@ -2,6 +2,7 @@ import Foundation
 import PuzzleMapCore
 @testable import PuzzleMapGame
 import PuzzleMapStorage
+import Synchronization
 import Testing
 
 /// The sessions an instance keeps: only while signals are heard, dropped by any signal about
@@ -89,9 +90,9 @@ import Testing
     @Test func aValueReadFromEveryPlayerIsDroppedByASignalAboutAnyOfThem() async throws {
         let kept = KeptUntilSignalled<String, Int>(capacity: 10)
         kept.hear(.listening)
-        var reads = 0
+        let reads = Reads()
         func top() async throws -> Int {
-            try await kept.value(for: "top", everyPlayer: true) { reads += 1; return (reads, []) }
+            try await kept.value(for: "top", everyPlayer: true) { (reads.next(), []) }
         }
         #expect(try await top() == 1)
         #expect(try await top() == 1)
@@ -109,4 +110,45 @@ import Testing
         #expect(overtaken == 99 && kept.value(for: "top") == nil, "a player changed while it was read")
         #expect(kept.figures.kept == 1)
     }
+
+    /// Readers that miss together share one read of the store; one that comes after a signal
+    /// the read under way could not have seen starts a read of its own, and is answered that.
+    @Test func readersMissingTogetherShareOneReadUnlessASignalCameBetween() async throws {
+        let kept = KeptUntilSignalled<String, Int>(capacity: 10)
+        kept.hear(.listening)
+        let reads = Reads()
+        let top: @Sendable () async throws -> Int = {
+            try await kept.value(for: "top", everyPlayer: true) {
+                let read = reads.next()
+                try await Task.sleep(for: .milliseconds(300))
+                return (read, [])
+            }
+        }
+        let together = (0..<20).map { _ in Task { try await top() } }
+        var answers: [Int] = []
+        for reader in together { answers.append(try await reader.value) }
+        #expect(answers == Array(repeating: 1, count: 20) && reads.count == 1)
+        #expect(try await top() == 1, "kept")
+
+        kept.hear(.player(1))
+        let first = Task { try await top() }
+        while reads.count < 2 { try await Task.sleep(for: .milliseconds(5)) }
+        let missed = kept.figures.missed
+        let joining = Task { try await top() }
+        while kept.figures.missed == missed { try await Task.sleep(for: .milliseconds(5)) }
+        try await Task.sleep(for: .milliseconds(20))
+        kept.hear(.player(2))
+        let later = Task { try await top() }
+        #expect(try await [first.value, joining.value, later.value] == [2, 2, 3], "the reader after the signal read again")
+        #expect(reads.count == 3)
+        #expect(try await top() == 3 && kept.figures.kept == 1)
+    }
+}
+
+/// Counts the reads a test's store answers.
+private final class Reads: Sendable {
+    private let made = Atomic(0)
+
+    func next() -> Int { made.add(1, ordering: .relaxed).newValue }
+    var count: Int { made.load(ordering: .relaxed) }
 }

@@ -18,8 +18,19 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
         var everyPlayer: Bool
     }
 
+    /// A read from the store under way, which readers missing the same key join.
+    private struct Flight {
+        var id: UInt64
+        /// Where the signals stood when it began.
+        var mark: UInt64
+        var everyPlayer: Bool
+        var task: Task<Value, any Error>
+    }
+
     private struct State {
         var listening = false
+        var flights: [Key: Flight] = [:]
+        var nextFlight: UInt64 = 0
         var entries: [Key: Entry] = [:]
         var keysOfPlayer: [Int64: Set<Key>] = [:]
         var keysOfSession: [Int64: Set<Key>] = [:]
@@ -90,7 +101,15 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
     /// `sessions` (or of every player), unless something was heard of any of them (or of
     /// everything) meanwhile, or no signals are heard.
     func keep(_ value: Value, for key: Key, players: [Int64], sessions: [Int64] = [], everyPlayer: Bool = false, since mark: UInt64) {
+        keep(value, for: key, players: players, sessions: sessions, everyPlayer: everyPlayer, since: mark, landing: nil)
+    }
+
+    /// Keeps a value as ``keep(_:for:players:sessions:everyPlayer:since:)`` does, and ends the
+    /// shared read `flight` of it in the same turn of the lock.
+    private func keep(_ value: Value, for key: Key, players: [Int64], sessions: [Int64] = [], everyPlayer: Bool, since mark: UInt64,
+                      landing flight: UInt64?) {
         state.withLock { state in
+            if let flight, state.flights[key]?.id == flight { state.flights[key] = nil }
             guard state.listening, state.heardOfEverything <= mark, !everyPlayer || state.heardOfAnyPlayer <= mark,
                   players.allSatisfy({ state.heardOfPlayer[$0, default: 0] <= mark }),
                   sessions.allSatisfy({ state.heardOfSession[$0, default: 0] <= mark })
@@ -106,13 +125,37 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
 
     /// The value kept for `key`, or the one `read` reads from the store, kept from the rows of
     /// the players it names (or of every player) unless a signal about them overtook the read.
+    ///
+    /// Readers that miss together share one read: a reader joins a read under way for the same
+    /// key when nothing it could depend on was heard since that read began (for a value read
+    /// from every player, nothing about a player; otherwise nothing at all). So when a value
+    /// everyone reads is dropped, the store is read once, not once for each waiting request, and
+    /// what each is answered is as new as what they would have read themselves.
     func value(for key: Key, everyPlayer: Bool = false,
-               reading read: () async throws -> (value: Value, players: [Int64])) async throws -> Value {
+               reading read: @escaping @Sendable () async throws -> (value: Value, players: [Int64])) async throws -> Value {
         if let kept = value(for: key) { return kept }
-        let mark = mark()
-        let (value, players) = try await read()
-        keep(value, for: key, players: players, everyPlayer: everyPlayer, since: mark)
-        return value
+        let task = state.withLock { state -> Task<Value, any Error> in
+            if let flight = state.flights[key],
+               state.heardOfEverything <= flight.mark,
+               flight.everyPlayer ? state.heardOfAnyPlayer <= flight.mark : state.heard == flight.mark {
+                return flight.task
+            }
+            state.nextFlight += 1
+            let (id, mark) = (state.nextFlight, state.heard)
+            let task = Task {
+                do {
+                    let (value, players) = try await read()
+                    self.keep(value, for: key, players: players, everyPlayer: everyPlayer, since: mark, landing: id)
+                    return value
+                } catch {
+                    self.state.withLock { state in if state.flights[key]?.id == id { state.flights[key] = nil } }
+                    throw error
+                }
+            }
+            state.flights[key] = Flight(id: id, mark: mark, everyPlayer: everyPlayer, task: task)
+            return task
+        }
+        return try await task.value
     }
 
     /// What the store signalled.
