@@ -21,6 +21,11 @@ struct Authenticator: RouterMiddleware {
     static func bearerToken(_ header: String) -> String? {
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        return String(parts[1]).trimmingCharacters(in: .whitespaces)
+        // Trimmed here, not by Foundation's `trimmingCharacters`, which goes through NSString
+        // on Linux: at every request it was a few percent of what a kept read costs.
+        var token = parts[1]
+        while token.first?.isWhitespace == true { token.removeFirst() }
+        while token.last?.isWhitespace == true { token.removeLast() }
+        return String(token)
     }
 }
