@@ -70,12 +70,16 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
     }
 
     private let state = Mutex(State())
-    /// At most this many values are kept (and as many signals remembered); past it, everything
-    /// is forgotten and kept afresh.
+    /// At most this many values are kept; past it, everything is forgotten and kept afresh.
     let capacity: Int
+    /// At most this many players and sessions are remembered as heard of (twice the values
+    /// kept, and never so few that a handful of values, such as the boards' tops, are dropped
+    /// again by signals about others); past it, everything is forgotten.
+    private let remembered: Int
 
     init(capacity: Int) {
         self.capacity = capacity
+        remembered = max(2 * capacity, 4_096)
     }
 
     /// The value kept for `key`, if there is one and `current` says it still holds (one that
@@ -181,7 +185,7 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
                 state.forgetEverything()
                 state.listening = true
             }
-            if state.heardOfPlayer.count + state.heardOfSession.count > 2 * capacity { state.forgetEverything() }
+            if state.heardOfPlayer.count + state.heardOfSession.count > remembered { state.forgetEverything() }
         }
     }
 
