@@ -13,14 +13,33 @@ import Synchronization
 /// since the last turn stay, whichever they are, and nothing is scanned to choose what to drop.
 final class KeptAnswers<View: Hashable & Encodable & Sendable>: Sendable {
     fileprivate struct Generations {
-        var newer: [View: Answer] = [:]
-        var older: [View: Answer] = [:]
+        var newer: [Keyed: Answer] = [:]
+        var older: [Keyed: Answer] = [:]
         var newerBytes = 0
         var olderBytes = 0
     }
     fileprivate struct Answer {
         var body: ByteBuffer
         var tag: String
+    }
+    /// A view with its hash worked out once, before the lock is taken: inside it, finding the
+    /// view costs a look-up of that number and, when found, one comparison.
+    fileprivate struct Keyed: Hashable {
+        let view: View
+        let hash: Int
+
+        init(_ view: View) {
+            self.view = view
+            hash = view.hashValue
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(hash)
+        }
+
+        static func == (a: Keyed, b: Keyed) -> Bool {
+            a.hash == b.hash && a.view == b.view
+        }
     }
 
     private let kept = Mutex(Generations())
@@ -37,13 +56,14 @@ final class KeptAnswers<View: Hashable & Encodable & Sendable>: Sendable {
     /// is, ``AppRequestContext/responseEncoder``) and kept.
     func response(for view: View, context: AppRequestContext) throws -> Response {
         let answer: Answer
+        let view = Keyed(view)
         if let (found, forgotten) = kept.withLock({ $0.find(view, budget: budget) }) {
             answered.add(1, ordering: .relaxed)
             answer = found
             _ = consume forgotten
         } else {
             encoded.add(1, ordering: .relaxed)
-            let body = ByteBuffer(data: try context.responseEncoder.encode(view))
+            let body = ByteBuffer(data: try context.responseEncoder.encode(view.view))
             answer = Answer(body: body, tag: ConditionalGetMiddleware<AppRequestContext>.tag(of: body))
             let forgotten = kept.withLock { $0.keep(answer, for: view, budget: budget) }
             _ = consume forgotten
@@ -62,7 +82,7 @@ final class KeptAnswers<View: Hashable & Encodable & Sendable>: Sendable {
 
 extension KeptAnswers.Generations {
     /// The answer kept for `view`, and the generation forgotten if finding it turned them.
-    mutating func find(_ view: View, budget: Int) -> (KeptAnswers.Answer, forgotten: [View: KeptAnswers.Answer])? {
+    mutating func find(_ view: KeptAnswers.Keyed, budget: Int) -> (KeptAnswers.Answer, forgotten: [KeptAnswers.Keyed: KeptAnswers.Answer])? {
         if let answer = newer[view] { return (answer, [:]) }
         guard let answer = older.removeValue(forKey: view) else { return nil }
         olderBytes -= answer.body.readableBytes
@@ -71,8 +91,8 @@ extension KeptAnswers.Generations {
 
     /// Keeps `answer` in the newer generation, and returns the generation forgotten to make
     /// room, to be let go outside the lock (freeing thousands of answers takes a while).
-    mutating func keep(_ answer: KeptAnswers.Answer, for view: View, budget: Int) -> [View: KeptAnswers.Answer] {
-        var forgotten: [View: KeptAnswers.Answer] = [:]
+    mutating func keep(_ answer: KeptAnswers.Answer, for view: KeptAnswers.Keyed, budget: Int) -> [KeptAnswers.Keyed: KeptAnswers.Answer] {
+        var forgotten: [KeptAnswers.Keyed: KeptAnswers.Answer] = [:]
         // An answer larger than a generation is not kept (with no budget, none is).
         guard answer.body.readableBytes <= budget / 2 else { return forgotten }
         if newerBytes + answer.body.readableBytes > budget / 2 {
