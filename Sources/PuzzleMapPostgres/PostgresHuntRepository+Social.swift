@@ -296,7 +296,7 @@ extension PostgresHuntRepository {
                 throw StorageError.unknownValue("a board top row of part \(part)")
             }
         }
-        return BoardTop(period: period, top: top, isWhole: top.count < count, totals: totals)
+        return BoardTop(period: period, top: top, asked: count, totals: totals)
     }
 
     /// The players hidden from the viewer (part 0), then their XP all time (part 1) and in the

@@ -248,7 +248,7 @@ extension SQLiteHuntRepository {
             let top = try topScores(period: period, friendsOf: nil, limit: count, at: date, db)
             let totals = try Row.fetchAll(db.cachedStatement(sql: "SELECT xp, players FROM \(table)Tally s WHERE \(filter) AND s.xp > 0 AND s.players > 0"),
                                           arguments: arguments).map { BoardTop.Total(xp: $0[0], players: $0[1]) }
-            return BoardTop(period: period, top: top, isWhole: top.count < count, totals: totals)
+            return BoardTop(period: period, top: top, asked: count, totals: totals)
         }
     }
 

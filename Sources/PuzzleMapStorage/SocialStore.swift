@@ -127,18 +127,20 @@ public struct BoardTop: Sendable, Equatable {
     public var top: [PlayerScore]
     /// For a weekly board: the all-time XP of the players in `top`; empty for the all-time one.
     public var allTimeXP: [Int64: Int]
-    /// Whether `top` is the whole board (it was read to fewer than the rows asked for).
+    /// Whether `top` is the whole board: it holds fewer players than were asked for.
     public var isWhole: Bool
     /// Every total on the board, highest first.
     public private(set) var totals: [Total]
     /// How many players hold more than each of `totals`, in the same order, then all of them.
     private var ahead: [Int]
 
-    public init(period: LeaderboardPeriod, top: [(score: PlayerScore, allTimeXP: Int)], isWhole: Bool, totals: [Total]) {
+    /// A top as a store reads it: the board's first players, at most `asked` of them, each with
+    /// their all-time XP (kept only beside a weekly board), and its totals in any order.
+    public init(period: LeaderboardPeriod, top: [(score: PlayerScore, allTimeXP: Int)], asked: Int, totals: [Total]) {
         self.period = period
         self.top = top.map(\.score)
         allTimeXP = period == .all ? [:] : Dictionary(uniqueKeysWithValues: top.map { ($0.score.player.id, $0.allTimeXP) })
-        self.isWhole = isWhole
+        isWhole = top.count < asked
         self.totals = totals.sorted { $0.xp > $1.xp }
         ahead = self.totals.reduce(into: [0]) { ahead, total in ahead.append(ahead.last! + total.players) }
     }
