@@ -816,7 +816,7 @@ enum PostgresMigrations {
             "CREATE TRIGGER friendship_touch AFTER INSERT OR DELETE ON friendship FOR EACH ROW EXECUTE FUNCTION touch_friends()",
         ]),
         // So does a block made or lifted, so that it is heard as theirs wherever what each sees
-        // of the boards is kept (`Hunt.boards`).
+        // of the boards is kept (`Hunt.keptBoards`).
         ("v32 blocks touch their players", [
             """
             CREATE FUNCTION touch_blocks() RETURNS trigger LANGUAGE plpgsql AS $$

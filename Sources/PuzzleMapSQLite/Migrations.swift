@@ -642,7 +642,7 @@ enum Migrations {
                 """)
         }
         // So does a block made or lifted, so that it is heard as theirs wherever what each sees
-        // of the boards is kept (`Hunt.boards`).
+        // of the boards is kept (`Hunt.keptBoards`).
         migrator.registerMigration("v32 blocks touch their players") { db in
             try db.execute(sql: """
                 CREATE TRIGGER block_touch_insert AFTER INSERT ON block

@@ -102,15 +102,15 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
     }
 
     /// Keeps a value read from the store since `mark`, from the rows of `players` and
-    /// `sessions` (or of every player), unless something was heard of any of them (or of
-    /// everything) meanwhile, or no signals are heard.
-    func keep(_ value: Value, for key: Key, players: [Int64], sessions: [Int64] = [], everyPlayer: Bool = false, since mark: UInt64) {
-        keep(value, for: key, players: players, sessions: sessions, everyPlayer: everyPlayer, since: mark, landing: nil)
+    /// `sessions`, unless something was heard of any of them (or of everything) meanwhile, or
+    /// no signals are heard.
+    func keep(_ value: Value, for key: Key, players: [Int64], sessions: [Int64] = [], since mark: UInt64) {
+        keep(value, for: key, players: players, sessions: sessions, everyPlayer: false, since: mark, landing: nil)
     }
 
-    /// Keeps a value as ``keep(_:for:players:sessions:everyPlayer:since:)`` does, and ends the
-    /// shared read `flight` of it in the same turn of the lock.
-    private func keep(_ value: Value, for key: Key, players: [Int64], sessions: [Int64] = [], everyPlayer: Bool, since mark: UInt64,
+    /// Keeps a value as ``keep(_:for:players:sessions:since:)`` does, or one read from every
+    /// player's row, and ends the shared read `flight` of it in the same turn of the lock.
+    private func keep(_ value: Value, for key: Key, players: [Int64], sessions: [Int64], everyPlayer: Bool, since mark: UInt64,
                       landing flight: UInt64?) {
         state.withLock { state in
             if let flight, state.flights[key]?.id == flight { state.flights[key] = nil }
@@ -149,7 +149,7 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
             let task = Task {
                 do {
                     let (value, players) = try await read()
-                    self.keep(value, for: key, players: players, everyPlayer: everyPlayer, since: mark, landing: id)
+                    self.keep(value, for: key, players: players, sessions: [], everyPlayer: everyPlayer, since: mark, landing: id)
                     return value
                 } catch {
                     self.state.withLock { state in if state.flights[key]?.id == id { state.flights[key] = nil } }
