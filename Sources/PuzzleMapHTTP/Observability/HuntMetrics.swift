@@ -88,27 +88,29 @@ public struct HuntMetrics: Sendable {
     /// How the sessions kept in the instance served (``SignedInSessions``), read when
     /// Prometheus scrapes.
     func record(sessions figures: KeptFigures) {
-        Gauge(label: "puzzlemap_session_lookups", dimensions: [("answer", "kept")], factory: factory).record(figures.answered)
-        Gauge(label: "puzzlemap_session_lookups", dimensions: [("answer", "read")], factory: factory).record(figures.missed)
-        Gauge(label: "puzzlemap_sessions_kept", dimensions: [], factory: factory).record(figures.kept)
+        record(figures, lookups: "puzzlemap_session_lookups", kept: "puzzlemap_sessions_kept")
         Gauge(label: "puzzlemap_session_signals_heard", dimensions: [], factory: factory).record(figures.listening ? 1 : 0)
     }
 
     /// How the friends' circles kept in the instance served, read when Prometheus scrapes.
     func record(friendCircles figures: KeptFigures) {
-        Gauge(label: "puzzlemap_friend_circle_lookups", dimensions: [("answer", "kept")], factory: factory).record(figures.answered)
-        Gauge(label: "puzzlemap_friend_circle_lookups", dimensions: [("answer", "read")], factory: factory).record(figures.missed)
-        Gauge(label: "puzzlemap_friend_circles_kept", dimensions: [], factory: factory).record(figures.kept)
+        record(figures, lookups: "puzzlemap_friend_circle_lookups", kept: "puzzlemap_friend_circles_kept")
     }
 
     /// How what the boards are made of, kept in the instance, served, by part (the top of a
     /// board, a viewer's standing, a board among friends), read when Prometheus scrapes.
     func record(boardParts: [(part: String, figures: KeptFigures)]) {
         for (part, figures) in boardParts {
-            Gauge(label: "puzzlemap_board_part_lookups", dimensions: [("part", part), ("answer", "kept")], factory: factory).record(figures.answered)
-            Gauge(label: "puzzlemap_board_part_lookups", dimensions: [("part", part), ("answer", "read")], factory: factory).record(figures.missed)
-            Gauge(label: "puzzlemap_board_parts_kept", dimensions: [("part", part)], factory: factory).record(figures.kept)
+            record(figures, lookups: "puzzlemap_board_part_lookups", kept: "puzzlemap_board_parts_kept", dimensions: [("part", part)])
         }
+    }
+
+    /// Values kept until signalled: reads answered from them and from the store (`lookups`,
+    /// by `answer`), and how many are kept now (`kept`).
+    private func record(_ figures: KeptFigures, lookups: String, kept: String, dimensions: [(String, String)] = []) {
+        Gauge(label: lookups, dimensions: dimensions + [("answer", "kept")], factory: factory).record(figures.answered)
+        Gauge(label: lookups, dimensions: dimensions + [("answer", "read")], factory: factory).record(figures.missed)
+        Gauge(label: kept, dimensions: dimensions, factory: factory).record(figures.kept)
     }
 
     /// How the answers kept as bytes served (``KeptAnswers``), by route, read when Prometheus scrapes.
