@@ -258,7 +258,14 @@ import Testing
                     }
                 }
             }
+            // Cut to two, the all-time top (bob, then ada or cy) fills one row for cy, who hides
+            // bob, and not two; it fills eve's one row, as she hides nobody.
             #expect(try await repository.sharedView(playerID: cy, period: .all, at: sunday, shown: 2, topCount: 2) == nil)
+            let cyOne = try await repository.boardView(playerID: cy, period: .all, friendsOnly: false, at: sunday, shown: 1)
+            #expect(try await repository.sharedView(playerID: cy, period: .all, at: sunday, shown: 1, topCount: 2) == cyOne)
+            let eveOne = try await repository.boardView(playerID: eve, period: .all, friendsOnly: false, at: sunday, shown: 1)
+            #expect(try await repository.sharedView(playerID: eve, period: .all, at: sunday, shown: 1, topCount: 1) == eveOne)
+            #expect(eveOne.top.map(\.player.id) == [bob] && cyOne.top.map(\.player.id) == [bob, ada])
             #expect(try await repository.boardStanding(playerID: cy, at: sunday) == BoardStanding(hidden: [bob], allTimeXP: 100, weekXP: 100))
             #expect(try await repository.boardStanding(playerID: dee, at: sunday) == BoardStanding(hidden: [], allTimeXP: 40, weekXP: 0))
             #expect(try await repository.boardStanding(playerID: bob, at: start - 86_400) == BoardStanding(hidden: [cy], allTimeXP: 250, weekXP: 150))
