@@ -33,7 +33,7 @@ public struct JSONLogHandler: LogHandler {
         fields["logger"] = .string(label)
         fields["message"] = .string(event.message.description)
         guard let line = try? Self.encoder.encode(fields) else { return }
-        sink.write(line + [0x0A])
+        sink.write(line + [0x0A], level: event.level)
     }
 
     private static let timeFormat = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
@@ -69,30 +69,21 @@ public struct JSONLogHandler: LogHandler {
     }
 }
 
-/// Where log lines go: standard output in the service, a buffer in tests.
+/// Where log lines go: standard output in the service (``batched(_:)``), a buffer in tests.
 public struct LogSink: Sendable {
-    private let writeLine: @Sendable ([UInt8]) -> Void
+    private let writeLine: @Sendable ([UInt8], Logger.Level) -> Void
 
     public init(_ writeLine: @escaping @Sendable ([UInt8]) -> Void) {
+        self.writeLine = { line, _ in writeLine(line) }
+    }
+
+    /// A sink that is also told each line's level.
+    public init(_ writeLine: @escaping @Sendable ([UInt8], Logger.Level) -> Void) {
         self.writeLine = writeLine
     }
 
-    func write(_ line: [UInt8]) { writeLine(line) }
+    func write(_ line: [UInt8], level: Logger.Level) { writeLine(line, level) }
 
-    /// Whole lines to standard output, one writer at a time so lines never interleave.
-    public static let standardOutput: LogSink = {
-        let lock = Mutex(())
-        return LogSink { line in
-            lock.withLock { _ in
-                line.withUnsafeBytes { bytes in
-                    var offset = 0
-                    while offset < bytes.count {
-                        let written = Foundation.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-                        if written <= 0 { if errno == EINTR { continue } else { return } }
-                        offset += written
-                    }
-                }
-            }
-        }
-    }()
+    /// Whole lines to standard output, in batches (``BatchedLogOutput``).
+    public static var standardOutput: LogSink { .batched(.standardOutput) }
 }

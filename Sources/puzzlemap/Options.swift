@@ -130,11 +130,12 @@ struct ResolvedConfiguration {
     }
 
     /// A logger at the configured level (`PUZZLEMAP_LOG_LEVEL`, default info), writing text to
-    /// standard error or, with `PUZZLEMAP_LOG_FORMAT=json`, JSON lines to standard output.
+    /// standard error or, with `PUZZLEMAP_LOG_FORMAT=json`, JSON lines to standard output, in
+    /// batches either way (``BatchedLogOutput``).
     func logger(label: String) -> Logger {
         var logger = reader.string(forKey: "log.format") == "json"
             ? Logger(label: label) { JSONLogHandler(label: $0) }
-            : Logger(label: label) { StreamLogHandler.standardError(label: $0) }
+            : Logger(label: label) { BatchedTextLogHandler(label: $0) }
         logger.logLevel = reader.string(forKey: "log.level").flatMap(Logger.Level.init(rawValue:)) ?? .info
         return logger
     }

@@ -23,6 +23,10 @@ struct Serve: AsyncParsableCommand {
         // Writing to a mail command that exited must be an error to handle, not a signal that
         // ends the service.
         signal(SIGPIPE, SIG_IGN)
+        // The text log's times come from `localtime`, which glibc has look at /etc/localtime
+        // again (a `stat`) on every call unless TZ is set: a system call on every line. The same
+        // zone, named once, before any other thread reads the environment.
+        if getenv("TZ") == nil { setenv("TZ", ":/etc/localtime", 1) }
         let configuration = ResolvedConfiguration(content: content, service: service)
         let settings = try configuration.settings
         let logger = configuration.logger(label: "puzzlemap")
