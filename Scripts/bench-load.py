@@ -5,12 +5,14 @@ measured there with wrk.
 
     python3 Scripts/bench-load.py --url URL signins --players 1000 --seconds 60 --tokens out.txt
     python3 Scripts/bench-load.py --url URL scans --tokens out.txt --codes codes.txt --seconds 20 [--rate 100]
+                                   [--held held.txt --players names.txt]
     python3 Scripts/bench-load.py --url URL sessions --players names.txt --far SQL --sql out.sql --tokens out.txt
 
 `signins` creates the players first (not timed), then signs each in once, spread evenly over
 the given seconds, as a lecture hall does when the hunt is announced; it reports latency
 percentiles and every answer that was not 200. `scans` sends JSON code scans from many players
-at once, each with its own Idempotency-Key, and reports scans per second and latency.
+at once, each with its own Idempotency-Key (with --held, every third write a hint taken on a
+held riddle), and reports writes per second, latency and the answers by kind.
 """
 
 from __future__ import annotations
@@ -126,6 +128,14 @@ def scans(args: argparse.Namespace) -> None:
     deadline = time.perf_counter() + args.seconds
     counter = iter(range(1 << 62))
 
+    # With --held, every third write takes a hint on a riddle a player holds instead: a write
+    # that always changes the player's state (a scan of a place already visited changes nothing).
+    held: list[tuple[str, str]] = []
+    if args.held:
+        token_of = dict(zip((line.strip() for line in open(args.players)), tokens))
+        held = [(token_of[name], attempt) for name, attempt in (line.split() for line in open(args.held) if line.strip())
+                if name in token_of]
+
     # With --rate, each worker sends at its share of the rate (writes alongside the reads);
     # without, as fast as answers come.
     interval = args.concurrency / args.rate if args.rate else 0.0
@@ -140,15 +150,21 @@ def scans(args: argparse.Namespace) -> None:
                 next_send += interval
             with lock:
                 n = next(counter)
-            token, code = tokens[n % len(tokens)], codes[(n // len(tokens)) % len(codes)]
             sent = time.perf_counter()
-            status, body = client.call("POST", "/v1/scans", {"code": code}, token, {"Idempotency-Key": str(uuid.uuid4())})
+            if held and n % 3 == 2:
+                token, attempt = held[(n // 3) % len(held)]
+                status, body = client.call("POST", f"/v1/riddles/{attempt}/hints", {"confirm": True}, token)
+                kind = "hint"
+            else:
+                token, code = tokens[n % len(tokens)], codes[(n // len(tokens)) % len(codes)]
+                status, body = client.call("POST", "/v1/scans", {"code": code}, token, {"Idempotency-Key": str(uuid.uuid4())})
+                kind = "scan"
             took = (time.perf_counter() - sent) * 1000
             try:
                 answer = json.loads(body)
-                key = f"{status} {answer.get('outcome') or answer.get('code', '?')}"
+                key = f"{kind} {status} {answer.get('outcome') or answer.get('code') or ('taken' if 'hint' in answer else '?')}"
             except ValueError:
-                key = f"{status} no answer"
+                key = f"{kind} {status} no answer"
             with lock:
                 latencies.append(took)
                 statuses[key] = statuses.get(key, 0) + 1
@@ -156,7 +172,7 @@ def scans(args: argparse.Namespace) -> None:
     started = time.perf_counter()
     with ThreadPoolExecutor(args.concurrency) as pool:
         list(pool.map(worker, range(args.concurrency)))
-    report("code scans", latencies, time.perf_counter() - started, statuses)
+    report("code scans and hints" if held else "code scans", latencies, time.perf_counter() - started, statuses)
 
 
 def opens(args: argparse.Namespace) -> None:
@@ -215,7 +231,9 @@ def main() -> None:
     scan.add_argument("--codes", required=True, help="one checkpoint QR text per line")
     scan.add_argument("--seconds", type=float, default=20)
     scan.add_argument("--concurrency", type=int, default=16)
-    scan.add_argument("--rate", type=float, default=0, help="scans a second in all (0: as fast as answered)")
+    scan.add_argument("--rate", type=float, default=0, help="writes a second in all (0: as fast as answered)")
+    scan.add_argument("--held", help="'username attempt-id' per line: riddles held, every third write a hint on one")
+    scan.add_argument("--players", help="the usernames of --tokens, in the same order (with --held)")
     first = commands.add_parser("opens")
     first.add_argument("--tokens", required=True)
     first.add_argument("--concurrency", type=int, default=16)

@@ -2,8 +2,9 @@
 # Load figures for the README: a release `puzzlemap serve` on loopback with the sample campus
 # and 100 000 players seeded straight into the database, on SQLite or on PostgreSQL, each with a
 # real ledger (20-60 events, scores that add it up), half holding a riddle, a third a freebie.
-# Reads are measured with wrk while typed-code scans by the same players are written alongside
-# (--write-rate a second, 100 by default; on PostgreSQL through a second `serve` on the same
+# Reads are measured with wrk while typed-code scans and hints by the same players are written
+# alongside (--write-rate a second, 100 by default, a third of them hints, which always change
+# what a reader keeps; on PostgreSQL through a second `serve` on the same
 # database, so what the reading instance keeps is dropped by the other's signals): requests per
 # second and latency percentiles per route, as ratios to /healthz (the bare route) in the same
 # run; progress with 1, 1 000 and 10 000 players' tokens in turn (with the share answered from
@@ -199,6 +200,9 @@ python3 Scripts/bench-load.py --url "$url" sessions --players "$work/seeded-name
 sql_file "$work/ranked.sql"
 sql_file "$work/seeded.sql"
 mapfile -t rank_tokens < "$work/ranked-tokens.txt"
+# The riddles the 10 000 hold (half of them hold one), for the hints among the writes alongside.
+values "SELECT p.username || ' ' || a.id FROM riddleAttempt a JOIN player p ON p.id = a.playerId
+        WHERE a.closedAt IS NULL AND p.username LIKE 'seed%' AND p.id <= (SELECT MAX(id) FROM player WHERE username = 'seed$((players < 10000 ? players : 10000))')" > "$work/held.txt"
 head -1 "$work/seeded-tokens.txt" > "$work/tokens-1.txt"
 head -1000 "$work/seeded-tokens.txt" > "$work/tokens-1000.txt"
 cp "$work/seeded-tokens.txt" "$work/tokens-10000.txt"
@@ -247,8 +251,9 @@ hit_rate() {  # hit_rate BEFORE AFTER
 }
 
 runs=30
-printf '\n== POST /v1/scans alongside: about %s typed codes a second from the 10 000 players, to %s\n' "$write_rate" "$writer_url"
+printf '\n== Writes alongside: about %s a second from the 10 000 players (typed-code scans; every third a hint on a held riddle), to %s\n' "$write_rate" "$writer_url"
 python3 Scripts/bench-load.py --url "$writer_url" scans --tokens "$work/seeded-tokens.txt" --codes "$work/codes.txt" \
+  --held "$work/held.txt" --players "$work/seeded-names.txt" \
   --seconds $((runs * (seconds + 1))) --concurrency 16 --rate "$write_rate" > "$work/writes.txt" &
 writer=$!
 sleep 1
