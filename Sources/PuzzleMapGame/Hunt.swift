@@ -39,6 +39,9 @@ public struct Hunt: Sendable {
     /// What the boards are made of, kept while the store's signals say it holds; kept through
     /// content reloads (boards depend on the ledger and the accounts only).
     let keptBoards = KeptBoards()
+    /// What signals about players dropped, read again in the background; kept through content
+    /// reloads (each read runs on the hunt that heard the signal).
+    let readAhead = ReadAhead()
     /// `ServiceSettings.giftsPerDay`, which overrides the content's limit.
     private let giftsPerDayOverride: Int?
     /// Players' progress and map as last read, by play version; one per content.

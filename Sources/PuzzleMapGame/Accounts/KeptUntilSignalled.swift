@@ -162,20 +162,25 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
         return try await task.value
     }
 
-    /// What the store signalled.
-    func hear(_ signal: AccountSignal) {
+    /// What the store signalled; answers the keys kept from the rows of the player or session
+    /// it names, now dropped.
+    @discardableResult
+    func hear(_ signal: AccountSignal) -> [Key] {
         state.withLock { state in
+            var dropped: [Key] = []
             switch signal {
             case .player(let player):
                 state.heard += 1
                 state.heardOfPlayer[player] = state.heard
                 state.heardOfAnyPlayer = state.heard
-                for key in state.keysOfPlayer[player] ?? [] { state.forget(key) }
+                dropped = Array(state.keysOfPlayer[player] ?? [])
+                for key in dropped { state.forget(key) }
                 for key in state.keysOfEveryPlayer { state.forget(key) }
             case .session(let session):
                 state.heard += 1
                 state.heardOfSession[session] = state.heard
-                for key in state.keysOfSession[session] ?? [] { state.forget(key) }
+                dropped = Array(state.keysOfSession[session] ?? [])
+                for key in dropped { state.forget(key) }
             case .anything:
                 state.forgetEverything()
             case .lost:
@@ -186,6 +191,7 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
                 state.listening = true
             }
             if state.heardOfPlayer.count + state.heardOfSession.count > remembered { state.forgetEverything() }
+            return dropped
         }
     }
 

@@ -38,8 +38,9 @@ public final class SignedInSessions: Sendable {
         sessions.keep(signedIn, for: accessHash, players: [signedIn.account.player.id], sessions: [signedIn.session.id], since: mark)
     }
 
-    /// What the store signalled.
-    public func hear(_ signal: AccountSignal) {
+    /// What the store signalled; answers the hashes of the sessions it dropped.
+    @discardableResult
+    public func hear(_ signal: AccountSignal) -> [String] {
         sessions.hear(signal)
     }
 
@@ -52,9 +53,32 @@ public final class SignedInSessions: Sendable {
 extension Hunt {
     /// What the store signalled of sessions and accounts, for everything this instance keeps of
     /// them: the sessions it recognised, its players' friends and what the boards are made of.
-    public func hear(_ signal: AccountSignal) {
-        sessions.hear(signal)
+    ///
+    /// With `readingAhead`, for a signal about a player, what was kept of them here is read
+    /// again in the background (``ReadAhead``): the sessions it dropped, and their progress if
+    /// it was kept (it is kept by play version, so the signal made it old, not gone). The
+    /// store's signals read ahead; a request's own write, which drops its player's before its
+    /// answer leaves, leaves reading to the store's signal of it, which follows.
+    public func hear(_ signal: AccountSignal, readingAhead: Bool = false) {
+        let droppedSessions = sessions.hear(signal)
         friendCircles.hear(signal)
         keptBoards.hear(signal)
+        guard readingAhead, case .player(let player) = signal else { return }
+        let progressKept = playCache.holds(player)
+        guard progressKept || !droppedSessions.isEmpty else { return }
+        readAhead.read(player) { [self] in
+            for accessHash in droppedSessions {
+                let mark = sessions.mark()
+                guard let signedIn = try? await repository.signedIn(accessHash: accessHash, at: now()) else { continue }
+                sessions.keep(signedIn, for: accessHash, since: mark)
+            }
+            if progressKept { _ = try? await played(playerID: player, at: nil) }
+        }
+    }
+
+    /// Reads ahead started after signals, and signals that found too many under way.
+    public var readAheadFigures: (started: Int, skipped: Int) {
+        let figures = readAhead.figures
+        return (figures.started, figures.skipped)
     }
 }

@@ -59,6 +59,11 @@ final class KeptByPlayVersion<Value: Sendable>: Sendable {
         }
     }
 
+    /// Whether a value of the player's is kept, at whichever version.
+    func holds(_ playerID: Int64) -> Bool {
+        entries.withLock { $0[playerID] != nil }
+    }
+
     var count: Int { entries.withLock { $0.count } }
     /// How many requests with a play version were answered from what was kept, and how many were not.
     var hits: Int { answered.load(ordering: .relaxed) }

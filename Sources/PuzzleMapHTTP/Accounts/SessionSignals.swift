@@ -5,22 +5,22 @@ import PuzzleMapStorage
 import ServiceLifecycle
 
 /// Passes what the store signals of sessions and accounts, from every instance, to what this
-/// instance keeps of them (sessions, friends' circles): until signals flow, and whenever they
-/// stop, nothing is kept.
+/// instance keeps of them (sessions, friends' circles, boards, progress read ahead): until
+/// signals flow, and whenever they stop, nothing is kept.
 struct SessionSignals: Service {
     let running: RunningHunt
     let logger: Logger
 
     func run() async throws {
-        let hunt = running.hunt
         // A shutdown ends the sequence: that is how this service ends, not a failure.
         await cancelWhenGracefulShutdown {
             for await signal in running.hunt.repository.accountSignals() {
                 if signal == .lost { logger.warning("Account changes cannot be heard: sessions are read from the database until they can") }
-                hunt.hear(signal)
+                // The hunt of the content played now, whose progress is the one kept.
+                running.hunt.hear(signal, readingAhead: true)
             }
         }
-        hunt.hear(.lost)
+        running.hunt.hear(.lost)
     }
 }
 

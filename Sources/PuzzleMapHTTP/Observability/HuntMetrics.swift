@@ -92,6 +92,13 @@ public struct HuntMetrics: Sendable {
         Gauge(label: "puzzlemap_session_signals_heard", dimensions: [], factory: factory).record(figures.listening ? 1 : 0)
     }
 
+    /// Reads ahead after players' signals (``Hunt/hear(_:readingAhead:)``): started, and
+    /// signals that found too many under way, read when Prometheus scrapes.
+    func record(readsAhead figures: (started: Int, skipped: Int)) {
+        Gauge(label: "puzzlemap_reads_ahead", dimensions: [("outcome", "started")], factory: factory).record(figures.started)
+        Gauge(label: "puzzlemap_reads_ahead", dimensions: [("outcome", "skipped")], factory: factory).record(figures.skipped)
+    }
+
     /// How the friends' circles kept in the instance served, read when Prometheus scrapes.
     func record(friendCircles figures: KeptFigures) {
         record(figures, lookups: "puzzlemap_friend_circle_lookups", kept: "puzzlemap_friend_circles_kept")

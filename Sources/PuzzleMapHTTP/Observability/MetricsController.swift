@@ -10,6 +10,7 @@ struct MetricsController {
             services.metrics.record(services.repository.activity.snapshot)
             services.metrics.record(services.hunt.playCacheFigures)
             services.metrics.record(sessions: services.hunt.sessions.figures)
+            services.metrics.record(readsAhead: services.hunt.readAheadFigures)
             services.metrics.record(friendCircles: services.hunt.friendCircleFigures)
             services.metrics.record(boardParts: services.hunt.boardPartFigures)
             services.metrics.record(services.kept.progress.figures, route: "progress")
