@@ -6,6 +6,8 @@ import Testing
     @Test func bytesAreTwoLowercaseDigitsEach() {
         #expect([UInt8]([0x00, 0x0F, 0xA5, 0xFF, 0x10]).hexadecimal == "000fa5ff10")
         #expect([UInt8]().hexadecimal == "")
+        let every = [UInt8](0...255)
+        #expect(every.hexadecimal == every.map { String(format: "%02x", $0) }.joined())
     }
 }
 
