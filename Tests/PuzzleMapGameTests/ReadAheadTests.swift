@@ -20,7 +20,7 @@ import Testing
 
         /// Lets the reads waiting go, once `count` are.
         func release(count: Int) async throws {
-            let deadline = Date() + 10
+            let deadline = Date() + 60
             while state.withLock({ $0.waiting.count }) < count {
                 guard Date() < deadline else { Issue.record("\(count) reads never started: \(runs)"); return }
                 try await Task.sleep(for: .milliseconds(2))
@@ -30,7 +30,7 @@ import Testing
     }
 
     static func settled(_ readAhead: ReadAhead) async throws {
-        let deadline = Date() + 10
+        let deadline = Date() + 60
         while readAhead.figures.reading > 0 {
             guard Date() < deadline else { Issue.record("reads ahead never ended"); return }
             try await Task.sleep(for: .milliseconds(2))
