@@ -233,7 +233,10 @@ struct PostgresRestartUnderLoadTests {
                     "\(answer.username): \(answer.status.map(String.init) ?? "no answer in 15 s") \(answer.code ?? "")")
         }
         #expect(statuses["201", default: 0] > 0 && statuses["503", default: 0] > 0, "\(statuses)")
-        // Timed by the service itself, so the test process's busy threads cannot blur it.
+        // Timed by the service itself, so the test process's busy threads cannot blur it; read
+        // once it has stopped, when every line it wrote in batches is out.
+        service.send(SIGTERM)
+        #expect(await service.waitForExit() == 0)
         let lines = service.log.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         let durations = lines.filter { $0["message"] as? String == "Request answered" && $0["route"] as? String == "/v1/accounts" }
             .compactMap { ($0["duration_ms"] as? String).flatMap(Double.init) }
@@ -249,8 +252,6 @@ struct PostgresRestartUnderLoadTests {
             #expect(try await store.account(login: answer.username) != nil, "\(answer.username) was answered 201 but is not stored")
         }
         await store.close()
-        service.send(SIGTERM)
-        #expect(await service.waitForExit() == 0)
     }
 }
 
