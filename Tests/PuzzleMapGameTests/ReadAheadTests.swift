@@ -8,21 +8,30 @@ import Testing
 /// What a store's signal about a player drops is read again in the background, so that their
 /// next request finds it kept; never more than a few players at once.
 @Suite struct ReadAheadTests {
-    /// Reads held open until the test lets them go.
+    /// Reads held open until the test lets them go, each noting what it was asked to read;
+    /// the sessions named in `unkept` are answered as read but not kept.
     final class HeldReads: Sendable {
-        private let state = Mutex<(runs: [Int64], waiting: [CheckedContinuation<Void, Never>])>(([], []))
+        private let state = Mutex<(runs: [ReadAhead.Work], waiting: [CheckedContinuation<Void, Never>])>(([], []))
+        let unkept: Set<String>
 
-        func read(_ player: Int64) -> @Sendable () async -> Void {
-            { await withCheckedContinuation { continuation in self.state.withLock { $0.runs.append(player); $0.waiting.append(continuation) } } }
+        init(unkept: Set<String> = []) {
+            self.unkept = unkept
         }
 
-        var runs: [Int64] { state.withLock { $0.runs } }
+        var read: @Sendable (ReadAhead.Work) async -> Set<String> {
+            { work in
+                await withCheckedContinuation { continuation in self.state.withLock { $0.runs.append(work); $0.waiting.append(continuation) } }
+                return work.sessions.intersection(self.unkept)
+            }
+        }
+
+        var runs: [ReadAhead.Work] { state.withLock { $0.runs } }
 
         /// Lets the reads waiting go, once `count` are.
         func release(count: Int) async throws {
             let deadline = Date() + 60
             while state.withLock({ $0.waiting.count }) < count {
-                guard Date() < deadline else { Issue.record("\(count) reads never started: \(runs)"); return }
+                guard Date() < deadline else { Issue.record("\(count) reads never started: \(runs.count)"); return }
                 try await Task.sleep(for: .milliseconds(2))
             }
             for continuation in state.withLock({ state in defer { state.waiting = [] }; return state.waiting }) { continuation.resume() }
@@ -37,26 +46,51 @@ import Testing
         }
     }
 
-    @Test func atMostTheLimitAreReadAtOnceAndASignalMeanwhileReadsOnceMoreAfter() async throws {
+    static func sessions(_ hashes: String...) -> ReadAhead.Work {
+        ReadAhead.Work(sessions: Set(hashes))
+    }
+
+    @Test func atMostTheLimitAreReadAtOnceAndWhatIsAskedMeanwhileIsReadOnceMoreAfter() async throws {
         let readAhead = ReadAhead(limit: 2)
         let held = HeldReads()
-        readAhead.read(1, held.read(1))
-        readAhead.read(2, held.read(2))
-        readAhead.read(3, held.read(3))
+        readAhead.read(1, Self.sessions("a"), with: held.read)
+        readAhead.read(2, Self.sessions("b"), with: held.read)
+        readAhead.read(3, Self.sessions("c"), with: held.read)
         #expect(readAhead.figures.skipped == 1, "a third player past the limit is not read ahead")
-        // Two more signals about player 1 while theirs is read: one read more, the latest.
-        readAhead.read(1, held.read(11))
-        readAhead.read(1, held.read(12))
+        // Two more asks about player 1 while theirs is read: one read more, of both.
+        readAhead.read(1, Self.sessions("d"), with: held.read)
+        readAhead.read(1, ReadAhead.Work(progress: true), with: held.read)
         try await held.release(count: 2)
         try await held.release(count: 1)
         try await Self.settled(readAhead)
-        #expect(held.runs.sorted() == [1, 2, 12])
+        #expect(held.runs.map { $0.sessions.sorted() } == [["a"], ["b"], ["d"]] || held.runs.map { $0.sessions.sorted() } == [["b"], ["a"], ["d"]])
+        #expect(held.runs.last?.progress == true)
         #expect(readAhead.figures.started == 3 && readAhead.figures.skipped == 1)
-        // With the reads over, there is room again.
-        readAhead.read(3, held.read(3))
+        // With the reads over, there is room again; nothing to read starts nothing.
+        readAhead.read(3, ReadAhead.Work(), with: held.read)
+        readAhead.read(3, Self.sessions("c"), with: held.read)
         try await held.release(count: 1)
         try await Self.settled(readAhead)
-        #expect(held.runs.sorted() == [1, 2, 3, 12])
+        #expect(held.runs.count == 4 && readAhead.figures.started == 4)
+    }
+
+    /// A read that could not keep a session (a signal about its player overtook it) reads it
+    /// again with what that signal asked, even when the signal found nothing left to drop.
+    @Test func whatAReadCouldNotKeepIsReadAgainWithTheSignalThatStoppedIt() async throws {
+        let readAhead = ReadAhead()
+        let held = HeldReads(unkept: ["a"])
+        readAhead.read(1, Self.sessions("a"), with: held.read)
+        readAhead.read(1, ReadAhead.Work(), with: held.read)
+        try await held.release(count: 1)
+        try await held.release(count: 1)
+        // The second read could not keep it either, but no signal came meanwhile: it ends.
+        try await Self.settled(readAhead)
+        #expect(held.runs.map(\.sessions) == [["a"], ["a"]])
+        // Without a signal meanwhile, what was not kept is not read again.
+        readAhead.read(2, Self.sessions("a"), with: held.read)
+        try await held.release(count: 1)
+        try await Self.settled(readAhead)
+        #expect(held.runs.count == 3)
     }
 
     /// After a write to a player's ledger, the store's signal of it has their session and
@@ -81,10 +115,17 @@ import Testing
         #expect(try await hunt.progress(playerID: ada, ownerVerified: true, playVersion: after.playVersion).unclaimedVouchers == 1)
         #expect((hunt.sessions.figures.missed, hunt.playCache.misses) == (sessionsRead, progressRead), "both were read ahead")
 
-        // A request's own drop reads nothing ahead: the store's signal of the write will.
+        // A request's own write reads its sessions ahead (its progress is left to the store's
+        // signal of the write, which follows).
         let started = hunt.readAheadFigures.started
+        hunt.forgetKept(afterWriteBy: ada)
+        try await Self.settled(hunt.readAhead)
+        #expect(hunt.readAheadFigures.started == started + 1)
+        #expect(try await hunt.signedIn(accessToken: token) != nil)
+        #expect(hunt.sessions.figures.missed == sessionsRead, "read ahead")
+        // A store signal alone does not.
         hunt.hear(.player(ada))
-        #expect(hunt.readAheadFigures.started == started)
+        #expect(hunt.readAheadFigures.started == started + 1)
         #expect(try await hunt.signedIn(accessToken: token) != nil)
         #expect(hunt.sessions.figures.missed == sessionsRead + 1)
     }

@@ -104,26 +104,30 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
     /// Keeps a value read from the store since `mark`, from the rows of `players` and
     /// `sessions`, unless something was heard of any of them (or of everything) meanwhile, or
     /// no signals are heard.
-    func keep(_ value: Value, for key: Key, players: [Int64], sessions: [Int64] = [], since mark: UInt64) {
+    /// Answers whether it was kept.
+    @discardableResult
+    func keep(_ value: Value, for key: Key, players: [Int64], sessions: [Int64] = [], since mark: UInt64) -> Bool {
         keep(value, for: key, players: players, sessions: sessions, everyPlayer: false, since: mark, landing: nil)
     }
 
     /// Keeps a value as ``keep(_:for:players:sessions:since:)`` does, or one read from every
     /// player's row, and ends the shared read `flight` of it in the same turn of the lock.
+    @discardableResult
     private func keep(_ value: Value, for key: Key, players: [Int64], sessions: [Int64], everyPlayer: Bool, since mark: UInt64,
-                      landing flight: UInt64?) {
+                      landing flight: UInt64?) -> Bool {
         state.withLock { state in
             if let flight, state.flights[key]?.id == flight { state.flights[key] = nil }
             guard state.listening, state.heardOfEverything <= mark, !everyPlayer || state.heardOfAnyPlayer <= mark,
                   players.allSatisfy({ state.heardOfPlayer[$0, default: 0] <= mark }),
                   sessions.allSatisfy({ state.heardOfSession[$0, default: 0] <= mark })
-            else { return }
+            else { return false }
             if state.entries[key] == nil, state.entries.count >= capacity { state.forgetEverything() }
             state.forget(key)
             state.entries[key] = Entry(value: value, players: players, sessions: sessions, everyPlayer: everyPlayer)
             if everyPlayer { state.keysOfEveryPlayer.insert(key) }
             for player in players { state.keysOfPlayer[player, default: []].insert(key) }
             for session in sessions { state.keysOfSession[session, default: []].insert(key) }
+            return true
         }
     }
 

@@ -33,8 +33,9 @@ public final class SignedInSessions: Sendable {
     }
 
     /// Keeps a session read from the store since `mark`, unless something was heard of it (or
-    /// of everything) meanwhile, or no signals are heard.
-    func keep(_ signedIn: SignedIn, for accessHash: String, since mark: UInt64) {
+    /// of everything) meanwhile, or no signals are heard; answers whether it was kept.
+    @discardableResult
+    func keep(_ signedIn: SignedIn, for accessHash: String, since mark: UInt64) -> Bool {
         sessions.keep(signedIn, for: accessHash, players: [signedIn.account.player.id], sessions: [signedIn.session.id], since: mark)
     }
 
@@ -54,29 +55,47 @@ extension Hunt {
     /// What the store signalled of sessions and accounts, for everything this instance keeps of
     /// them: the sessions it recognised, its players' friends and what the boards are made of.
     ///
-    /// With `readingAhead`, for a signal about a player, what was kept of them here is read
-    /// again in the background (``ReadAhead``): the sessions it dropped, and their progress if
-    /// it was kept (it is kept by play version, so the signal made it old, not gone). The
-    /// store's signals read ahead; a request's own write, which drops its player's before its
-    /// answer leaves, leaves reading to the store's signal of it, which follows.
+    /// With `readingAhead` (the store's own signals), for a signal about a player, what was kept
+    /// of them here is read again in the background (``ReadAhead``): the sessions it dropped, and
+    /// their progress if it was kept (it is kept by play version, so the signal made it old, not
+    /// gone).
     public func hear(_ signal: AccountSignal, readingAhead: Bool = false) {
-        let droppedSessions = sessions.hear(signal)
+        let dropped = drop(signal)
+        guard readingAhead, case .player(let player) = signal else { return }
+        readAgain(player, ReadAhead.Work(sessions: Set(dropped), progress: playCache.holds(player)))
+    }
+
+    /// After a request's own write: what is kept of its player is dropped before the answer
+    /// leaves, so that they read their write next whatever the timing of the store's signal of
+    /// it, and the sessions dropped are read again in the background (the write has committed).
+    /// Their progress is left to the store's signal, which follows.
+    public func forgetKept(afterWriteBy playerID: Int64) {
+        let dropped = drop(.player(playerID))
+        readAgain(playerID, ReadAhead.Work(sessions: Set(dropped)))
+    }
+
+    /// Drops what `signal` names; answers the hashes of the sessions dropped.
+    private func drop(_ signal: AccountSignal) -> [String] {
+        let dropped = sessions.hear(signal)
         friendCircles.hear(signal)
         keptBoards.hear(signal)
-        guard readingAhead, case .player(let player) = signal else { return }
-        let progressKept = playCache.holds(player)
-        guard progressKept || !droppedSessions.isEmpty else { return }
-        readAhead.read(player) { [self] in
-            for accessHash in droppedSessions {
+        return dropped
+    }
+
+    private func readAgain(_ player: Int64, _ work: ReadAhead.Work) {
+        readAhead.read(player, work) { [self] work in
+            var unkept: Set<String> = []
+            for accessHash in work.sessions {
                 let mark = sessions.mark()
                 guard let signedIn = try? await repository.signedIn(accessHash: accessHash, at: now()) else { continue }
-                sessions.keep(signedIn, for: accessHash, since: mark)
+                if !sessions.keep(signedIn, for: accessHash, since: mark) { unkept.insert(accessHash) }
             }
-            if progressKept { _ = try? await played(playerID: player, at: nil) }
+            if work.progress { _ = try? await played(playerID: player, at: nil) }
+            return unkept
         }
     }
 
-    /// Reads ahead started after signals, and signals that found too many under way.
+    /// Reads ahead started, and asks that found too many under way.
     public var readAheadFigures: (started: Int, skipped: Int) {
         let figures = readAhead.figures
         return (figures.started, figures.skipped)

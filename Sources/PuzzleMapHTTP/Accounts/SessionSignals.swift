@@ -30,6 +30,6 @@ extension Hunt {
     /// not the store's signal has arrived.
     func forgetKept(after request: Request, by identity: Identity?) {
         guard let identity, ![.get, .head, .options].contains(request.method) else { return }
-        hear(.player(identity.playerID))
+        forgetKept(afterWriteBy: identity.playerID)
     }
 }
