@@ -53,6 +53,12 @@ public final class BatchedLogOutput: Sendable {
             return !waiting.writerStarted
         }
         if startWriter { startWriting() }
+        settle(after: level)
+    }
+
+    /// After a line at `level`: everything waiting is written now if the line is at `error` or
+    /// above, else left to the writer thread.
+    func settle(after level: Logger.Level) {
         if level >= .error { flush() }
     }
 
@@ -105,7 +111,8 @@ struct BatchedTextStream: TextOutputStream, Sendable {
 
     func write(_ string: String) {
         var string = string
-        string.withUTF8 { output.write($0, level: .info) }
+        // The stream is not told the level: ``BatchedTextLogHandler`` settles after the line.
+        string.withUTF8 { output.write($0, level: .trace) }
     }
 }
 
@@ -144,6 +151,6 @@ public struct BatchedTextLogHandler: LogHandler {
 
     public func log(event: LogEvent) {
         text.log(event: event)
-        if event.level >= .error { output.flush() }
+        output.settle(after: event.level)
     }
 }
