@@ -70,12 +70,9 @@ final class ReadAhead: Sendable {
                 next = state.withLock { state in
                     // Only a signal about the player stops a read from being kept, and it asked
                     // for them again: what this read could not keep is read with that.
-                    guard var again = state.again.removeValue(forKey: player) else {
-                        state.reading.remove(player)
-                        return nil
-                    }
-                    again.sessions.formUnion(unkept)
-                    guard !again.isEmpty else {
+                    var again = state.again.removeValue(forKey: player)
+                    again?.sessions.formUnion(unkept)
+                    guard let again, !again.isEmpty else {
                         state.reading.remove(player)
                         return nil
                     }
