@@ -86,22 +86,30 @@ public final class BatchedLogOutput: Sendable {
         }
     }
 
+    /// Starts the thread that writes what waits, for as long as this output is in use, and has
+    /// what waits written at exit.
     private func startWriting() {
-        let thread = Thread { [self] in
+        let thread = Thread { [weak self] in
             while true {
                 Thread.sleep(forTimeInterval: Self.interval)
-                flush()
+                guard let output = self else { return }
+                output.flush()
             }
         }
         thread.name = "log output"
         thread.start()
         Self.flushAtExit.withLock { outputs in
-            if outputs.isEmpty { atexit { BatchedLogOutput.flushAtExit.withLock { $0 }.forEach { $0.flush() } } }
-            outputs.append(self)
+            if outputs.isEmpty { atexit { BatchedLogOutput.flushAtExit.withLock { $0 }.forEach { $0.output?.flush() } } }
+            outputs.append(Held(output: self))
         }
     }
 
-    private static let flushAtExit = Mutex<[BatchedLogOutput]>([])
+    /// An output to flush at exit, if it is still in use then.
+    private struct Held: Sendable {
+        weak var output: BatchedLogOutput?
+    }
+
+    private static let flushAtExit = Mutex<[Held]>([])
 }
 
 /// A `TextOutputStream` for swift-log's `StreamLogHandler` that adds each line it is given to a
