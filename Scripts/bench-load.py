@@ -4,15 +4,16 @@ typed codes, against a running service. Scripts/bench-load.sh runs it; the read 
 measured there with wrk.
 
     python3 Scripts/bench-load.py --url URL signins --players 1000 --seconds 60 --tokens out.txt
-    python3 Scripts/bench-load.py --url URL scans --tokens out.txt --codes codes.txt --seconds 20 [--rate 100]
-                                   [--held held.txt --players names.txt]
+    python3 Scripts/bench-load.py --url URL scans --tokens out.txt --codes codes.txt --seconds 20
+                                   [--rate 100 | --follow READER-URL --share 20] [--held held.txt --players names.txt]
     python3 Scripts/bench-load.py --url URL sessions --players names.txt --far SQL --sql out.sql --tokens out.txt
 
 `signins` creates the players first (not timed), then signs each in once, spread evenly over
 the given seconds, as a lecture hall does when the hunt is announced; it reports latency
 percentiles and every answer that was not 200. `scans` sends JSON code scans from many players
-at once, each with its own Idempotency-Key (with --held, every third write a hint taken on a
-held riddle), and reports writes per second, latency and the answers by kind.
+at once, each with its own Idempotency-Key (with --held, every third write plays a held riddle:
+three hints, give up, ask again), paced at --rate a second or at one for every --share requests
+the instance at --follow answers, and reports writes per second, latency and the answers by kind.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import hashlib
 import hmac
 import http.client
 import os
+import signal
 import json
 import statistics
 import threading
@@ -32,6 +34,8 @@ import uuid
 from concurrent.futures import ThreadPoolExecutor
 
 PASSWORD = "a long benchmark passphrase"
+# Set by SIGTERM: the writes alongside stop when the reads they accompany are done.
+stopping = threading.Event()
 
 
 class Client:
@@ -118,6 +122,109 @@ def signins(args: argparse.Namespace) -> None:
         out.write("\n".join(tokens) + "\n")
 
 
+class Pacer:
+    """Permits to write: --rate a second, or with --follow one for every --share requests the
+    reading instance has answered (its /metrics), counted four times a second. A writer that
+    falls behind may catch up by at most a second's permits."""
+
+    def __init__(self, rate: float, follow: str | None, share: int, deadline: float) -> None:
+        self.rate, self.share, self.deadline = rate, share, deadline
+        self.follow = Client(follow) if follow else None
+        self.allowance = 0.0
+        self.condition = threading.Condition()
+
+    def answered(self) -> float:
+        status, body = self.follow.call("GET", "/metrics")
+        if status != 200:
+            return 0.0
+        return sum(float(line.rsplit(" ", 1)[1]) for line in body.decode().splitlines()
+                   if line.startswith("puzzlemap_http_requests_total{"))
+
+    def run(self) -> None:
+        last, before = time.perf_counter(), self.answered() if self.follow else 0.0
+        while time.perf_counter() < self.deadline and not stopping.is_set():
+            time.sleep(0.25)
+            now = time.perf_counter()
+            if self.follow:
+                answered = self.answered()
+                earned, before = (answered - before) / self.share, answered
+            else:
+                earned = self.rate * (now - last)
+            last = now
+            with self.condition:
+                ceiling = max(earned * 4, 1.0)
+                self.allowance = min(self.allowance + earned, ceiling)
+                self.condition.notify_all()
+        with self.condition:
+            self.condition.notify_all()
+
+    def take(self) -> bool:
+        with self.condition:
+            while self.allowance < 1:
+                if time.perf_counter() >= self.deadline or stopping.is_set():
+                    return False
+                self.condition.wait(0.5)
+            self.allowance -= 1
+            return True
+
+
+CATEGORIES = ["lab", "lecture", "social"]
+
+
+class Riddles:
+    """With --held, the players holding a riddle play it as players do: three hints, then give
+    up and ask for another in the same category; every one of these writes changes what a
+    reader of that player keeps (a scan of a place already visited changes nothing)."""
+
+    def __init__(self, held: list[tuple[str, str, str]]) -> None:
+        self.players = [{"token": token, "attempt": attempt, "category": category, "hints": 0}
+                        for token, attempt, category in held]
+        self.lock = threading.Lock()
+        self.busy: set[int] = set()
+
+    def write(self, client: Client, n: int) -> str:
+        index = n % len(self.players)
+        with self.lock:
+            if index in self.busy:
+                return "riddle skipped (player busy)"
+            self.busy.add(index)
+            player = dict(self.players[index])
+        try:
+            if player["attempt"] is None:
+                status, body = client.call("POST", "/v1/riddles", {"category": player["category"]}, player["token"])
+                kind = "ask"
+                if status in (200, 201):
+                    player["attempt"], player["hints"] = str(json.loads(body)["riddle"]["id"]), 0
+                else:  # nothing open in that category at this hour, or all of it solved: the next
+                    player["category"] = CATEGORIES[(CATEGORIES.index(player["category"]) + 1) % len(CATEGORIES)]
+            elif player["hints"] < 3:
+                status, body = client.call("POST", f"/v1/riddles/{player['attempt']}/hints", {"confirm": True}, player["token"])
+                kind = "hint"
+                player["hints"] = 3 if status == 409 else player["hints"] + 1
+                if status == 404:
+                    player["attempt"] = None
+            else:
+                status, body = client.call("DELETE", f"/v1/riddles/{player['attempt']}", None, player["token"])
+                kind = "give up"
+                player["attempt"] = None
+            with self.lock:
+                self.players[index] = player
+            return f"{kind} {status} {outcome(body)}"
+        finally:
+            with self.lock:
+                self.busy.discard(index)
+
+
+def outcome(body: bytes) -> str:
+    if not body:
+        return "-"
+    try:
+        answer = json.loads(body)
+    except ValueError:
+        return "no answer"
+    return answer.get("outcome") or answer.get("code") or ("taken" if "hint" in answer else "ok")
+
+
 def scans(args: argparse.Namespace) -> None:
     client = Client(args.url)
     tokens = [line.strip() for line in open(args.tokens) if line.strip()]
@@ -128,43 +235,34 @@ def scans(args: argparse.Namespace) -> None:
     deadline = time.perf_counter() + args.seconds
     counter = iter(range(1 << 62))
 
-    # With --held, every third write takes a hint on a riddle a player holds instead: a write
-    # that always changes the player's state (a scan of a place already visited changes nothing).
-    held: list[tuple[str, str]] = []
+    riddles = None
     if args.held:
         token_of = dict(zip((line.strip() for line in open(args.players)), tokens))
-        held = [(token_of[name], attempt) for name, attempt in (line.split() for line in open(args.held) if line.strip())
-                if name in token_of]
+        riddles = Riddles([(token_of[name], attempt, category)
+                           for name, attempt, category in (line.split() for line in open(args.held) if line.strip())
+                           if name in token_of])
 
-    # With --rate, each worker sends at its share of the rate (writes alongside the reads);
-    # without, as fast as answers come.
-    interval = args.concurrency / args.rate if args.rate else 0.0
+    # With --rate or --follow, writes alongside the reads; without, as fast as answers come.
+    pacer = Pacer(args.rate, args.follow, args.share, deadline) if args.rate or args.follow else None
+    if pacer:
+        threading.Thread(target=pacer.run, daemon=True).start()
+
+    signal.signal(signal.SIGTERM, lambda *_: stopping.set())
 
     def worker(index: int) -> None:
-        next_send = time.perf_counter() + interval * index / args.concurrency
-        while time.perf_counter() < deadline:
-            if interval:
-                pause = next_send - time.perf_counter()
-                if pause > 0:
-                    time.sleep(pause)
-                next_send += interval
+        while time.perf_counter() < deadline and not stopping.is_set():
+            if pacer and not pacer.take():
+                return
             with lock:
                 n = next(counter)
             sent = time.perf_counter()
-            if held and n % 3 == 2:
-                token, attempt = held[(n // 3) % len(held)]
-                status, body = client.call("POST", f"/v1/riddles/{attempt}/hints", {"confirm": True}, token)
-                kind = "hint"
+            if riddles and n % 3 == 2:
+                key = riddles.write(client, n // 3)
             else:
                 token, code = tokens[n % len(tokens)], codes[(n // len(tokens)) % len(codes)]
                 status, body = client.call("POST", "/v1/scans", {"code": code}, token, {"Idempotency-Key": str(uuid.uuid4())})
-                kind = "scan"
+                key = f"scan {status} {outcome(body)}"
             took = (time.perf_counter() - sent) * 1000
-            try:
-                answer = json.loads(body)
-                key = f"{kind} {status} {answer.get('outcome') or answer.get('code') or ('taken' if 'hint' in answer else '?')}"
-            except ValueError:
-                key = f"{kind} {status} no answer"
             with lock:
                 latencies.append(took)
                 statuses[key] = statuses.get(key, 0) + 1
@@ -172,7 +270,7 @@ def scans(args: argparse.Namespace) -> None:
     started = time.perf_counter()
     with ThreadPoolExecutor(args.concurrency) as pool:
         list(pool.map(worker, range(args.concurrency)))
-    report("code scans and hints" if held else "code scans", latencies, time.perf_counter() - started, statuses)
+    report("code scans and riddles played" if riddles else "code scans", latencies, time.perf_counter() - started, statuses)
 
 
 def opens(args: argparse.Namespace) -> None:
@@ -232,7 +330,9 @@ def main() -> None:
     scan.add_argument("--seconds", type=float, default=20)
     scan.add_argument("--concurrency", type=int, default=16)
     scan.add_argument("--rate", type=float, default=0, help="writes a second in all (0: as fast as answered)")
-    scan.add_argument("--held", help="'username attempt-id' per line: riddles held, every third write a hint on one")
+    scan.add_argument("--follow", help="the reading instance's URL: write once for every --share requests it answers")
+    scan.add_argument("--share", type=int, default=20)
+    scan.add_argument("--held", help="'username attempt-id category' per line: riddles held, every third write plays one")
     scan.add_argument("--players", help="the usernames of --tokens, in the same order (with --held)")
     first = commands.add_parser("opens")
     first.add_argument("--tokens", required=True)

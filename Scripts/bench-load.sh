@@ -3,8 +3,10 @@
 # and 100 000 players seeded straight into the database, on SQLite or on PostgreSQL, each with a
 # real ledger (20-60 events, scores that add it up), half holding a riddle, a third a freebie.
 # Reads are measured with wrk while typed-code scans and hints by the same players are written
-# alongside (--write-rate a second, 100 by default, a third of them hints, which always change
-# what a reader keeps; on PostgreSQL through a second `serve` on the same
+# alongside, one for every twenty requests the reading instance answers (or --write-rate a
+# second): typed-code scans, and every third a move of a player holding a riddle (a hint, or
+# after three giving up and asking for another), which always changes what a reader keeps; on
+# PostgreSQL through a second `serve` on the same
 # database, so what the reading instance keeps is dropped by the other's signals): requests per
 # second and latency percentiles per route, as ratios to /healthz (the bare route) in the same
 # run; progress with 1, 1 000 and 10 000 players' tokens in turn (with the share answered from
@@ -23,7 +25,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-database=sqlite players=100000 seconds=10 connections=32 write_rate=100 reads_only="" one_instance=""
+database=sqlite players=100000 seconds=10 connections=32 write_rate="" reads_only="" one_instance=""
 args=("$@")
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -179,6 +181,13 @@ else
        COMMIT;"
   far="'2030-01-01 00:00:00.000'" now_sql="strftime('%Y-%m-%d %H:%M:%f', 'now')" conflict="ON CONFLICT DO NOTHING" least="MIN" greatest="MAX"
 fi
+# Every seeded player has taken the quiz (the bench's own player's answers, taken through the API),
+# so that a player who gives up a riddle among the writes alongside may ask for another.
+python3 -c 'import json, sys; print(json.dumps({"answers": {q["id"]: "agree" for q in json.load(sys.stdin)["questions"]}}))' \
+  < <(curl -fs "$url/v1/quiz") | curl -fs -X PUT -H 'Content-Type: application/json' -H "Authorization: Bearer $token" -d @- "$url/v1/me/quiz" >/dev/null
+sql "INSERT INTO quizResult (playerId, answers, profile, takenAt)
+     SELECT p.id, q.answers, q.profile, q.takenAt FROM player p, quizResult q
+     WHERE p.username LIKE 'seed%' AND q.playerId = (SELECT id FROM player WHERE username = 'loadtester')"
 values "SELECT COUNT(*) || ' events, ' || (SELECT COUNT(*) FROM riddleAttempt) || ' riddles held, ' || (SELECT COUNT(*) FROM voucher) || ' freebies' FROM gameEvent" >&2
 
 # Players at the top, the middle and the bottom of the all-time board, each with 20 friends;
@@ -200,8 +209,8 @@ python3 Scripts/bench-load.py --url "$url" sessions --players "$work/seeded-name
 sql_file "$work/ranked.sql"
 sql_file "$work/seeded.sql"
 mapfile -t rank_tokens < "$work/ranked-tokens.txt"
-# The riddles the 10 000 hold (half of them hold one), for the hints among the writes alongside.
-values "SELECT p.username || ' ' || a.id FROM riddleAttempt a JOIN player p ON p.id = a.playerId
+# The riddles the 10 000 hold (half of them hold one), played among the writes alongside.
+values "SELECT p.username || ' ' || a.id || ' ' || a.category FROM riddleAttempt a JOIN player p ON p.id = a.playerId
         WHERE a.closedAt IS NULL AND p.username LIKE 'seed%' AND p.id <= (SELECT MAX(id) FROM player WHERE username = 'seed$((players < 10000 ? players : 10000))')" > "$work/held.txt"
 head -1 "$work/seeded-tokens.txt" > "$work/tokens-1.txt"
 head -1000 "$work/seeded-tokens.txt" > "$work/tokens-1000.txt"
@@ -223,22 +232,32 @@ LUA
 
 bare=""
 run() {  # run NAME PATH [TOKENS-FILE]
-  local out
+  local out written
+  written=$(writes)
   if [ -n "${3:-}" ]; then
     out=$(wrk -t2 -c"$connections" -d"${seconds}s" --latency -s "$work/tokens.lua" "$url" -- "$3" "$2")
   else
     out=$(wrk -t2 -c"$connections" -d"${seconds}s" --latency "$url$2")
   fi
   local rate p50 p99 errors
+  written=$(( $(writes) - written ))
   rate=$(awk '/Requests\/sec/ { print $2 }' <<<"$out")
   p50=$(awk '$1 == "50%" { print $2 }' <<<"$out")
   p99=$(awk '$1 == "99%" { print $2 }' <<<"$out")
   errors=$(grep -E 'Non-2xx|Socket errors' <<<"$out" | tr -s ' ' | tr '\n' ';' || true)
   [ -n "$bare" ] || bare="$rate"
-  printf '| %s | %.0f | %s / %s | %s | %s\n' "$1" "$rate" "$p50" "$p99" "$(awk -v r="$rate" -v b="$bare" 'BEGIN { printf "%.3f", r / b }')" "$errors"
+  printf '| %s | %.0f | %s / %s | %s | %s | %s\n' "$1" "$rate" "$p50" "$p99" "$(awk -v r="$rate" -v b="$bare" 'BEGIN { printf "%.3f", r / b }')" \
+    "$(awk -v w="$written" -v r="$rate" -v s="$seconds" 'BEGIN { printf "%.0f/s, 1 in %.0f", w / s, (r * s + (w > 0 ? w : 0)) / (w > 0 ? w : 1) }')" "$errors"
+}
+# The writes the writing instance has answered (every method but GET).
+writes() {
+  curl -fs "$writer_url/metrics" | awk '/^puzzlemap_http_requests_total\{/ && !/method="GET"/ { n += $2 } END { printf "%d\n", n }'
 }
 cache() {
   curl -fs "$url/metrics" | awk '/^puzzlemap_play_cache_requests\{answer="kept"\}/ { kept = $2 } /^puzzlemap_play_cache_requests\{answer="read"\}/ { read = $2 } END { print kept + 0, read + 0 }'
+}
+sessions() {
+  curl -fs "$url/metrics" | awk '/^puzzlemap_session_lookups\{answer="kept"\}/ { kept = $2 } /^puzzlemap_session_lookups\{answer="read"\}/ { read = $2 } END { print kept + 0, read + 0 }'
 }
 # The answers of a route sent from kept bytes and those encoded afresh, as for cache().
 bytes_kept() {  # bytes_kept ROUTE
@@ -251,21 +270,24 @@ hit_rate() {  # hit_rate BEFORE AFTER
 }
 
 runs=30
-printf '\n== Writes alongside: about %s a second from the 10 000 players (typed-code scans; every third a hint on a held riddle), to %s\n' "$write_rate" "$writer_url"
+if [ -n "$write_rate" ]; then pace=(--rate "$write_rate") shown="about $write_rate a second"
+else pace=(--follow "$url" --share 20) shown="one for every 20 requests $url answers"; fi
+printf '\n== Writes alongside: %s, from the 10 000 players (typed-code scans; every third a move on a held riddle: a hint, or giving up and asking again), to %s\n' "$shown" "$writer_url"
 python3 Scripts/bench-load.py --url "$writer_url" scans --tokens "$work/seeded-tokens.txt" --codes "$work/codes.txt" \
   --held "$work/held.txt" --players "$work/seeded-names.txt" \
-  --seconds $((runs * (seconds + 1))) --concurrency 16 --rate "$write_rate" > "$work/writes.txt" &
+  --seconds $((runs * (seconds + 2))) --concurrency 48 "${pace[@]}" > "$work/writes.txt" &
 writer=$!
 sleep 1
 echo "== $database, $players players, wrk -t2 -c$connections -d${seconds}s on the same 2 cores, writes alongside"
-echo "| route | requests/s | p50 / p99 | ratio to the bare route |"
+echo "| route | requests/s | p50 / p99 | ratio to the bare route | writes alongside |"
 run 'GET /healthz (the bare route)' /healthz
 progress() {  # progress COUNT LABEL
-  local before before_bytes
-  before=$(cache) before_bytes=$(bytes_kept progress)
+  local before before_bytes before_sessions
+  before=$(cache) before_bytes=$(bytes_kept progress) before_sessions=$(sessions)
   run "GET /v1/me/progress, $1 players' tokens$2" /v1/me/progress "$work/tokens-$1.txt"
   hit_rate "$before" "$(cache)"
   hit_rate "$before_bytes" "$(bytes_kept progress)" "answered from kept bytes"
+  hit_rate "$before_sessions" "$(sessions)" "sessions found kept (those of the writes included)"
 }
 progress 1 ""
 progress 1000 ""
@@ -286,6 +308,7 @@ for index in 0 1 2; do
   run "GET /v1/friends (20 friends), the player at the ${positions[$index]}" "/v1/friends" "$work/rank-token.txt"
 done
 run 'GET /healthz (the bare route, again)' /healthz
+kill -TERM "$writer" 2>/dev/null || true
 wait "$writer" || true
 cat "$work/writes.txt"
 curl -fs "$url/metrics" | grep -E '^puzzlemap_(kept_answer_bytes|kept_answers|play_cache_players|reads_ahead|sessions_kept|session_lookups|friend_circles_kept|friend_circle_lookups|board_part_lookups|board_parts_kept)' || true
