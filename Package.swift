@@ -260,7 +260,7 @@ let package = Package(
         .testTarget(
             name: "PuzzleMapGameTests",
             dependencies: ["PuzzleMapGame", "PuzzleMapSQLite", "PuzzleMapPostgres", "PuzzleMapStorage", "PuzzleMapContent", "PuzzleMapCore",
-                           .product(name: "Logging", package: "swift-log")],
+                           .product(name: "Logging", package: "swift-log"), .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

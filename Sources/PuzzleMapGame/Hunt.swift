@@ -14,6 +14,8 @@ public struct Hunt: Sendable {
     /// The campus's clock zone, for opening hours, offers' days and weekly boards.
     public private(set) var timeZone: TimeZone
     public let secrets: ServiceSecrets
+    /// Hashes tokens under `secrets.tokenKeyData`, as stored.
+    let tokenHasher: SecretToken.Hasher
     /// Who may sign up.
     public let accountPolicy: AccountPolicy
     /// Where players reach the service; links in mails and codes start with it.
@@ -63,6 +65,7 @@ public struct Hunt: Sendable {
         notices = NoticeBoard()
         sessions = SignedInSessions()
         self.secrets = secrets
+        tokenHasher = SecretToken.Hasher(key: secrets.tokenKeyData)
         accountPolicy = AccountPolicy(emailDomains: settings.emailDomains)
         publicURL = settings.publicURL
         pushServices = settings.pushServices

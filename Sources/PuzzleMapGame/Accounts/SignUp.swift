@@ -41,6 +41,6 @@ extension Hunt {
 
     /// The stored form of a token or code, keyed with this deployment's token key.
     func tokenHash(_ token: String) -> String {
-        SecretToken.hash(token, key: secrets.tokenKeyData)
+        tokenHasher.hash(token)
     }
 }
