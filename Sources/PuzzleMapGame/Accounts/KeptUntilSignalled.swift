@@ -96,6 +96,11 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
         }
     }
 
+    /// Whether a value is kept for `key`, not counted as a request for it.
+    func holds(_ key: Key) -> Bool {
+        state.withLock { $0.listening && $0.entries[key] != nil }
+    }
+
     /// Where the signals stand, taken before a value is read from the store.
     func mark() -> UInt64 {
         state.withLock { $0.heard }

@@ -27,6 +27,11 @@ public final class SignedInSessions: Sendable {
         sessions.value(for: accessHash) { $0.session.accessExpiresAt > date }
     }
 
+    /// Whether the session of the token's hash is kept (live or not), not counted as a request.
+    func holds(_ accessHash: String) -> Bool {
+        sessions.holds(accessHash)
+    }
+
     /// Where the signals stand, taken before a session is read from the store.
     func mark() -> UInt64 {
         sessions.mark()
@@ -85,7 +90,8 @@ extension Hunt {
     private func readAgain(_ player: Int64, _ work: ReadAhead.Work) {
         readAhead.read(player, work) { [self] work in
             var unkept: Set<String> = []
-            for accessHash in work.sessions {
+            // Sessions read back since it was asked (by their player's own request) are left.
+            for accessHash in work.sessions where !sessions.holds(accessHash) {
                 let mark = sessions.mark()
                 guard let signedIn = try? await repository.signedIn(accessHash: accessHash, at: now()) else { continue }
                 if !sessions.keep(signedIn, for: accessHash, since: mark) { unkept.insert(accessHash) }
