@@ -119,15 +119,24 @@ extension PostgresHuntRepository {
             }
             return channel
         }, listening: { continuation.yield(.listening) }, heard: { payload in
-            let id = Int64(payload.dropFirst(2))
-            switch (payload.prefix(2), id) {
-            case ("p:", let id?): continuation.yield(.player(id))
-            case ("s:", let id?): continuation.yield(.session(id))
-            default: continuation.yield(.anything)
-            }
+            continuation.yield(Self.accountSignal(payload))
         }, lost: { continuation.yield(.lost) }, finished: { continuation.finish() })
         continuation.onTermination = { _ in listener.cancel() }
         return stream
+    }
+
+    /// What a notification of `signal_account_change` says: `p:<player>`, `s:<session>`, or
+    /// `v:<player>:<play version>`; anything else is heard as a change of anything.
+    static func accountSignal(_ payload: String) -> AccountSignal {
+        let parts = payload.split(separator: ":", omittingEmptySubsequences: false)
+        let numbers = parts.dropFirst().compactMap { Int64($0) }
+        guard numbers.count == parts.count - 1 else { return .anything }
+        switch (parts.first.map(String.init), numbers.count) {
+        case ("p"?, 1): return .player(numbers[0])
+        case ("s"?, 1): return .session(numbers[0])
+        case ("v"?, 2): return .played(numbers[0], version: numbers[1])
+        default: return .anything
+        }
     }
 
     /// Listens, on a connection of its own outside the pool, on the channel `channel` names on

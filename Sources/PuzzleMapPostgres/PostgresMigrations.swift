@@ -832,6 +832,26 @@ enum PostgresMigrations {
             """,
             "CREATE TRIGGER block_touch AFTER INSERT OR DELETE ON block FOR EACH ROW EXECUTE FUNCTION touch_blocks()",
         ]),
+        // A player row whose play version alone moved (the triggers of v19, after a write to a
+        // ledger, riddles or freebies) is signalled with the version as committed, so that what
+        // an instance keeps of the account follows it instead of being read again; any other
+        // change of the row, or its deletion, is signalled as before.
+        ("v33 play versions signalled with the version", [
+            """
+            CREATE OR REPLACE FUNCTION signal_account_change() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF TG_TABLE_NAME = 'player' AND TG_OP = 'UPDATE'
+                   AND to_jsonb(NEW) - 'playversion' = to_jsonb(OLD) - 'playversion' THEN
+                    PERFORM pg_notify('puzzlemap_accounts_' || md5(current_schema()), 'v:' || NEW.id || ':' || NEW.playVersion);
+                ELSE
+                    PERFORM pg_notify('puzzlemap_accounts_' || md5(current_schema()),
+                                      CASE WHEN TG_TABLE_NAME = 'player' THEN 'p:' ELSE 's:' END || OLD.id);
+                END IF;
+                RETURN NULL;
+            END
+            $$
+            """,
+        ]),
     ]
 }
 

@@ -2,9 +2,10 @@ import Foundation
 import GRDB
 import PuzzleMapStorage
 
-/// Hears, in the writer's transactions, every change to a session or a player row (the play
-/// version the triggers of migration v19 bump included) and passes each on once the
-/// transaction commits; nothing of a transaction rolled back.
+/// Hears, in the writer's transactions, every change to a session or a player row but the
+/// play version alone (the account's own changes, a friendship or block touching it, a
+/// deletion) and passes each on once the transaction commits; nothing of a transaction rolled
+/// back. The play version alone is ``PlayVersionObserver``'s.
 final class AccountChangeObserver: TransactionObserver {
     private let relay: SignalRelay<AccountSignal>
     /// What the transaction in progress changed: touched only on the writer's connection.
@@ -17,6 +18,7 @@ final class AccountChangeObserver: TransactionObserver {
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
         switch eventKind {
         case .insert: false
+        case .update("player", let columns): !PlayVersionObserver.movesThePlayVersionAlone(columns)
         case .update(let table, _), .delete(let table): table == "player" || table == "session"
         }
     }
@@ -34,6 +36,51 @@ final class AccountChangeObserver: TransactionObserver {
 
     func databaseDidRollback(_ db: Database) {
         changed = []
+    }
+}
+
+/// Hears the statements that move players' play versions and nothing else of their rows (the
+/// triggers of migration v19, after a write to a ledger, riddles or freebies), and once the
+/// transaction commits passes on each player's version as committed, read on the writer's
+/// connection: what is kept of their account stays, following the version.
+final class PlayVersionObserver: TransactionObserver {
+    private let relay: SignalRelay<AccountSignal>
+    /// The players whose version the transaction in progress moved.
+    private var players: Set<Int64> = []
+
+    init(relay: SignalRelay<AccountSignal>) {
+        self.relay = relay
+    }
+
+    /// Whether an update of the player table sets the play version and nothing else.
+    static func movesThePlayVersionAlone(_ columns: Set<String>) -> Bool {
+        columns.count == 1 && columns.first?.lowercased() == "playversion"
+    }
+
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
+        if case .update("player", let columns) = eventKind { Self.movesThePlayVersionAlone(columns) } else { false }
+    }
+
+    func databaseDidChange(with event: DatabaseEvent) {
+        players.insert(event.rowID)
+    }
+
+    func databaseDidCommit(_ db: Database) {
+        let players = players
+        self.players = []
+        guard !players.isEmpty else { return }
+        var versions: [Int64: Int64] = [:]
+        if let rows = try? Row.fetchCursor(db, sql: "SELECT id, playVersion FROM player WHERE id IN (\(players.map(String.init).joined(separator: ",")))") {
+            while let row = try? rows.next() { versions[row[0]] = row[1] }
+        }
+        // A player whose version cannot be read (gone since) is heard as changed altogether.
+        for player in players.sorted() {
+            relay.send(versions[player].map { .played(player, version: $0) } ?? .player(player))
+        }
+    }
+
+    func databaseDidRollback(_ db: Database) {
+        players = []
     }
 }
 

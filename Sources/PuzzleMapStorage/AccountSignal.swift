@@ -6,6 +6,11 @@ public enum AccountSignal: Hashable, Sendable {
     /// The player's row changed or went: their account (a role, a suspension, an erasure, a
     /// new address) or their play version (a write to their ledger, riddles or freebies).
     case player(Int64)
+    /// The player's play version alone moved, to `version` (a write to their ledger, riddles or
+    /// freebies, by the triggers that bump it): their account is as it was, so what is kept of
+    /// it may follow the version instead of being read again; what was read under the play
+    /// version is old.
+    case played(Int64, version: Int64)
     /// The session changed or went (revoked, refreshed).
     case session(Int64)
     /// Something changed that no signal names (another process wrote to the file): forget

@@ -49,6 +49,34 @@ import Testing
         #expect(sessions.kept("d", at: Self.start) == nil && sessions.figures.kept == 0)
     }
 
+    /// A player's play version moving alone leaves their sessions kept, at the new version (never
+    /// an older one, whatever order the signals come in); a read under way is still not kept,
+    /// and values that do not follow the version (friends, boards) are dropped as before.
+    @Test func aPlayVersionMovingAloneMovesTheKeptSessionsToItAndDropsWhatDoesNotFollowIt() {
+        let sessions = SignedInSessions()
+        sessions.hear(.listening)
+        for (token, player, session) in [("a", Int64(1), Int64(10)), ("b", 1, 11), ("c", 2, 20)] {
+            sessions.keep(Self.signedIn(player: player, session: session, version: 3), for: token, since: sessions.mark())
+        }
+        let mark = sessions.mark()
+        #expect(sessions.hear(.played(1, version: 5)).isEmpty, "nothing dropped")
+        #expect(sessions.kept("a", at: Self.start)?.playVersion == 5 && sessions.kept("b", at: Self.start)?.playVersion == 5)
+        #expect(sessions.kept("c", at: Self.start)?.playVersion == 3, "another player's left as it was")
+        sessions.hear(.played(1, version: 4))
+        #expect(sessions.kept("a", at: Self.start)?.playVersion == 5, "never moved back")
+        #expect(!sessions.keep(Self.signedIn(player: 1, session: 12, version: 4), for: "d", since: mark), "a read under way may be older")
+        // The account itself changing still drops them.
+        sessions.hear(.player(1))
+        #expect(sessions.kept("a", at: Self.start) == nil && sessions.kept("b", at: Self.start) == nil)
+
+        let friends = KeptUntilSignalled<Int64, [Int64]>(capacity: 10)
+        friends.hear(.listening)
+        friends.keep([2, 3], for: 1, players: [1, 2, 3], since: friends.mark())
+        friends.keep([4], for: 4, players: [4], since: friends.mark())
+        #expect(friends.hear(.played(2, version: 9)) == [1])
+        #expect(friends.value(for: 1) == nil && friends.value(for: 4) == [4])
+    }
+
     /// A read that started before a signal about its player (a write committed meanwhile) may
     /// hold what the write replaced: it answers its request but is not kept.
     @Test func aReadOvertakenByASignalAboutItIsNotKept() {

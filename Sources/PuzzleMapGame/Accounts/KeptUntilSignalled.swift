@@ -6,6 +6,10 @@ import Synchronization
 /// and sessions it was read from, or is read from every player (the top of a board); a signal
 /// about any of them, or about everything, drops it.
 ///
+/// A signal that a player's play version alone moved (``AccountSignal/played(_:version:)``)
+/// drops their values too, unless the values follow the play version (`following`): those are
+/// kept, moved to the new version, as they would read now.
+///
 /// A value read from the store while a signal about what it depends on was on its way is not
 /// kept: the reader takes a ``mark()`` before reading, and ``keep(_:for:players:sessions:since:)``
 /// refuses a value something was heard of since. Without signals (none yet, or the connection
@@ -72,13 +76,16 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
     private let state = Mutex(State())
     /// At most this many values are kept; past it, everything is forgotten and kept afresh.
     let capacity: Int
+    /// A value of a player moved to their new play version, when values follow it.
+    private let following: (@Sendable (Value, Int64) -> Value)?
     /// At most this many players and sessions are remembered as heard of (twice the values
     /// kept, and never so few that a handful of values, such as the boards' tops, are dropped
     /// again by signals about others); past it, everything is forgotten.
     private let remembered: Int
 
-    init(capacity: Int) {
+    init(capacity: Int, following: (@Sendable (Value, _ playVersion: Int64) -> Value)? = nil) {
         self.capacity = capacity
+        self.following = following
         remembered = max(2 * capacity, 4_096)
     }
 
@@ -184,6 +191,21 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
                 state.heardOfAnyPlayer = state.heard
                 dropped = Array(state.keysOfPlayer[player] ?? [])
                 for key in dropped { state.forget(key) }
+                for key in state.keysOfEveryPlayer { state.forget(key) }
+            case .played(let player, let version):
+                // Heard as a change of the player all the same: a read under way may be older.
+                state.heard += 1
+                state.heardOfPlayer[player] = state.heard
+                state.heardOfAnyPlayer = state.heard
+                let keys = state.keysOfPlayer[player] ?? []
+                if let following {
+                    for key in keys {
+                        if let entry = state.entries[key] { state.entries[key]!.value = following(entry.value, version) }
+                    }
+                } else {
+                    dropped = Array(keys)
+                    for key in dropped { state.forget(key) }
+                }
                 for key in state.keysOfEveryPlayer { state.forget(key) }
             case .session(let session):
                 state.heard += 1

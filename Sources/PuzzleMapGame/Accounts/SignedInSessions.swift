@@ -19,7 +19,12 @@ public final class SignedInSessions: Sendable {
     /// At most `capacity` sessions are kept (and as many signals remembered); past it,
     /// everything is forgotten and kept afresh.
     public init(capacity: Int = 100_000) {
-        sessions = KeptUntilSignalled(capacity: capacity)
+        // A session's account is as it was when only the play version moved.
+        sessions = KeptUntilSignalled(capacity: capacity) { signedIn, playVersion in
+            var signedIn = signedIn
+            signedIn.playVersion = max(signedIn.playVersion, playVersion)
+            return signedIn
+        }
     }
 
     /// The session kept for the token's hash, when it is still live at `date`.
@@ -66,17 +71,31 @@ extension Hunt {
     /// gone).
     public func hear(_ signal: AccountSignal, readingAhead: Bool = false) {
         let dropped = drop(signal)
-        guard readingAhead, case .player(let player) = signal else { return }
-        readAgain(player, ReadAhead.Work(sessions: Set(dropped), progress: playCache.holds(player)))
+        guard readingAhead else { return }
+        switch signal {
+        case .player(let player), .played(let player, _):
+            readAgain(player, ReadAhead.Work(sessions: Set(dropped), progress: playCache.holds(player)))
+        case .session, .anything, .lost, .listening:
+            break
+        }
     }
 
     /// After a request's own write: what is kept of its player is dropped before the answer
     /// leaves, so that they read their write next whatever the timing of the store's signal of
-    /// it, and the sessions dropped are read again in the background (the write has committed).
-    /// Their progress is left to the store's signal, which follows.
-    public func forgetKept(afterWriteBy playerID: Int64) {
-        let dropped = drop(.player(playerID))
-        readAgain(playerID, ReadAhead.Work(sessions: Set(dropped)))
+    /// it, and the sessions dropped are read again before it leaves too (the write has
+    /// committed): the player's next request, often at once, finds them kept. Their progress is
+    /// left to the store's signal, which follows.
+    public func forgetKept(afterWriteBy playerID: Int64) async {
+        for accessHash in drop(.player(playerID)) { await readBack(accessHash) }
+    }
+
+    /// Reads a session again and keeps it, unless a signal about it came meanwhile; answers
+    /// whether that stopped it (a session gone or unreadable is not kept either way).
+    @discardableResult
+    private func readBack(_ accessHash: String) async -> Bool {
+        let mark = sessions.mark()
+        guard let signedIn = try? await repository.signedIn(accessHash: accessHash, at: now()) else { return true }
+        return sessions.keep(signedIn, for: accessHash, since: mark)
     }
 
     /// Drops what `signal` names; answers the hashes of the sessions dropped.
@@ -92,9 +111,7 @@ extension Hunt {
             var unkept: Set<String> = []
             // Sessions read back since it was asked (by their player's own request) are left.
             for accessHash in work.sessions where !sessions.holds(accessHash) {
-                let mark = sessions.mark()
-                guard let signedIn = try? await repository.signedIn(accessHash: accessHash, at: now()) else { continue }
-                if !sessions.keep(signedIn, for: accessHash, since: mark) { unkept.insert(accessHash) }
+                if await !readBack(accessHash) { unkept.insert(accessHash) }
             }
             if work.progress { _ = try? await played(playerID: player, at: nil) }
             return unkept

@@ -13,8 +13,7 @@ struct Authenticator: RouterMiddleware {
             guard let signedIn = try await services.hunt.signedIn(accessToken: token) else { throw Problem.unauthenticated }
             context.identity = Identity(signedIn)
         }
-        defer { services.hunt.forgetKept(after: request, by: context.identity) }
-        return try await next(request, context)
+        return try await services.hunt.answering(request, by: context.identity) { try await next(request, context) }
     }
 
     /// The token of an `Authorization: Bearer <token>` header (the scheme in any case).

@@ -25,11 +25,23 @@ struct SessionSignals: Service {
 }
 
 extension Hunt {
-    /// After a request that may write (anything but GET, HEAD and OPTIONS), what is kept of its
-    /// player is dropped before the answer leaves: they read their own write next, whether or
-    /// not the store's signal has arrived.
-    func forgetKept(after request: Request, by identity: Identity?) {
+    /// Answers `request` with `answer`; after a request that may write (anything but GET, HEAD
+    /// and OPTIONS), answered or refused, what is kept of its player is read again before the
+    /// answer leaves: they read their own write next, whether or not the store's signal has
+    /// arrived.
+    func answering<Answer>(_ request: Request, by identity: Identity?, _ answer: () async throws -> Answer) async throws -> Answer {
+        do {
+            let answered = try await answer()
+            await forgetKept(after: request, by: identity)
+            return answered
+        } catch {
+            await forgetKept(after: request, by: identity)
+            throw error
+        }
+    }
+
+    private func forgetKept(after request: Request, by identity: Identity?) async {
         guard let identity, ![.get, .head, .options].contains(request.method) else { return }
-        forgetKept(afterWriteBy: identity.playerID)
+        await forgetKept(afterWriteBy: identity.playerID)
     }
 }

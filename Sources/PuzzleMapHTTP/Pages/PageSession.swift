@@ -37,8 +37,7 @@ struct PageSession: RouterMiddleware {
                 if request.method == .post, !isSameOrigin(request) {
                     throw Problem.crossSiteForm
                 }
-                defer { services.hunt.forgetKept(after: request, by: context.identity) }
-                response = try await next(request, context)
+                response = try await services.hunt.answering(request, by: context.identity) { try await next(request, context) }
             } catch is NotAPage {
                 throw HTTPError(.notFound)
             } catch {

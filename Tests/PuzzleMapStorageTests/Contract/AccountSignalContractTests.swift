@@ -34,10 +34,16 @@ import Testing
             _ = try await repository.setRole(email: "bob@student.gla.ac.uk", role: .admin, partnerID: nil)
             #expect(await Self.hears(.player(bob.id), from: &signals))
             // Adding to the ledger changes no column of the player's row by itself: the play
-            // version the store bumps with it does, and that is heard.
+            // version the store bumps with it does, and that is heard with the version as
+            // committed, as a move of the play version alone (the account is as it was).
             _ = try await repository.adjustXP(.adjusted(ada.id, xp: 40, reason: "Fixed a sticker", on: start + 2),
                                               audit: AuditRecord(actorID: nil, actorName: "olive", action: .xpAdjusted, subject: "player", detail: "test"))
-            #expect(await Self.hears(.player(ada.id), from: &signals))
+            let version = try await repository.progressState(playerID: ada.id).playVersion
+            #expect(version > 0)
+            #expect(await Self.hears(.played(ada.id, version: version), from: &signals))
+            // A change of the account itself is heard as such, never as a play version alone.
+            _ = try await repository.setRole(email: "ada@student.gla.ac.uk", role: .admin, partnerID: nil)
+            #expect(await signals.next() == .player(ada.id))
         }
     }
 
