@@ -253,13 +253,13 @@ extension PostgresHuntRepository {
             guard let row = try await connection.rows(SignedInStatement(accessHash: accessHash), as: (
                 Int64, Int64, String, StoredDate, StoredDate, StoredDate?, StoredDate?,
                 Int64, String, String, String, StoredDate, String, String, String?, StoredDate?, StoredDate?, StoredDate?, String?, Int64?,
-                Int64).self, logger: logger).first
+                Int64, Int64).self, logger: logger).first
             else { return nil }
             let session = Columns.session((row.0, row.1, row.2, row.3, row.4, row.5, row.6)).session
             // Compared here, to the instant as given, as SQLite's code does.
             guard session.accessExpiresAt > date else { return nil }
             let account = try Columns.account((row.7, row.8, row.9, row.10, row.11, row.12, row.13, row.14, row.15, row.16, row.17, row.18, row.19))
-            return SignedIn(session: session, account: account, playVersion: row.20)
+            return SignedIn(session: session, account: account, playVersion: row.20, friendsVersion: row.21)
         }
     }
 
@@ -379,7 +379,7 @@ extension PostgresHuntRepository {
 struct SignedInStatement: HotStatement {
     static let name = "session.signedIn"
     static let sql = """
-        SELECT \(Columns.session), \(Columns.player), player.playVersion
+        SELECT \(Columns.session), \(Columns.player), player.playVersion, player.friendsVersion
         FROM session JOIN player ON player.id = session.playerId
         WHERE session.accessHash = $1 AND session.revokedAt IS NULL AND player.deletedAt IS NULL
         """

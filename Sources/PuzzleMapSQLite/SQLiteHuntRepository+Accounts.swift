@@ -224,7 +224,7 @@ extension SQLiteHuntRepository {
             else { return nil }
             let player = try PlayerRecord(row: row)
             guard player.deletedAt == nil else { return nil }
-            return SignedIn(session: record.session, account: player.account, playVersion: row["playVersion"])
+            return SignedIn(session: record.session, account: player.account, playVersion: row["playVersion"], friendsVersion: row["friendsVersion"])
         }
     }
 

@@ -127,10 +127,13 @@ public struct SignedIn: Sendable {
     public var session: Session
     public var account: Account
     public var playVersion: Int64
+    /// Raised by every friendship and block made or ended of the player's (migrations v31, v32).
+    public var friendsVersion: Int64
 
-    public init(session: Session, account: Account, playVersion: Int64) {
+    public init(session: Session, account: Account, playVersion: Int64, friendsVersion: Int64 = 0) {
         self.session = session
         self.account = account
         self.playVersion = playVersion
+        self.friendsVersion = friendsVersion
     }
 }

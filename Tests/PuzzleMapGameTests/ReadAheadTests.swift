@@ -135,7 +135,22 @@ import Testing
         // A store signal alone does not read anything.
         hunt.hear(.player(ada))
         #expect(hunt.readAheadFigures.started == started)
-        #expect(try await hunt.signedIn(accessToken: token) != nil)
+        let kept = try #require(try await hunt.signedIn(accessToken: token))
         #expect(hunt.sessions.figures.missed == sessionsRead + 1)
+
+        // A request that changed nothing of its player's (a scan of a place visited before)
+        // drops nothing: what is kept of them stays, their friends as well as their session.
+        hunt.friendCircles.keep([], for: ada, players: [ada], since: hunt.friendCircles.mark())
+        await hunt.forgetKept(afterWriteBy: ada)
+        #expect(hunt.friendCircles.value(for: ada) != nil)
+        // One that did, its signal not heard yet: dropped, and the session read back at the
+        // new version before the answer leaves.
+        _ = try await hunt.repository.adjustXP(.adjusted(ada, xp: 5, reason: "A sticker fixed", on: world.clock.now),
+                                               audit: AuditRecord(actorID: nil, actorName: "olive", action: .xpAdjusted, subject: "player", detail: "test"))
+        await hunt.forgetKept(afterWriteBy: ada)
+        #expect(hunt.friendCircles.value(for: ada) == nil)
+        let latest = try #require(try await hunt.signedIn(accessToken: token))
+        #expect(latest.playVersion > kept.playVersion)
+        #expect(hunt.sessions.figures.missed == sessionsRead + 1, "read back")
     }
 }

@@ -103,6 +103,14 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
         }
     }
 
+    /// One of the values kept from the rows of `player`, with its key, not counted as a request.
+    func anyKept(ofPlayer player: Int64) -> (key: Key, value: Value)? {
+        state.withLock { state in
+            guard state.listening, let key = state.keysOfPlayer[player]?.first, let entry = state.entries[key] else { return nil }
+            return (key, entry.value)
+        }
+    }
+
     /// Whether a value is kept for `key`, not counted as a request for it.
     func holds(_ key: Key) -> Bool {
         state.withLock { $0.listening && $0.entries[key] != nil }

@@ -32,6 +32,11 @@ public final class SignedInSessions: Sendable {
         sessions.value(for: accessHash) { $0.session.accessExpiresAt > date }
     }
 
+    /// One of the player's sessions kept, with its token's hash.
+    func anyKept(ofPlayer player: Int64) -> (accessHash: String, signedIn: SignedIn)? {
+        sessions.anyKept(ofPlayer: player).map { ($0.key, $0.value) }
+    }
+
     /// Whether the session of the token's hash is kept (live or not), not counted as a request.
     func holds(_ accessHash: String) -> Bool {
         sessions.holds(accessHash)
@@ -80,17 +85,30 @@ extension Hunt {
         }
     }
 
-    /// After a request's own write: what is kept of its player is dropped before the answer
-    /// leaves, so that they read their write next whatever the timing of the store's signal of
-    /// it, and the sessions dropped are read again before it leaves too (the write has
-    /// committed): the player's next request, often at once, finds them kept. Their progress is
-    /// left to the store's signal, which follows.
+    /// After a request's own write: unless the player's account, play version and friends'
+    /// version read now are what was kept of them (the request changed nothing of theirs, as a scan of a place
+    /// already visited, or the store's signal of the change was heard already), what is kept of
+    /// them is dropped before the answer leaves, so that they read their write next whatever the
+    /// timing of the store's signal of it, and the sessions dropped are read again before it
+    /// leaves too (the write has committed): the player's next request, often at once, finds
+    /// them kept. Their progress is left to the store's signal, which follows.
     public func forgetKept(afterWriteBy playerID: Int64) async {
-        for accessHash in drop(.player(playerID)) { await readBack(accessHash) }
+        if let (accessHash, kept) = sessions.anyKept(ofPlayer: playerID),
+           let now = try? await repository.signedIn(accessHash: accessHash, at: now()),
+           now.account == kept.account, now.session == kept.session, now.playVersion == kept.playVersion,
+           now.friendsVersion == kept.friendsVersion {
+            return
+        }
+        for accessHash in drop(.player(playerID)) {
+            // Most often what overtakes the first read is the store's own signal of this write.
+            for _ in 1...3 {
+                if await readBack(accessHash) { break }
+            }
+        }
     }
 
-    /// Reads a session again and keeps it, unless a signal about it came meanwhile; answers
-    /// whether that stopped it (a session gone or unreadable is not kept either way).
+    /// Reads a session again and keeps it, unless a signal about it came meanwhile: answers
+    /// `false` when one did (a session gone or unreadable is not kept, and answers `true`).
     @discardableResult
     private func readBack(_ accessHash: String) async -> Bool {
         let mark = sessions.mark()
