@@ -125,8 +125,9 @@ extension PostgresHuntRepository {
         return stream
     }
 
-    /// What a notification of `signal_account_change` says: `p:<player>`, `s:<session>`, or
-    /// `v:<player>:<play version>`; anything else is heard as a change of anything.
+    /// What a notification of `signal_account_change` or `signal_score_change` says:
+    /// `p:<player>`, `s:<session>`, `v:<player>:<play version>` or `x:<player>`; anything else
+    /// is heard as a change of anything.
     static func accountSignal(_ payload: String) -> AccountSignal {
         let parts = payload.split(separator: ":", omittingEmptySubsequences: false)
         let numbers = parts.dropFirst().compactMap { Int64($0) }
@@ -134,6 +135,7 @@ extension PostgresHuntRepository {
         switch (parts.first.map(String.init), numbers.count) {
         case ("p"?, 1): return .player(numbers[0])
         case ("s"?, 1): return .session(numbers[0])
+        case ("x"?, 1): return .scored(numbers[0])
         case ("v"?, 2): return .played(numbers[0], version: numbers[1])
         default: return .anything
         }

@@ -835,8 +835,10 @@ enum PostgresMigrations {
         // A player row whose play version alone moved (the triggers of v19, after a write to a
         // ledger, riddles or freebies) is signalled with the version as committed, so that what
         // an instance keeps of the account follows it instead of being read again; any other
-        // change of the row, or its deletion, is signalled as before.
-        ("v33 play versions signalled with the version", [
+        // change of the row, or its deletion, is signalled as before. A change of a player's
+        // all-time total is signalled too (`x:<player>`), for what is kept of the boards, which
+        // a play version moving alone leaves as it was.
+        ("v33 play versions and totals signalled", [
             """
             CREATE OR REPLACE FUNCTION signal_account_change() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
@@ -851,6 +853,19 @@ enum PostgresMigrations {
             END
             $$
             """,
+            """
+            CREATE FUNCTION signal_score_change() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF TG_OP = 'DELETE' THEN
+                    PERFORM pg_notify('puzzlemap_accounts_' || md5(current_schema()), 'x:' || OLD.playerId);
+                ELSE
+                    PERFORM pg_notify('puzzlemap_accounts_' || md5(current_schema()), 'x:' || NEW.playerId);
+                END IF;
+                RETURN NULL;
+            END
+            $$
+            """,
+            "CREATE TRIGGER score_account_signal AFTER INSERT OR UPDATE OR DELETE ON score FOR EACH ROW EXECUTE FUNCTION signal_score_change()",
         ]),
     ]
 }

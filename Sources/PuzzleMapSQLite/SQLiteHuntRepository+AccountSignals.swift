@@ -84,6 +84,36 @@ final class PlayVersionObserver: TransactionObserver {
     }
 }
 
+/// Hears every change of a player's all-time total (the row `append` adds each ledger event
+/// to, together with the week's; its rowid is the player's id) and passes each player on once
+/// the transaction commits, for what is kept of the boards.
+final class ScoreObserver: TransactionObserver {
+    private let relay: SignalRelay<AccountSignal>
+    private var players: Set<Int64> = []
+
+    init(relay: SignalRelay<AccountSignal>) {
+        self.relay = relay
+    }
+
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
+        eventKind.tableName == "score"
+    }
+
+    func databaseDidChange(with event: DatabaseEvent) {
+        players.insert(event.rowID)
+    }
+
+    func databaseDidCommit(_ db: Database) {
+        let players = players
+        self.players = []
+        for player in players.sorted() { relay.send(.scored(player)) }
+    }
+
+    func databaseDidRollback(_ db: Database) {
+        players = []
+    }
+}
+
 extension SQLiteHuntRepository {
     /// This process's own changes as they commit, and, for another process writing to the same
     /// file (`puzzlemap admin`, a second `serve`), ``AccountSignal/anything`` within a tenth of a

@@ -11,6 +11,9 @@ public enum AccountSignal: Hashable, Sendable {
     /// it may follow the version instead of being read again; what was read under the play
     /// version is old.
     case played(Int64, version: Int64)
+    /// The player's totals on the boards changed (a ledger event appended: a solve, a place
+    /// explored, a void, an adjustment), heard beside the play version's move.
+    case scored(Int64)
     /// The session changed or went (revoked, refreshed).
     case session(Int64)
     /// Something changed that no signal names (another process wrote to the file): forget

@@ -75,6 +75,18 @@ import Testing
         friends.keep([4], for: 4, players: [4], since: friends.mark())
         #expect(friends.hear(.played(2, version: 9)) == [1])
         #expect(friends.value(for: 1) == nil && friends.value(for: 4) == [4])
+        #expect(friends.hear(.scored(4)).isEmpty, "a total is heard with the play version, which friends follow")
+
+        // Boards read rows and totals, not play: a play version moving alone leaves them, a
+        // total changing drops the player's parts and every top.
+        let boards = KeptBoards()
+        boards.hear(.listening)
+        let standing = KeptBoards.StandingKey(player: 1, week: "")
+        boards.standings.keep(BoardStanding(hidden: [], allTimeXP: 10, weekXP: 5), for: standing, players: [1], since: boards.standings.mark())
+        boards.hear(.played(1, version: 7))
+        #expect(boards.standings.value(for: standing) != nil)
+        boards.hear(.scored(1))
+        #expect(boards.standings.value(for: standing) == nil)
     }
 
     /// A read that started before a signal about its player (a write committed meanwhile) may

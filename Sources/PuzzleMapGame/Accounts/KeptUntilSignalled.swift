@@ -215,6 +215,10 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
                     for key in dropped { state.forget(key) }
                 }
                 for key in state.keysOfEveryPlayer { state.forget(key) }
+            case .scored:
+                // Heard beside the play version's move (``AccountSignal/played(_:version:)``),
+                // which is what values kept here depend on; boards translate it (``KeptBoards``).
+                break
             case .session(let session):
                 state.heard += 1
                 state.heardOfSession[session] = state.heard

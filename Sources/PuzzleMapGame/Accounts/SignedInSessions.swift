@@ -80,7 +80,7 @@ extension Hunt {
         switch signal {
         case .player(let player), .played(let player, _):
             readAgain(player, ReadAhead.Work(sessions: Set(dropped), progress: playCache.holds(player)))
-        case .session, .anything, .lost, .listening:
+        case .scored, .session, .anything, .lost, .listening:
             break
         }
     }

@@ -5,7 +5,8 @@ import PuzzleMapStorage
 /// so that a board read again is worked out here and not read from the store.
 ///
 /// - The top of each board among everyone, with every total on it: the same for every viewer,
-///   and dropped by a signal about any player (their XP may have moved, or their name).
+///   and dropped by a signal about any player's row or totals (their XP may have moved, or
+///   their name), not by their play version moving alone.
 /// - Each viewer's standing: who is hidden from them, their XP all time and this week; dropped
 ///   by a signal about them (their ledger, or a block made or lifted by either side, which
 ///   touches both players' rows).
@@ -36,10 +37,19 @@ final class KeptBoards: Sendable {
     let standings = KeptUntilSignalled<StandingKey, BoardStanding>(capacity: 25_000)
     let circles = KeptUntilSignalled<CircleKey, BoardView>(capacity: 25_000)
 
+    /// What the store signalled. Boards read players' rows and totals, not their play: a play
+    /// version moving alone (a hint, a riddle asked for or given up) leaves them, and a change
+    /// of a player's totals is heard as a change of the player.
     func hear(_ signal: AccountSignal) {
-        tops.hear(signal)
-        standings.hear(signal)
-        circles.hear(signal)
+        let heard: AccountSignal
+        switch signal {
+        case .played: return
+        case .scored(let player): heard = .player(player)
+        case .player, .session, .anything, .lost, .listening: heard = signal
+        }
+        tops.hear(heard)
+        standings.hear(heard)
+        circles.hear(heard)
     }
 
     /// How each part served, for `/metrics`.

@@ -6,7 +6,8 @@ import Testing
 
 /// What changes of sessions and accounts is signalled as it commits, alike on every store, for
 /// the sessions an instance keeps: a revoked or refreshed session, an account's own change, and
-/// the play version a ledger write bumps (by the store's triggers, not the statement itself).
+/// the play version a ledger write bumps (by the store's triggers, not the statement itself),
+/// with the version, and the player's total it changes.
 @Suite struct AccountSignalContractTests {
     let start = ContractFixture.start
 
@@ -38,9 +39,12 @@ import Testing
             // committed, as a move of the play version alone (the account is as it was).
             _ = try await repository.adjustXP(.adjusted(ada.id, xp: 40, reason: "Fixed a sticker", on: start + 2),
                                               audit: AuditRecord(actorID: nil, actorName: "olive", action: .xpAdjusted, subject: "player", detail: "test"))
+            // With it, the player's total on the boards changed.
             let version = try await repository.progressState(playerID: ada.id).playVersion
             #expect(version > 0)
-            #expect(await Self.hears(.played(ada.id, version: version), from: &signals))
+            var heard: Set<AccountSignal> = []
+            while heard.count < 2, let signal = await signals.next() { heard.insert(signal) }
+            #expect(heard == [.played(ada.id, version: version), .scored(ada.id)])
             // A change of the account itself is heard as such, never as a play version alone.
             _ = try await repository.setRole(email: "ada@student.gla.ac.uk", role: .admin, partnerID: nil)
             #expect(await signals.next() == .player(ada.id))

@@ -30,7 +30,7 @@ import Testing
                 "v20 boards read in order, ranks from tallies", "v21 crew riddles released", "v22 push notifications",
                 "v23 email changes", "v24 content versions", "v25 content draft", "v26 sticker prints", "v27 open days", "v28 player looks", "v29 campus plan",
                 "v30 account signals", "v31 friendships touch their players", "v32 blocks touch their players",
-                "v33 play versions signalled with the version",
+                "v33 play versions and totals signalled",
             ])
         }
         // All four work on the one database.
