@@ -275,7 +275,7 @@ else pace=(--follow "$url" --share 20) shown="one for every 20 requests $url ans
 printf '\n== Writes alongside: %s, from the 10 000 players (typed-code scans; every third a move on a held riddle: a hint, or giving up and asking again), to %s\n' "$shown" "$writer_url"
 python3 Scripts/bench-load.py --url "$writer_url" scans --tokens "$work/seeded-tokens.txt" --codes "$work/codes.txt" \
   --held "$work/held.txt" --players "$work/seeded-names.txt" \
-  --seconds $((runs * (seconds + 2))) --concurrency 48 "${pace[@]}" > "$work/writes.txt" &
+  --seconds $((runs * (seconds + 2))) --concurrency 64 "${pace[@]}" > "$work/writes.txt" &
 writer=$!
 sleep 1
 echo "== $database, $players players, wrk -t2 -c$connections -d${seconds}s on the same 2 cores, writes alongside"

@@ -128,7 +128,7 @@ import Testing
         // A request's own write reads its sessions back before it is answered (its progress is
         // left to the store's signal of the write, which follows).
         let started = hunt.readAheadFigures.started
-        await hunt.forgetKept(afterWriteBy: ada)
+        await hunt.forgetKept(afterWriteBy: ada, in: before.session.id)
         #expect(hunt.readAheadFigures.started == started)
         #expect(try await hunt.signedIn(accessToken: token) != nil)
         #expect(hunt.sessions.figures.missed == sessionsRead, "read back")
@@ -141,13 +141,18 @@ import Testing
         // A request that changed nothing of its player's (a scan of a place visited before)
         // drops nothing: what is kept of them stays, their friends as well as their session.
         hunt.friendCircles.keep([], for: ada, players: [ada], since: hunt.friendCircles.mark())
-        await hunt.forgetKept(afterWriteBy: ada)
+        await hunt.forgetKept(afterWriteBy: ada, in: before.session.id)
         #expect(hunt.friendCircles.value(for: ada) != nil)
+        // One in a session not kept here (another of the player's, or one it just signed out)
+        // drops what is kept of them.
+        await hunt.forgetKept(afterWriteBy: ada, in: before.session.id + 1_000)
+        #expect(hunt.friendCircles.value(for: ada) == nil)
+        hunt.friendCircles.keep([], for: ada, players: [ada], since: hunt.friendCircles.mark())
         // One that did, its signal not heard yet: dropped, and the session read back at the
         // new version before the answer leaves.
         _ = try await hunt.repository.adjustXP(.adjusted(ada, xp: 5, reason: "A sticker fixed", on: world.clock.now),
                                                audit: AuditRecord(actorID: nil, actorName: "olive", action: .xpAdjusted, subject: "player", detail: "test"))
-        await hunt.forgetKept(afterWriteBy: ada)
+        await hunt.forgetKept(afterWriteBy: ada, in: before.session.id)
         #expect(hunt.friendCircles.value(for: ada) == nil)
         let latest = try #require(try await hunt.signedIn(accessToken: token))
         #expect(latest.playVersion > kept.playVersion)

@@ -103,11 +103,11 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
         }
     }
 
-    /// One of the values kept from the rows of `player`, with its key, not counted as a request.
-    func anyKept(ofPlayer player: Int64) -> (key: Key, value: Value)? {
+    /// The values kept from the rows of `player`, with their keys, not counted as requests.
+    func kept(ofPlayer player: Int64) -> [(key: Key, value: Value)] {
         state.withLock { state in
-            guard state.listening, let key = state.keysOfPlayer[player]?.first, let entry = state.entries[key] else { return nil }
-            return (key, entry.value)
+            guard state.listening else { return [] }
+            return (state.keysOfPlayer[player] ?? []).compactMap { key in state.entries[key].map { (key, $0.value) } }
         }
     }
 

@@ -32,9 +32,9 @@ public final class SignedInSessions: Sendable {
         sessions.value(for: accessHash) { $0.session.accessExpiresAt > date }
     }
 
-    /// One of the player's sessions kept, with its token's hash.
-    func anyKept(ofPlayer player: Int64) -> (accessHash: String, signedIn: SignedIn)? {
-        sessions.anyKept(ofPlayer: player).map { ($0.key, $0.value) }
+    /// The session kept with this id, with its token's hash.
+    func kept(session id: Int64, ofPlayer player: Int64) -> (accessHash: String, signedIn: SignedIn)? {
+        sessions.kept(ofPlayer: player).first { $0.value.session.id == id }.map { ($0.key, $0.value) }
     }
 
     /// Whether the session of the token's hash is kept (live or not), not counted as a request.
@@ -85,15 +85,16 @@ extension Hunt {
         }
     }
 
-    /// After a request's own write: unless the player's account, play version and friends'
-    /// version read now are what was kept of them (the request changed nothing of theirs, as a scan of a place
-    /// already visited, or the store's signal of the change was heard already), what is kept of
-    /// them is dropped before the answer leaves, so that they read their write next whatever the
-    /// timing of the store's signal of it, and the sessions dropped are read again before it
-    /// leaves too (the write has committed): the player's next request, often at once, finds
-    /// them kept. Their progress is left to the store's signal, which follows.
-    public func forgetKept(afterWriteBy playerID: Int64) async {
-        if let (accessHash, kept) = sessions.anyKept(ofPlayer: playerID),
+    /// After a request's own write in `session`: unless that session, its account, play version
+    /// and friends' version read now are what was kept of them (the request changed nothing of
+    /// its player's, as a scan of a place already visited, or the store's signal of the change
+    /// was heard already), what is kept of the player is dropped before the answer leaves, so
+    /// that they read their write next whatever the timing of the store's signal of it, and the
+    /// sessions dropped are read again before it leaves too (the write has committed): the
+    /// player's next request, often at once, finds them kept. Their progress is left to the
+    /// store's signal, which follows.
+    public func forgetKept(afterWriteBy playerID: Int64, in session: Int64) async {
+        if let (accessHash, kept) = sessions.kept(session: session, ofPlayer: playerID),
            let now = try? await repository.signedIn(accessHash: accessHash, at: now()),
            now.account == kept.account, now.session == kept.session, now.playVersion == kept.playVersion,
            now.friendsVersion == kept.friendsVersion {

@@ -42,6 +42,6 @@ extension Hunt {
 
     private func forgetKept(after request: Request, by identity: Identity?) async {
         guard let identity, ![.get, .head, .options].contains(request.method) else { return }
-        await forgetKept(afterWriteBy: identity.playerID)
+        await forgetKept(afterWriteBy: identity.playerID, in: identity.session.id)
     }
 }
