@@ -5,7 +5,7 @@ import PuzzleMapStorage
 /// Hears, in the writer's transactions, every change to a session or a player row but the
 /// play version alone (the account's own changes, a friendship or block touching it, a
 /// deletion) and passes each on once the transaction commits; nothing of a transaction rolled
-/// back. The play version alone is ``PlayVersionObserver``'s.
+/// back. The play version alone is ``PlayerChangeObserver/playVersions(relay:)``'s.
 final class AccountChangeObserver: TransactionObserver {
     private let relay: SignalRelay<AccountSignal>
     /// What the transaction in progress changed: touched only on the writer's connection.
@@ -18,7 +18,7 @@ final class AccountChangeObserver: TransactionObserver {
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
         switch eventKind {
         case .insert: false
-        case .update("player", let columns): !PlayVersionObserver.movesThePlayVersionAlone(columns)
+        case .update("player", let columns): !PlayerChangeObserver.movesThePlayVersionAlone(columns)
         case .update(let table, _), .delete(let table): table == "player" || table == "session"
         }
     }
@@ -39,26 +39,25 @@ final class AccountChangeObserver: TransactionObserver {
     }
 }
 
-/// Hears the statements that move players' play versions and nothing else of their rows (the
-/// triggers of migration v19, after a write to a ledger, riddles or freebies), and once the
-/// transaction commits passes on each player's version as committed, read on the writer's
-/// connection: what is kept of their account stays, following the version.
-final class PlayVersionObserver: TransactionObserver {
+/// Collects the players whose rows the statements it picks changed, and once the transaction
+/// commits passes on what `signals` makes of them (reading, if it must, on the writer's
+/// connection); nothing of a transaction rolled back.
+final class PlayerChangeObserver: TransactionObserver {
     private let relay: SignalRelay<AccountSignal>
-    /// The players whose version the transaction in progress moved.
+    private let picks: (DatabaseEventKind) -> Bool
+    private let signals: (_ players: [Int64], Database) -> [AccountSignal]
+    /// The players the transaction in progress changed.
     private var players: Set<Int64> = []
 
-    init(relay: SignalRelay<AccountSignal>) {
+    init(relay: SignalRelay<AccountSignal>, picks: @escaping (DatabaseEventKind) -> Bool,
+         signals: @escaping (_ players: [Int64], Database) -> [AccountSignal]) {
         self.relay = relay
-    }
-
-    /// Whether an update of the player table sets the play version and nothing else.
-    static func movesThePlayVersionAlone(_ columns: Set<String>) -> Bool {
-        columns.count == 1 && columns.first?.lowercased() == "playversion"
+        self.picks = picks
+        self.signals = signals
     }
 
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
-        if case .update("player", let columns) = eventKind { Self.movesThePlayVersionAlone(columns) } else { false }
+        picks(eventKind)
     }
 
     func databaseDidChange(with event: DatabaseEvent) {
@@ -66,17 +65,10 @@ final class PlayVersionObserver: TransactionObserver {
     }
 
     func databaseDidCommit(_ db: Database) {
-        let players = players
+        let players = players.sorted()
         self.players = []
         guard !players.isEmpty else { return }
-        var versions: [Int64: Int64] = [:]
-        if let rows = try? Row.fetchCursor(db, sql: "SELECT id, playVersion FROM player WHERE id IN (\(players.map(String.init).joined(separator: ",")))") {
-            while let row = try? rows.next() { versions[row[0]] = row[1] }
-        }
-        // A player whose version cannot be read (gone since) is heard as changed altogether.
-        for player in players.sorted() {
-            relay.send(versions[player].map { .played(player, version: $0) } ?? .player(player))
-        }
+        for signal in signals(players, db) { relay.send(signal) }
     }
 
     func databaseDidRollback(_ db: Database) {
@@ -84,33 +76,33 @@ final class PlayVersionObserver: TransactionObserver {
     }
 }
 
-/// Hears every change of a player's all-time total (the row `append` adds each ledger event
-/// to, together with the week's; its rowid is the player's id) and passes each player on once
-/// the transaction commits, for what is kept of the boards.
-final class ScoreObserver: TransactionObserver {
-    private let relay: SignalRelay<AccountSignal>
-    private var players: Set<Int64> = []
-
-    init(relay: SignalRelay<AccountSignal>) {
-        self.relay = relay
+extension PlayerChangeObserver {
+    /// Whether an update of the player table sets the play version and nothing else.
+    static func movesThePlayVersionAlone(_ columns: Set<String>) -> Bool {
+        columns.count == 1 && columns.first?.lowercased() == "playversion"
     }
 
-    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
-        eventKind.tableName == "score"
+    /// The statements that move players' play versions and nothing else of their rows (the
+    /// triggers of migration v19, after a write to a ledger, riddles or freebies), each player
+    /// passed on with their version as committed: what is kept of their account stays,
+    /// following the version. One whose version cannot be read (gone since) is heard as changed
+    /// altogether.
+    static func playVersions(relay: SignalRelay<AccountSignal>) -> PlayerChangeObserver {
+        PlayerChangeObserver(relay: relay) { kind in
+            if case .update("player", let columns) = kind { movesThePlayVersionAlone(columns) } else { false }
+        } signals: { players, db in
+            var versions: [Int64: Int64] = [:]
+            if let rows = try? Row.fetchCursor(db, sql: "SELECT id, playVersion FROM player WHERE id IN (\(players.map(String.init).joined(separator: ",")))") {
+                while let row = try? rows.next() { versions[row[0]] = row[1] }
+            }
+            return players.map { player in versions[player].map { .played(player, version: $0) } ?? .player(player) }
+        }
     }
 
-    func databaseDidChange(with event: DatabaseEvent) {
-        players.insert(event.rowID)
-    }
-
-    func databaseDidCommit(_ db: Database) {
-        let players = players
-        self.players = []
-        for player in players.sorted() { relay.send(.scored(player)) }
-    }
-
-    func databaseDidRollback(_ db: Database) {
-        players = []
+    /// Every change of a player's all-time total (the row `append` adds each ledger event to,
+    /// together with the week's; its rowid is the player's id), for what is kept of the boards.
+    static func scores(relay: SignalRelay<AccountSignal>) -> PlayerChangeObserver {
+        PlayerChangeObserver(relay: relay) { $0.tableName == "score" } signals: { players, _ in players.map { .scored($0) } }
     }
 }
 
