@@ -169,6 +169,11 @@ actor SimulatedWorld {
     private var crewSolvers: Set<Int64> = []
     /// A staff member of each partner shop.
     private var staff: [String: ShopStaff] = [:]
+    /// Each player's session as their phone holds it, by its token: what the hunt keeps of it
+    /// must show the player's own writes as soon as each is answered, by what an answered write
+    /// does alone. The store's signals are not heard (only that they flow): each would bring the
+    /// kept session up to date by itself, and hide a write that failed to.
+    private var sessions: [Int64: (token: String, id: Int64)] = [:]
 
     init(content: CampusContent, store: any HuntRepository, faults: (any StoreFaults)?, settings: Simulation.Settings) async throws {
         fullContent = content
@@ -217,6 +222,15 @@ actor SimulatedWorld {
             staff[partner.id] = try hunt.shopStaff(try await store.setRole(email: email, role: .staff, partnerID: partner.id))
         }
         for player in players { seen[player.player.id] = try await store.progressState(playerID: player.player.id) }
+        hunt.hear(.listening)
+        for player in players { try await signIn(player) }
+    }
+
+    /// Opens a session for the player, as their phone holds it (a browser's, for the longest life).
+    private func signIn(_ account: Account) async throws {
+        let token = try await hunt.openSession(for: account, device: .browser).accessToken
+        guard let signedIn = try await hunt.signedIn(accessToken: token) else { throw StorageError.unknownValue("a session just opened") }
+        sessions[account.player.id] = (token, signedIn.session.id)
     }
 
     // MARK: Steps
@@ -230,7 +244,11 @@ actor SimulatedWorld {
         while true {
             do {
                 touched.formUnion(try await creditCrewSolves(after: command))
-                for playerID in touched.sorted() { try await check(playerID, step: step, command: command) }
+                for playerID in touched.sorted() {
+                    // What an answered write does for its player's next request (`Hunt.answering`).
+                    if let session = sessions[playerID] { await hunt.forgetKept(afterWriteBy: playerID, in: session.id) }
+                    try await check(playerID, step: step, command: command, readingOwnWrite: true)
+                }
                 return
             } catch let violation as Simulation.Violation {
                 throw violation
@@ -591,8 +609,10 @@ actor SimulatedWorld {
 
     // MARK: Invariants
 
-    /// The invariants of one player after a step.
-    func check(_ playerID: Int64, step: Int, command: SimulationCommand?) async throws {
+    /// The invariants of one player after a step; with `readingOwnWrite`, right after the step
+    /// was answered for them, also that their session, as the hunt keeps it, is at their play
+    /// version.
+    func check(_ playerID: Int64, step: Int, command: SimulationCommand?, readingOwnWrite: Bool = false) async throws {
         func fail(_ invariant: String, _ detail: String) -> Simulation.Violation {
             Simulation.Violation(step: step, command: command, invariant: invariant, detail: "player \(playerID): \(detail)",
                                  player: players.firstIndex { $0.player.id == playerID })
@@ -607,6 +627,17 @@ actor SimulatedWorld {
             throw fail("the play version rises with every change the player can see", "\(before.playVersion) -> \(state.playVersion)")
         }
         seen[playerID] = state
+        if readingOwnWrite, let session = sessions[playerID] {
+            if let signedIn = try await hunt.signedIn(accessToken: session.token) {
+                if signedIn.playVersion != state.playVersion {
+                    throw fail("a player reads their own write from what is kept of their session",
+                               "session at play version \(signedIn.playVersion), store at \(state.playVersion)")
+                }
+            } else if let account = players.first(where: { $0.player.id == playerID }) {
+                // The clock moved past the token's life: the phone signs in again.
+                try await signIn(account)
+            }
+        }
         let counted = state.events.counted
         // A place pays its solver once, whoever's riddle led there, and its finder without a
         // riddle (exploring, a check-in) once; a place explored may still be a riddle's answer.
