@@ -86,6 +86,8 @@ public struct Identity: Sendable {
     /// The account's play version as read with the session (`PlayVersion`): passed to the
     /// use cases that can answer from what they kept at that version.
     public var playVersion: Int64? = nil
+    /// The account's friends' version as read with the session.
+    public var friendsVersion: Int64 = 0
     public var playerID: Int64 { account.player.id }
     /// Whether the account's freebies can be claimed: once its email is verified, or as an
     /// open day's guest.
@@ -95,7 +97,7 @@ public struct Identity: Sendable {
 extension Identity {
     /// Whoever a live session's token names, as the store read it.
     init(_ signedIn: SignedIn) {
-        self.init(account: signedIn.account, session: signedIn.session, playVersion: signedIn.playVersion)
+        self.init(account: signedIn.account, session: signedIn.session, playVersion: signedIn.playVersion, friendsVersion: signedIn.friendsVersion)
     }
 }
 

@@ -44,14 +44,17 @@ final class AccountChangeObserver: TransactionObserver {
 /// connection); nothing of a transaction rolled back.
 final class PlayerChangeObserver: TransactionObserver {
     private let relay: SignalRelay<AccountSignal>
+    /// The table whose rowids are the players' ids.
+    private let table: String
     private let picks: (DatabaseEventKind) -> Bool
     private let signals: (_ players: [Int64], Database) -> [AccountSignal]
     /// The players the transaction in progress changed.
     private var players: Set<Int64> = []
 
-    init(relay: SignalRelay<AccountSignal>, picks: @escaping (DatabaseEventKind) -> Bool,
+    init(relay: SignalRelay<AccountSignal>, table: String, picks: @escaping (DatabaseEventKind) -> Bool,
          signals: @escaping (_ players: [Int64], Database) -> [AccountSignal]) {
         self.relay = relay
+        self.table = table
         self.picks = picks
         self.signals = signals
     }
@@ -61,7 +64,8 @@ final class PlayerChangeObserver: TransactionObserver {
     }
 
     func databaseDidChange(with event: DatabaseEvent) {
-        players.insert(event.rowID)
+        // Events of other tables the statement changed may reach every observer that picked it.
+        if event.tableName == table { players.insert(event.rowID) }
     }
 
     func databaseDidCommit(_ db: Database) {
@@ -88,7 +92,7 @@ extension PlayerChangeObserver {
     /// following the version. One whose version cannot be read (gone since) is heard as changed
     /// altogether.
     static func playVersions(relay: SignalRelay<AccountSignal>) -> PlayerChangeObserver {
-        PlayerChangeObserver(relay: relay) { kind in
+        PlayerChangeObserver(relay: relay, table: "player") { kind in
             if case .update("player", let columns) = kind { movesThePlayVersionAlone(columns) } else { false }
         } signals: { players, db in
             var versions: [Int64: Int64] = [:]
@@ -102,7 +106,7 @@ extension PlayerChangeObserver {
     /// Every change of a player's all-time total (the row `append` adds each ledger event to,
     /// together with the week's; its rowid is the player's id), for what is kept of the boards.
     static func scores(relay: SignalRelay<AccountSignal>) -> PlayerChangeObserver {
-        PlayerChangeObserver(relay: relay) { $0.tableName == "score" } signals: { players, _ in players.map { .scored($0) } }
+        PlayerChangeObserver(relay: relay, table: "score") { $0.tableName == "score" } signals: { players, _ in players.map { .scored($0) } }
     }
 }
 

@@ -173,7 +173,7 @@ actor SimulatedWorld {
     /// must show the player's own writes as soon as each is answered, by what an answered write
     /// does alone. The store's signals are not heard (only that they flow): each would bring the
     /// kept session up to date by itself, and hide a write that failed to.
-    private var sessions: [Int64: (token: String, id: Int64)] = [:]
+    private var sessions: [Int64: (token: String, started: SignedIn)] = [:]
 
     init(content: CampusContent, store: any HuntRepository, faults: (any StoreFaults)?, settings: Simulation.Settings) async throws {
         fullContent = content
@@ -230,7 +230,7 @@ actor SimulatedWorld {
     private func signIn(_ account: Account) async throws {
         let token = try await hunt.openSession(for: account, device: .browser).accessToken
         guard let signedIn = try await hunt.signedIn(accessToken: token) else { throw StorageError.unknownValue("a session just opened") }
-        sessions[account.player.id] = (token, signedIn.session.id)
+        sessions[account.player.id] = (token, signedIn)
     }
 
     // MARK: Steps
@@ -246,7 +246,7 @@ actor SimulatedWorld {
                 touched.formUnion(try await creditCrewSolves(after: command))
                 for playerID in touched.sorted() {
                     // What an answered write does for its player's next request (`Hunt.answering`).
-                    if let session = sessions[playerID] { await hunt.forgetKept(afterWriteBy: playerID, in: session.id) }
+                    if let session = sessions[playerID] { await hunt.forgetKept(afterWriteIn: session.started) }
                     try await check(playerID, step: step, command: command, readingOwnWrite: true)
                 }
                 return
@@ -633,6 +633,7 @@ actor SimulatedWorld {
                     throw fail("a player reads their own write from what is kept of their session",
                                "session at play version \(signedIn.playVersion), store at \(state.playVersion)")
                 }
+                sessions[playerID]?.started = signedIn
             } else if let account = players.first(where: { $0.player.id == playerID }) {
                 // The clock moved past the token's life: the phone signs in again.
                 try await signIn(account)

@@ -4,7 +4,7 @@ import Foundation
 /// instance or process changed it, for what an instance keeps of them (``AccountStore/accountSignals()``).
 public enum AccountSignal: Hashable, Sendable {
     /// The player's row changed or went: their account (a role, a suspension, an erasure, a
-    /// new address) or their play version (a write to their ledger, riddles or freebies).
+    /// new address, a friendship or block touching it), or anything of it with their play version.
     case player(Int64)
     /// The player's play version alone moved, to `version` (a write to their ledger, riddles or
     /// freebies, by the triggers that bump it): their account is as it was, so what is kept of

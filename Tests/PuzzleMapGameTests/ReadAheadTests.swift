@@ -125,37 +125,44 @@ import Testing
         #expect(try await hunt.progress(playerID: ada, ownerVerified: true, playVersion: after.playVersion).unclaimedVouchers == 1)
         #expect((hunt.sessions.figures.missed, hunt.playCache.misses) == (sessionsRead, progressRead), "both were read ahead")
 
-        // A request's own write reads its sessions back before it is answered (its progress is
-        // left to the store's signal of the write, which follows).
-        let started = hunt.readAheadFigures.started
-        await hunt.forgetKept(afterWriteBy: ada, in: before.session.id)
-        #expect(hunt.readAheadFigures.started == started)
-        #expect(try await hunt.signedIn(accessToken: token) != nil)
-        #expect(hunt.sessions.figures.missed == sessionsRead, "read back")
-        // A store signal alone does not read anything.
-        hunt.hear(.player(ada))
-        #expect(hunt.readAheadFigures.started == started)
-        let kept = try #require(try await hunt.signedIn(accessToken: token))
-        #expect(hunt.sessions.figures.missed == sessionsRead + 1)
-
-        // A request that changed nothing of its player's (a scan of a place visited before)
-        // drops nothing: what is kept of them stays, their friends as well as their session.
+        // A request whose write changed nothing of its player's (a scan of a place visited
+        // before) drops nothing: what is kept of them stays, their friends as well as their session.
         hunt.friendCircles.keep([], for: ada, players: [ada], since: hunt.friendCircles.mark())
-        await hunt.forgetKept(afterWriteBy: ada, in: before.session.id)
+        await hunt.forgetKept(afterWriteIn: after)
         #expect(hunt.friendCircles.value(for: ada) != nil)
+        #expect(try await hunt.signedIn(accessToken: token) != nil)
+        #expect(hunt.sessions.figures.missed == sessionsRead)
         // One in a session not kept here (another of the player's, or one it just signed out)
         // drops what is kept of them.
-        await hunt.forgetKept(afterWriteBy: ada, in: before.session.id + 1_000)
+        var elsewhere = after
+        elsewhere.session.id += 1_000
+        await hunt.forgetKept(afterWriteIn: elsewhere)
         #expect(hunt.friendCircles.value(for: ada) == nil)
+        try await Self.settled(hunt.readAhead)
+        let kept = try #require(try await hunt.signedIn(accessToken: token))
+        #expect(hunt.sessions.figures.missed == sessionsRead, "the player's sessions read again in the background")
+
+        // One that changed their play, its signal not heard yet: dropped, and the session read
+        // back at the new version before the answer leaves.
+        func adjust() async throws {
+            _ = try await hunt.repository.adjustXP(.adjusted(ada, xp: 5, reason: "A sticker fixed", on: world.clock.now),
+                                                   audit: AuditRecord(actorID: nil, actorName: "olive", action: .xpAdjusted, subject: "player", detail: "test"))
+        }
         hunt.friendCircles.keep([], for: ada, players: [ada], since: hunt.friendCircles.mark())
-        // One that did, its signal not heard yet: dropped, and the session read back at the
-        // new version before the answer leaves.
-        _ = try await hunt.repository.adjustXP(.adjusted(ada, xp: 5, reason: "A sticker fixed", on: world.clock.now),
-                                               audit: AuditRecord(actorID: nil, actorName: "olive", action: .xpAdjusted, subject: "player", detail: "test"))
-        await hunt.forgetKept(afterWriteBy: ada, in: before.session.id)
+        try await adjust()
+        await hunt.forgetKept(afterWriteIn: kept)
         #expect(hunt.friendCircles.value(for: ada) == nil)
         let latest = try #require(try await hunt.signedIn(accessToken: token))
         #expect(latest.playVersion > kept.playVersion)
-        #expect(hunt.sessions.figures.missed == sessionsRead + 1, "read back")
+        #expect(hunt.sessions.figures.missed == sessionsRead, "read back")
+        // One whose play version's signal was heard first (the kept session follows it) still
+        // drops what does not follow it: the player's boards and friends show their write next.
+        hunt.friendCircles.keep([], for: ada, players: [ada], since: hunt.friendCircles.mark())
+        try await adjust()
+        let moved = try await hunt.repository.progressState(playerID: ada).playVersion
+        hunt.hear(.played(ada, version: moved))
+        #expect(try await hunt.signedIn(accessToken: token)?.playVersion == moved)
+        await hunt.forgetKept(afterWriteIn: latest)
+        #expect(hunt.friendCircles.value(for: ada) == nil)
     }
 }

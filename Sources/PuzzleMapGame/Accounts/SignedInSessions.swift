@@ -8,11 +8,13 @@ import PuzzleMapStorage
 /// Every change to a session or an account is signalled to every instance, by whichever
 /// instance or process made it, and drops what is kept of it: a sign-out, a refresh, a password
 /// change or reset (sessions revoked), an erasure, a suspension, a role change (the account's
-/// row), and every write to the player's ledger, riddles or freebies (the account's play
-/// version, so what a request reads under it is current). A player's own write on this
-/// instance drops their entry before it is answered (``Hunt/hear(_:)`` of their player), so
-/// they never read their own past. Without signals (none yet, or the connection that brings them lost) nothing
-/// is kept and every token is looked up: slower, never stale.
+/// row). A write to the player's ledger, riddles or freebies moves their play version alone,
+/// and the sessions kept follow it (``AccountSignal/played(_:version:)``), so what a request
+/// reads under it is current. A player's own write on this instance, when it changed anything
+/// of theirs, drops what is kept of them before it is answered and reads their session back
+/// (``Hunt/forgetKept(afterWriteIn:)``), so they never read their own past. Without signals
+/// (none yet, or the connection that brings them lost) nothing is kept and every token is
+/// looked up: slower, never stale.
 public final class SignedInSessions: Sendable {
     private let sessions: KeptUntilSignalled<String, SignedIn>
 
@@ -85,27 +87,30 @@ extension Hunt {
         }
     }
 
-    /// After a request's own write in `session`: unless that session, its account, play version
-    /// and friends' version read now are what was kept of them (the request changed nothing of
-    /// its player's, as a scan of a place already visited, or the store's signal of the change
-    /// was heard already), what is kept of the player is dropped before the answer leaves, so
-    /// that they read their write next whatever the timing of the store's signal of it, and the
-    /// sessions dropped are read again before it leaves too (the write has committed): the
-    /// player's next request, often at once, finds them kept. Their progress is left to the
-    /// store's signal, which follows.
-    public func forgetKept(afterWriteBy playerID: Int64, in session: Int64) async {
-        if let (accessHash, kept) = sessions.kept(session: session, ofPlayer: playerID),
-           let now = try? await repository.signedIn(accessHash: accessHash, at: now()),
-           now.account == kept.account, now.session == kept.session, now.playVersion == kept.playVersion,
-           now.friendsVersion == kept.friendsVersion {
+    /// After a request's own write, made in the session it began as (`started`): unless that
+    /// session read now is what the request began with and what is kept of it (the write
+    /// changed nothing of its player's, as a scan of a place already visited), what is kept of
+    /// the player is dropped before the answer leaves, so that they read their write next
+    /// whatever the timing of the store's signals of it (a signal heard first may have moved
+    /// their kept session, but not yet their boards). The request's own session is read back
+    /// before the answer leaves too (the write has committed): the player's next request, often
+    /// at once, finds it kept; their other sessions are read again in the background, and their
+    /// progress is left to the store's signal, which follows.
+    public func forgetKept(afterWriteIn started: SignedIn) async {
+        let player = started.account.player.id
+        let own = sessions.kept(session: started.session.id, ofPlayer: player)
+        if let own, let current = try? await repository.signedIn(accessHash: own.accessHash, at: now()),
+           current.isTheSame(as: own.signedIn), current.isTheSame(as: started) {
             return
         }
-        for accessHash in drop(.player(playerID)) {
+        let others = Set(drop(.player(player))).subtracting([own?.accessHash].compactMap(\.self))
+        if let own {
             // Most often what overtakes the first read is the store's own signal of this write.
             for _ in 1...3 {
-                if await readBack(accessHash) { break }
+                if await readBack(own.accessHash) { break }
             }
         }
+        if !others.isEmpty { readAgain(player, ReadAhead.Work(sessions: others)) }
     }
 
     /// Reads a session again and keeps it, unless a signal about it came meanwhile: answers
@@ -137,9 +142,16 @@ extension Hunt {
         }
     }
 
-    /// Reads ahead started, and asks that found too many under way.
+    /// Reads ahead started, and asks that found too many waiting.
     public var readAheadFigures: (started: Int, skipped: Int) {
         let figures = readAhead.figures
         return (figures.started, figures.skipped)
+    }
+}
+
+extension SignedIn {
+    /// The same session of the same account, at the same play and friends' versions.
+    func isTheSame(as other: SignedIn) -> Bool {
+        session == other.session && account == other.account && playVersion == other.playVersion && friendsVersion == other.friendsVersion
     }
 }

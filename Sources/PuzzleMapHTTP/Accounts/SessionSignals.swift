@@ -30,18 +30,12 @@ extension Hunt {
     /// answer leaves: they read their own write next, whether or not the store's signal has
     /// arrived.
     func answering<Answer>(_ request: Request, by identity: Identity?, _ answer: () async throws -> Answer) async throws -> Answer {
-        do {
-            let answered = try await answer()
-            await forgetKept(after: request, by: identity)
-            return answered
-        } catch {
-            await forgetKept(after: request, by: identity)
-            throw error
+        let answered: Result<Answer, any Error>
+        do { answered = .success(try await answer()) } catch { answered = .failure(error) }
+        if let identity, ![.get, .head, .options].contains(request.method) {
+            await forgetKept(afterWriteIn: SignedIn(session: identity.session, account: identity.account,
+                                                    playVersion: identity.playVersion ?? -1, friendsVersion: identity.friendsVersion))
         }
-    }
-
-    private func forgetKept(after request: Request, by identity: Identity?) async {
-        guard let identity, ![.get, .head, .options].contains(request.method) else { return }
-        await forgetKept(afterWriteBy: identity.playerID, in: identity.session.id)
+        return try answered.get()
     }
 }

@@ -42,9 +42,8 @@ import Testing
             // With it, the player's total on the boards changed.
             let version = try await repository.progressState(playerID: ada.id).playVersion
             #expect(version > 0)
-            var heard: Set<AccountSignal> = []
-            while heard.count < 2, let signal = await signals.next() { heard.insert(signal) }
-            #expect(heard == [.played(ada.id, version: version), .scored(ada.id)])
+            #expect(await Self.hears(.played(ada.id, version: version), from: &signals))
+            #expect(await Self.hears(.scored(ada.id), from: &signals))
             // A change of the account itself is heard as such, never as a play version alone.
             _ = try await repository.setRole(email: "ada@student.gla.ac.uk", role: .admin, partnerID: nil)
             #expect(await signals.next() == .player(ada.id))
