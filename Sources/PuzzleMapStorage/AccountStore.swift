@@ -123,7 +123,7 @@ public struct MailDraft: Sendable {
 
 /// A live session as a request finds it: the session, its account and the account's
 /// ``PlayVersion`` read with them.
-public struct SignedIn: Sendable {
+public struct SignedIn: Sendable, Equatable {
     public var session: Session
     public var account: Account
     public var playVersion: Int64

@@ -193,20 +193,14 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
         state.withLock { state in
             var dropped: [Key] = []
             switch signal {
-            case .player(let player):
-                state.heard += 1
-                state.heardOfPlayer[player] = state.heard
-                state.heardOfAnyPlayer = state.heard
-                dropped = Array(state.keysOfPlayer[player] ?? [])
-                for key in dropped { state.forget(key) }
-                for key in state.keysOfEveryPlayer { state.forget(key) }
-            case .played(let player, let version):
-                // Heard as a change of the player all the same: a read under way may be older.
+            case .player(let player), .played(let player, _):
+                // A play version moving alone is heard as a change of the player all the same (a
+                // read under way may be older), but values that follow it are moved, not dropped.
                 state.heard += 1
                 state.heardOfPlayer[player] = state.heard
                 state.heardOfAnyPlayer = state.heard
                 let keys = state.keysOfPlayer[player] ?? []
-                if let following {
+                if case .played(_, let version) = signal, let following {
                     for key in keys {
                         if let entry = state.entries[key] { state.entries[key]!.value = following(entry.value, version) }
                     }

@@ -70,10 +70,7 @@ extension Hunt {
     public func signedIn(accessToken: String) async throws -> SignedIn? {
         let (hash, now) = (tokenHash(accessToken), now())
         if let kept = sessions.kept(hash, at: now) { return kept }
-        let mark = sessions.mark()
-        guard let signedIn = try await repository.signedIn(accessHash: hash, at: now) else { return nil }
-        sessions.keep(signedIn, for: hash, since: mark)
-        return signedIn
+        return try await readSession(hash, at: now)?.signedIn
     }
 
     private func sessionTokens(access: String, refresh: String, at now: Date, device: SessionDevice = .app) -> NewSessionTokens {

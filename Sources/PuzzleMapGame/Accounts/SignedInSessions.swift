@@ -100,7 +100,7 @@ extension Hunt {
         let player = started.account.player.id
         let own = sessions.kept(session: started.session.id, ofPlayer: player)
         if let own, let current = try? await repository.signedIn(accessHash: own.accessHash, at: now()),
-           current.isTheSame(as: own.signedIn), current.isTheSame(as: started) {
+           current == own.signedIn, current == started {
             return
         }
         let others = Set(drop(.player(player))).subtracting([own?.accessHash].compactMap(\.self))
@@ -117,9 +117,15 @@ extension Hunt {
     /// `false` when one did (a session gone or unreadable is not kept, and answers `true`).
     @discardableResult
     private func readBack(_ accessHash: String) async -> Bool {
+        (try? await readSession(accessHash, at: now()))?.kept ?? true
+    }
+
+    /// The session of the token's hash read from the store, kept unless a signal about it came
+    /// while it was read (answered as not kept); `nil` for none live.
+    func readSession(_ accessHash: String, at date: Date) async throws -> (signedIn: SignedIn, kept: Bool)? {
         let mark = sessions.mark()
-        guard let signedIn = try? await repository.signedIn(accessHash: accessHash, at: now()) else { return true }
-        return sessions.keep(signedIn, for: accessHash, since: mark)
+        guard let signedIn = try await repository.signedIn(accessHash: accessHash, at: date) else { return nil }
+        return (signedIn, sessions.keep(signedIn, for: accessHash, since: mark))
     }
 
     /// Drops what `signal` names; answers the hashes of the sessions dropped.
@@ -146,12 +152,5 @@ extension Hunt {
     public var readAheadFigures: (started: Int, skipped: Int) {
         let figures = readAhead.figures
         return (figures.started, figures.skipped)
-    }
-}
-
-extension SignedIn {
-    /// The same session of the same account, at the same play and friends' versions.
-    func isTheSame(as other: SignedIn) -> Bool {
-        session == other.session && account == other.account && playVersion == other.playVersion && friendsVersion == other.friendsVersion
     }
 }
