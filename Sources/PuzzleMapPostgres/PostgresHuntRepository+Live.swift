@@ -125,20 +125,24 @@ extension PostgresHuntRepository {
         return stream
     }
 
-    /// What a notification of `signal_account_change` or `signal_score_change` says:
-    /// `p:<player>`, `s:<session>`, `v:<player>:<play version>` or `x:<player>`; anything else
-    /// is heard as a change of anything.
+    /// What a notification of `signal_account_change` or `signal_total_change` says:
+    /// `p:<player>`, `s:<session>`, `v:<player>:<play version>`, `x:<player>:<week>:<xp>:<serial>`
+    /// or `t:<week>:<xp>:<players>:<serial>` (the week empty on the all-time board); anything
+    /// else is heard as a change of anything.
     static func accountSignal(_ payload: String) -> AccountSignal {
-        let parts = payload.split(separator: ":", omittingEmptySubsequences: false)
-        let numbers = parts.dropFirst().compactMap { Int64($0) }
-        guard numbers.count == parts.count - 1 else { return .anything }
-        switch (parts.first.map(String.init), numbers.count) {
-        case ("p"?, 1): return .player(numbers[0])
-        case ("s"?, 1): return .session(numbers[0])
-        case ("x"?, 1): return .scored(numbers[0])
-        case ("v"?, 2): return .played(numbers[0], version: numbers[1])
-        default: return .anything
+        let parts = payload.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        let numbers = parts.map { Int64($0) }
+        // The campus week of a total's board: nil for the all-time one.
+        func week(_ index: Int) -> String? { parts[index].isEmpty ? nil : parts[index] }
+        switch (parts.first, parts.count) {
+        case ("p", 2): if let player = numbers[1] { return .player(player) }
+        case ("s", 2): if let session = numbers[1] { return .session(session) }
+        case ("v", 3): if let player = numbers[1], let version = numbers[2] { return .played(player, version: version) }
+        case ("x", 5): if let player = numbers[1], let xp = numbers[3], numbers[4] != nil { return .scored(player, week: week(2), xp: Int(xp)) }
+        case ("t", 5): if let xp = numbers[2], let players = numbers[3], numbers[4] != nil { return .tallied(week: week(1), xp: Int(xp), players: Int(players)) }
+        default: break
         }
+        return .anything
     }
 
     /// Listens, on a connection of its own outside the pool, on the channel `channel` names on

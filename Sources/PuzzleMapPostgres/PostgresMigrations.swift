@@ -867,6 +867,47 @@ enum PostgresMigrations {
             """,
             "CREATE TRIGGER score_account_signal AFTER INSERT OR UPDATE OR DELETE ON score FOR EACH ROW EXECUTE FUNCTION signal_score_change()",
         ]),
+        // Each total on the boards among everyone that moves is signalled with its new value,
+        // so that what an instance keeps of the boards is patched, not read again: a player's
+        // all-time or weekly total (`x:<player>:<week or empty>:<xp>:<serial>`, 0 when the row
+        // goes) and how many hold a total (`t:<week or empty>:<xp>:<players>:<serial>`). The
+        // serial keeps two notifications of one transaction apart (PostgreSQL delivers identical
+        // ones once), so that a total that moves there and back is heard as it ended.
+        ("v34 totals signalled with their values", [
+            "DROP TRIGGER score_account_signal ON score",
+            "DROP FUNCTION signal_score_change()",
+            "CREATE SEQUENCE total_signal_serial",
+            """
+            CREATE FUNCTION signal_total_change() RETURNS trigger LANGUAGE plpgsql AS $$
+            DECLARE
+                before jsonb := CASE WHEN TG_OP <> 'INSERT' THEN to_jsonb(OLD) END;
+                after jsonb := CASE WHEN TG_OP <> 'DELETE' THEN to_jsonb(NEW) END;
+                whose boolean := TG_TABLE_NAME IN ('score', 'weeklyscore');
+                kept text := CASE WHEN whose THEN 'playerid' ELSE 'xp' END;
+                counted text := CASE WHEN whose THEN 'xp' ELSE 'players' END;
+                moved boolean := before -> kept IS DISTINCT FROM after -> kept OR before -> 'weekstart' IS DISTINCT FROM after -> 'weekstart';
+                told jsonb;
+            BEGIN
+                FOREACH told IN ARRAY ARRAY[
+                    CASE WHEN before IS NOT NULL AND moved THEN before || jsonb_build_object(counted, 0) END,
+                    CASE WHEN after IS NOT NULL AND (moved OR before -> counted IS DISTINCT FROM after -> counted) THEN after END
+                ] LOOP
+                    CONTINUE WHEN told IS NULL;
+                    PERFORM pg_notify('puzzlemap_accounts_' || md5(current_schema()),
+                        CASE WHEN whose THEN 'x:' || (told ->> 'playerid') || ':' ELSE 't:' END
+                        || COALESCE(told ->> 'weekstart', '') || ':' || (told ->> 'xp')
+                        || CASE WHEN whose THEN '' ELSE ':' || (told ->> 'players') END
+                        || ':' || nextval('total_signal_serial'));
+                END LOOP;
+                RETURN NULL;
+            END
+            $$
+            """,
+            "CREATE TRIGGER score_total_signal AFTER INSERT OR UPDATE OR DELETE ON score FOR EACH ROW EXECUTE FUNCTION signal_total_change()",
+            "CREATE TRIGGER weeklyScore_total_signal AFTER INSERT OR UPDATE OR DELETE ON weeklyScore FOR EACH ROW EXECUTE FUNCTION signal_total_change()",
+            "CREATE TRIGGER scoreTally_total_signal AFTER INSERT OR UPDATE OR DELETE ON scoreTally FOR EACH ROW EXECUTE FUNCTION signal_total_change()",
+            "CREATE TRIGGER weeklyScoreTally_total_signal AFTER INSERT OR UPDATE OR DELETE ON weeklyScoreTally FOR EACH ROW EXECUTE FUNCTION signal_total_change()",
+        ]),
     ]
 }
 

@@ -14,7 +14,7 @@ public struct SQLiteHuntRepository: HuntRepository {
     /// Live events committed by this process (one process owns an SQLite file), for its streams.
     let liveSignalRelay = SignalRelay<LiveSignal>(buffering: .bufferingNewest(1024))
     /// Sessions and accounts this process's writes changed, as they commit (``AccountChangeObserver``,
-    /// ``PlayerChangeObserver``).
+    /// ``PlayVersionObserver``, ``TotalsObserver``).
     let accountSignalRelay = SignalRelay<AccountSignal>(buffering: .unbounded)
 
     /// Opens (creating if needed) the database file at `path` in WAL mode and migrates it.
@@ -39,8 +39,10 @@ public struct SQLiteHuntRepository: HuntRepository {
         database = MeteredDatabase(writer: writer, activity: StorageActivity(maximumConnections: connections, writers: 1, limits: limits))
         try Migrations.migrator.migrate(writer)
         writer.add(transactionObserver: AccountChangeObserver(relay: accountSignalRelay), extent: .databaseLifetime)
-        writer.add(transactionObserver: PlayerChangeObserver.playVersions(relay: accountSignalRelay), extent: .databaseLifetime)
-        writer.add(transactionObserver: PlayerChangeObserver.scores(relay: accountSignalRelay), extent: .databaseLifetime)
+        writer.add(transactionObserver: PlayVersionObserver(relay: accountSignalRelay), extent: .databaseLifetime)
+        let totals = TotalsObserver(relay: accountSignalRelay)
+        try writer.writeWithoutTransaction { db in try totals.install(on: db) }
+        writer.add(transactionObserver: totals, extent: .databaseLifetime)
     }
 
     private static func configuration(_ limits: StorageLimits) -> Configuration {

@@ -11,9 +11,14 @@ public enum AccountSignal: Hashable, Sendable {
     /// it may follow the version instead of being read again; what was read under the play
     /// version is old.
     case played(Int64, version: Int64)
-    /// The player's totals on the boards changed (a ledger event appended: a solve, a place
-    /// explored, a void, an adjustment), heard beside the play version's move.
-    case scored(Int64)
+    /// The player's total on a board among everyone is now `xp` (0: they left it): the board of
+    /// the campus week starting `week` (as ``CampusWeek/start(of:)`` names it), or the all-time
+    /// one when `week` is nil. A ledger event appended (a solve, a place explored, a void, an
+    /// adjustment) or an erasure; heard beside the play version's move.
+    case scored(Int64, week: String?, xp: Int)
+    /// How many players hold `xp` on a board among everyone (`week` as in ``scored(_:week:xp:)``)
+    /// is now `players`.
+    case tallied(week: String?, xp: Int, players: Int)
     /// The session changed or went (revoked, refreshed).
     case session(Int64)
     /// Something changed that no signal names (another process wrote to the file): forget

@@ -141,8 +141,13 @@ public struct BoardTop: Sendable, Equatable {
         self.top = top.map(\.score)
         allTimeXP = period == .all ? [:] : Dictionary(uniqueKeysWithValues: top.map { ($0.score.player.id, $0.allTimeXP) })
         isWhole = top.count < asked
-        self.totals = totals.sorted { $0.xp > $1.xp }
-        ahead = self.totals.reduce(into: [0]) { ahead, total in ahead.append(ahead.last! + total.players) }
+        (self.totals, ahead) = Self.ordered(totals)
+    }
+
+    /// Totals highest first, with how many players hold more than each, then all of them.
+    private static func ordered(_ totals: [Total]) -> (totals: [Total], ahead: [Int]) {
+        let sorted = totals.sorted { $0.xp > $1.xp }
+        return (sorted, sorted.reduce(into: [0]) { ahead, total in ahead.append(ahead.last! + total.players) })
     }
 
     /// How many players on the board hold more than `xp`.
@@ -170,6 +175,70 @@ public struct BoardTop: Sendable, Equatable {
         return BoardView(hidden: standing.hidden, top: Array(rows),
                          allTimeXP: Dictionary(uniqueKeysWithValues: rows.compactMap { row in allTimeXP[row.player.id].map { (row.player.id, $0) } }),
                          mine: xp > 0 ? BoardView.Mine(xp: xp, playersAhead: playersAhead(of: xp)) : nil)
+    }
+}
+
+extension BoardTop {
+    /// This top with `player`'s total on the board at `xp` (0: off it), as a read would find it
+    /// now that the store signalled it (``AccountSignal/scored(_:week:xp:)``); nil when only a
+    /// read can tell: the player comes into the top (their name is not here), or leaves it, or
+    /// falls below every other player in it, while players not in it may come before them.
+    /// The board's totals move by their own signals (``tallying(xp:players:)``).
+    public func scoring(_ player: Int64, xp: Int) -> BoardTop? {
+        var rows = top
+        guard let index = rows.firstIndex(where: { $0.player.id == player }) else {
+            // Not in the top: still not, unless they now come before its last player.
+            guard xp > 0 else { return self }
+            if isWhole { return nil }
+            if let last = rows.last, Self.ranking(xp, player, before: last) { return nil }
+            return self
+        }
+        let row = rows.remove(at: index)
+        guard xp > 0 else { return isWhole ? with(rows) : nil }
+        let at = rows.firstIndex { !Self.ranking($0.xp, $0.player.id, before: xp, player) } ?? rows.count
+        if at == rows.count, !isWhole { return nil }
+        rows.insert(PlayerScore(player: row.player, xp: xp), at: at)
+        return with(rows)
+    }
+
+    /// Whether `player` is in this top, or would be with `xp`.
+    public func showing(_ player: Int64, at xp: Int) -> Bool {
+        top.contains { $0.player.id == player } || xp > 0 && (isWhole || top.last.map { Self.ranking(xp, player, before: $0) } ?? true)
+    }
+
+    /// A weekly top with `player`'s all-time XP at `xp`, where it is kept beside their row; nil
+    /// when their all-time total went (an erasure), which only a read can tell the level of.
+    public func scoringAllTime(_ player: Int64, xp: Int) -> BoardTop? {
+        guard allTimeXP[player] != nil else { return self }
+        guard xp > 0 else { return nil }
+        var moved = self
+        moved.allTimeXP[player] = xp
+        return moved
+    }
+
+    /// This top with `players` holding `xp` on the board (``AccountSignal/tallied(week:xp:players:)``).
+    public func tallying(xp: Int, players: Int) -> BoardTop {
+        var moved = self
+        var totals = self.totals.filter { $0.xp != xp }
+        if xp > 0, players > 0 { totals.append(Total(xp: xp, players: players)) }
+        (moved.totals, moved.ahead) = Self.ordered(totals)
+        return moved
+    }
+
+    /// Whether a player holding `xp` comes before one holding `otherXP`, as a board orders them:
+    /// more XP first, then the older account (the lower id).
+    static func ranking(_ xp: Int, _ player: Int64, before otherXP: Int, _ other: Int64) -> Bool {
+        xp != otherXP ? xp > otherXP : player < other
+    }
+
+    private static func ranking(_ xp: Int, _ player: Int64, before row: PlayerScore) -> Bool {
+        ranking(xp, player, before: row.xp, row.player.id)
+    }
+
+    private func with(_ rows: [PlayerScore]) -> BoardTop {
+        var moved = self
+        moved.top = rows
+        return moved
     }
 }
 

@@ -78,14 +78,20 @@ import Testing
         #expect(friends.value(for: 1) == nil && friends.value(for: 4) == [4])
 
         // Boards read rows and totals, not play: a play version moving alone leaves them, a
-        // total changing drops the player's parts and every top.
+        // total that moved is patched into the player's standing, each of their totals where it
+        // counts, and a change of their account drops it.
         let boards = KeptBoards()
         boards.hear(.listening)
-        let standing = KeptBoards.StandingKey(player: 1, week: "")
+        let standing = KeptBoards.StandingKey(player: 1, week: "2026-11-23")
         boards.standings.keep(BoardStanding(hidden: [], allTimeXP: 10, weekXP: 5), for: standing, players: [1], since: boards.standings.mark())
         boards.hear(.played(1, version: 7))
-        #expect(boards.standings.value(for: standing) != nil)
-        boards.hear(.scored(1))
+        #expect(boards.standings.value(for: standing) == BoardStanding(hidden: [], allTimeXP: 10, weekXP: 5))
+        boards.hear(.scored(1, week: nil, xp: 110))
+        boards.hear(.scored(1, week: "2026-11-16", xp: 70))
+        boards.hear(.scored(1, week: "2026-11-23", xp: 105))
+        boards.hear(.scored(2, week: nil, xp: 40))
+        #expect(boards.standings.value(for: standing) == BoardStanding(hidden: [], allTimeXP: 110, weekXP: 105))
+        boards.hear(.player(1))
         #expect(boards.standings.value(for: standing) == nil)
     }
 

@@ -209,9 +209,10 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
                     for key in dropped { state.forget(key) }
                 }
                 for key in state.keysOfEveryPlayer { state.forget(key) }
-            case .scored:
+            case .scored, .tallied:
                 // Heard beside the play version's move (``AccountSignal/played(_:version:)``),
-                // which is what values kept here depend on; boards translate it (``KeptBoards``).
+                // which is what values kept here depend on; the boards patch what they keep with
+                // them (``KeptBoards``, ``hear(changeOf:patching:)``).
                 break
             case .session(let session):
                 state.heard += 1
@@ -229,6 +230,31 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
             }
             if state.heardOfPlayer.count + state.heardOfSession.count > remembered { state.forgetEverything() }
             return dropped
+        }
+    }
+
+    /// What the store signalled of a change it told the new values of (a player's total on a
+    /// board, how many hold a total): heard as a change of `player`, when one is named, and of
+    /// every player, so that no read under way is kept; each value kept from `player`'s rows or
+    /// from every player's is replaced by what `patched` makes of it, as a read would find it
+    /// now, or dropped where it answers nil.
+    ///
+    /// The values told are those a commit left, so signals of a commit a kept value had already
+    /// read only tell it again, and the last signal heard of each row is its latest.
+    func hear(changeOf player: Int64?, patching patched: (Key, Value) -> Value?) {
+        state.withLock { state in
+            state.heard += 1
+            state.heardOfAnyPlayer = state.heard
+            var keys = state.keysOfEveryPlayer
+            if let player {
+                state.heardOfPlayer[player] = state.heard
+                keys.formUnion(state.keysOfPlayer[player] ?? [])
+            }
+            for key in keys {
+                guard let entry = state.entries[key] else { continue }
+                if let value = patched(key, entry.value) { state.entries[key]!.value = value } else { state.forget(key) }
+            }
+            if state.heardOfPlayer.count + state.heardOfSession.count > remembered { state.forgetEverything() }
         }
     }
 

@@ -82,7 +82,7 @@ extension Hunt {
         switch signal {
         case .player(let player), .played(let player, _):
             readAgain(player, ReadAhead.Work(sessions: Set(dropped), progress: playCache.holds(player)))
-        case .scored, .session, .anything, .lost, .listening:
+        case .scored, .tallied, .session, .anything, .lost, .listening:
             break
         }
     }
@@ -103,7 +103,8 @@ extension Hunt {
            current == own.signedIn, current == started {
             return
         }
-        let others = Set(drop(.player(player))).subtracting([own?.accessHash].compactMap(\.self))
+        let others = Set(drop(.player(player), boards: false)).subtracting([own?.accessHash].compactMap(\.self))
+        await forgetBoards(afterWriteOf: player)
         if let own {
             // Most often what overtakes the first read is the store's own signal of this write.
             for _ in 1...3 {
@@ -128,11 +129,12 @@ extension Hunt {
         return (signedIn, sessions.keep(signedIn, for: accessHash, since: mark))
     }
 
-    /// Drops what `signal` names; answers the hashes of the sessions dropped.
-    private func drop(_ signal: AccountSignal) -> [String] {
+    /// Drops what `signal` names (of the boards too, unless not `boards`); answers the hashes of
+    /// the sessions dropped.
+    private func drop(_ signal: AccountSignal, boards: Bool = true) -> [String] {
         let dropped = sessions.hear(signal)
         friendCircles.hear(signal)
-        keptBoards.hear(signal)
+        if boards { keptBoards.hear(signal) }
         return dropped
     }
 

@@ -4,12 +4,14 @@ import PuzzleMapStorage
 /// What the boards are made of, kept in the instance while the store's signals say it holds,
 /// so that a board read again is worked out here and not read from the store.
 ///
-/// - The top of each board among everyone, with every total on it: the same for every viewer,
-///   and dropped by a signal about any player's row or totals (their XP may have moved, or
-///   their name), not by their play version moving alone.
-/// - Each viewer's standing: who is hidden from them, their XP all time and this week; dropped
-///   by a signal about them (their ledger, or a block made or lifted by either side, which
-///   touches both players' rows).
+/// - The top of each board among everyone, with every total on it: the same for every viewer.
+///   A total that moves is told with its new value (``AccountSignal/scored(_:week:xp:)``,
+///   ``AccountSignal/tallied(week:xp:players:)``) and patched in; the top is dropped only when a
+///   player comes into it or leaves it (``BoardTop/scoring(_:xp:)``), or by a signal about any
+///   player's row (their name may have changed), not by their play version moving alone.
+/// - Each viewer's standing: who is hidden from them, their XP all time and this week; their
+///   totals patched as they move, dropped by a signal about their row (a block made or lifted
+///   by either side touches both players' rows).
 /// - Each viewer's board among friends, as read: dropped by a signal about them (a friendship
 ///   or a block) or about any of their friends.
 ///
@@ -21,6 +23,11 @@ final class KeptBoards: Sendable {
         var period: LeaderboardPeriod
         /// The campus week a weekly board counts, empty for the all-time one.
         var week: String
+
+        /// Whether this is the board a signal about `week` (nil: all time) is about.
+        func counts(_ week: String?) -> Bool {
+            week.map { period == .week && self.week == $0 } ?? (period == .all)
+        }
     }
 
     struct StandingKey: Hashable {
@@ -38,18 +45,34 @@ final class KeptBoards: Sendable {
     let circles = KeptUntilSignalled<CircleKey, BoardView>(capacity: 25_000)
 
     /// What the store signalled. Boards read players' rows and totals, not their play: a play
-    /// version moving alone (a hint, a riddle asked for or given up) leaves them, and a change
-    /// of a player's totals is heard as a change of the player.
+    /// version moving alone (a hint, a riddle asked for or given up) leaves them. A total that
+    /// moved is told with its new value, and what is kept is patched with it: the tops with the
+    /// player's total and how many hold each total (dropped only when the player comes into a
+    /// top or leaves it), the player's own standing with their total; their friends' boards are
+    /// dropped.
     func hear(_ signal: AccountSignal) {
-        let heard: AccountSignal
         switch signal {
-        case .played: return
-        case .scored(let player): heard = .player(player)
-        case .player, .session, .anything, .lost, .listening: heard = signal
+        case .played:
+            return
+        case .scored(let player, let week, let xp):
+            tops.hear(changeOf: nil) { board, top in
+                if board.counts(week) { return top.scoring(player, xp: xp) }
+                // A weekly top keeps its players' all-time XP, for their levels.
+                return week == nil ? top.scoringAllTime(player, xp: xp) : top
+            }
+            standings.hear(changeOf: player) { key, standing in
+                var moved = standing
+                if week == nil { moved.allTimeXP = xp } else if week == key.week { moved.weekXP = xp }
+                return moved
+            }
+            circles.hear(.player(player))
+        case .tallied(let week, let xp, let players):
+            tops.hear(changeOf: nil) { board, top in board.counts(week) ? top.tallying(xp: xp, players: players) : top }
+        case .player, .session, .anything, .lost, .listening:
+            tops.hear(signal)
+            standings.hear(signal)
+            circles.hear(signal)
         }
-        tops.hear(heard)
-        standings.hear(heard)
-        circles.hear(heard)
     }
 
     /// How each part served, for `/metrics`.

@@ -33,6 +33,33 @@ extension Hunt {
                            rank: view.mine.map { LeaderboardEntry.rank(playersAhead: $0.playersAhead) }, xp: view.mine?.xp ?? 0)
     }
 
+    /// After a player's own write, which may have moved their totals before the store's
+    /// signals of it are heard: what is kept of their boards is made to show it on their next
+    /// read. Their standing and their friends' boards are dropped and the standing read again;
+    /// a top shared by everyone is dropped only where the player is in it or now comes into it.
+    /// Elsewhere on a board their rank is counted from the totals above theirs, which their own
+    /// move does not change, and the top is left for the signals to patch.
+    func forgetBoards(afterWriteOf player: Int64) async {
+        // Heard first as a change of some player: a top read under way now is not kept.
+        keptBoards.tops.hear(changeOf: nil) { _, top in top }
+        keptBoards.standings.hear(.player(player))
+        keptBoards.circles.hear(.player(player))
+        let date = now()
+        let week = content.weeks.start(of: date)
+        let key = KeptBoards.StandingKey(player: player, week: week)
+        let mark = keptBoards.standings.mark()
+        guard let standing = try? await repository.boardStanding(playerID: player, at: date) else {
+            keptBoards.tops.hear(.player(player))
+            return
+        }
+        keptBoards.standings.keep(standing, for: key, players: [player], since: mark)
+        let totals = [KeptBoards.TopKey(period: .all, week: ""): standing.allTimeXP, KeptBoards.TopKey(period: .week, week: week): standing.weekXP]
+        keptBoards.tops.hear(changeOf: nil) { board, top in
+            guard let xp = totals[board] else { return top }
+            return top.showing(player, at: xp) ? nil : top
+        }
+    }
+
     /// What the player's view of a board is made from, from what is kept (``KeptBoards``) where
     /// it holds: among everyone, their standing over the board's shared top; among friends, the
     /// board as last read for them (down to `LeaderboardEntry.mostShown`). What is not kept is

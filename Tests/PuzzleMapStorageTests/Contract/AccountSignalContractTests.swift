@@ -21,6 +21,51 @@ import Testing
         return false
     }
 
+    /// The next signals until every one of `expected` is heard, in any order, or five seconds pass.
+    static func hearsAll(_ expected: Set<AccountSignal>, from signals: inout AsyncStream<AccountSignal>.Iterator) async -> Bool {
+        var missing = expected
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !missing.isEmpty, ContinuousClock.now < deadline {
+            guard let signal = await signals.next() else { return false }
+            missing.remove(signal)
+        }
+        return missing.isEmpty
+    }
+
+    /// Every total on the boards that moves is told with its new value, the player's and how
+    /// many hold it, so that what an instance keeps of the boards is patched rather than read
+    /// again: one commit moving several players tells each, a total left by its last player is
+    /// held by none, and a commit that moves no total (XP of 0) tells nothing of totals.
+    @Test(arguments: StorageBackend.allCases)
+    func eachTotalThatMovesIsToldWithItsNewValue(_ backend: StorageBackend) async throws {
+        try await backend.withRepository { repository in
+            let ada = try await repository.signUp("ada")
+            let bob = try await repository.signUp("bob")
+            let audit = AuditRecord(actorID: nil, actorName: "olive", action: .xpAdjusted, subject: "player", detail: "test")
+            _ = try await repository.adjustXP(.adjusted(ada.id, xp: 40, reason: "Fixed a sticker", on: start), audit: audit)
+            var signals = repository.accountSignals().makeAsyncIterator()
+            #expect(await Self.hears(.listening, from: &signals), "signals flow first")
+
+            _ = try await repository.adjustXP(.adjusted(bob.id, xp: 40, reason: "Helped a fresher", on: start + 1), audit: audit)
+            #expect(await Self.hearsAll([.scored(bob.id, week: nil, xp: 40), .tallied(week: nil, xp: 40, players: 2)], from: &signals))
+            _ = try await repository.adjustXP(.adjusted(ada.id, xp: 60, reason: "Found a lost phone", on: start + 2), audit: audit)
+            #expect(await Self.hearsAll([.scored(ada.id, week: nil, xp: 100), .tallied(week: nil, xp: 40, players: 1),
+                                         .tallied(week: nil, xp: 100, players: 1)], from: &signals))
+            _ = try await repository.adjustXP(.adjusted(bob.id, xp: -40, reason: "Scanned a photo of a sticker", on: start + 3), audit: audit)
+            #expect(await Self.hearsAll([.scored(bob.id, week: nil, xp: 0), .tallied(week: nil, xp: 40, players: 0),
+                                         .tallied(week: nil, xp: 0, players: 1)], from: &signals))
+            // Nothing moved: after what was told before (up to a change of bob's account, heard in
+            // commit order), the next signal is the account's own change, no total.
+            _ = try await repository.setRole(email: "bob@student.gla.ac.uk", role: .admin, partnerID: nil)
+            #expect(await Self.hears(.player(bob.id), from: &signals))
+            _ = try await repository.adjustXP(.adjusted(ada.id, xp: 0, reason: "Noted, nothing owed", on: start + 4), audit: audit)
+            _ = try await repository.setRole(email: "ada@student.gla.ac.uk", role: .admin, partnerID: nil)
+            var next = await signals.next()
+            while case .played? = next { next = await signals.next() }
+            #expect(next == .player(ada.id))
+        }
+    }
+
     @Test(arguments: StorageBackend.allCases)
     func aSessionRevokedAnAccountChangedAndALedgerWriteAreEachSignalledOnceCommitted(_ backend: StorageBackend) async throws {
         try await backend.withRepository { repository in
@@ -43,7 +88,11 @@ import Testing
             let version = try await repository.progressState(playerID: ada.id).playVersion
             #expect(version > 0)
             #expect(await Self.hears(.played(ada.id, version: version), from: &signals))
-            #expect(await Self.hears(.scored(ada.id), from: &signals))
+            // With it, the player's totals on the boards moved, each told with its new value, and
+            // how many players hold each total.
+            let week = CampusWeek.utc.start(of: start + 2)
+            #expect(await Self.hearsAll([.scored(ada.id, week: nil, xp: 40), .scored(ada.id, week: week, xp: 40),
+                                         .tallied(week: nil, xp: 40, players: 1), .tallied(week: week, xp: 40, players: 1)], from: &signals))
             // A change of the account itself is heard as such, never as a play version alone.
             _ = try await repository.setRole(email: "ada@student.gla.ac.uk", role: .admin, partnerID: nil)
             #expect(await signals.next() == .player(ada.id))

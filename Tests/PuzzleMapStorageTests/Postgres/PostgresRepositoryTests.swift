@@ -31,6 +31,7 @@ import Testing
                 "v23 email changes", "v24 content versions", "v25 content draft", "v26 sticker prints", "v27 open days", "v28 player looks", "v29 campus plan",
                 "v30 account signals", "v31 friendships touch their players", "v32 blocks touch their players",
                 "v33 play versions and totals signalled",
+                "v34 totals signalled with their values",
             ])
         }
         // All four work on the one database.
@@ -39,7 +40,7 @@ import Testing
         for repository in repositories { await repository.close() }
         // A later start finds nothing to do.
         let later = try await PostgresHuntRepository.connect(url: url, schema: schema, limits: .unhurried, logger: StorageBackend.logger)
-        #expect(try await later.appliedMigrations().count == 33)
+        #expect(try await later.appliedMigrations().count == 34)
         #expect(try await later.account(login: "ada")?.player == ada)
         await later.close()
         try await PostgresAdmin.dropSchema(schema, url: url)
