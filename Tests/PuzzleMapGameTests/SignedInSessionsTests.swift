@@ -189,6 +189,36 @@ import Testing
         #expect(reads.count == 3)
         #expect(try await top() == 3 && kept.figures.kept == 1)
     }
+
+    /// A value read from every player is patched with the new values the store tells, kept or
+    /// under way: a read under way lands with the patches heard meanwhile applied in order, is
+    /// read again when one cannot be applied, and is answered and kept so.
+    @Test func aValueReadFromEveryPlayerTakesThePatchesHeardWhileItIsRead() async throws {
+        let kept = KeptUntilSignalled<String, Int>(capacity: 10)
+        kept.hear(.listening)
+        let reads = Reads()
+        // A read that, the first `patching` times, hears patches while under way.
+        func top(patching: Int = 0, _ patch: @escaping @Sendable (String, Int) -> Int?) async throws -> Int {
+            try await kept.value(for: "top", everyPlayer: true) {
+                let read = reads.next() * 100
+                if reads.count <= patching { kept.hear(changeOf: nil, patching: patch) }
+                return (read, [])
+            }
+        }
+        #expect(try await top(patching: 1) { _, value in value + 1 } == 101, "the patch heard under way, applied")
+        #expect(try await top { _, _ in nil } == 101 && reads.count == 1, "kept, patched")
+        kept.hear(changeOf: nil) { _, value in value * 2 }
+        kept.hear(changeOf: 5) { _, value in value + 3 }
+        #expect(kept.value(for: "top") == 205, "a kept value patched in order")
+        kept.hear(changeOf: nil) { _, _ in nil }
+        #expect(kept.value(for: "top") == nil, "dropped where a patch cannot be applied")
+        // Under way, a patch that cannot be applied: read again, at most three times.
+        #expect(try await top(patching: 3) { _, _ in nil } == 400 && reads.count == 4, "read again")
+        #expect(kept.value(for: "top") == 400)
+        kept.hear(.player(1))
+        #expect(try await top(patching: 7) { _, _ in nil } == 700 && reads.count == 7, "three reads, the last answered")
+        #expect(kept.value(for: "top") == nil, "and not kept")
+    }
 }
 
 /// Counts the reads a test's store answers.

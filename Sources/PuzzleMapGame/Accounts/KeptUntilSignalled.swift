@@ -10,6 +10,10 @@ import Synchronization
 /// drops their values too, unless the values follow the play version (`following`): those are
 /// kept, moved to the new version, as they would read now.
 ///
+/// A change the store tells the new values of (a total on a board) patches what is kept instead
+/// of dropping it (``hear(changeOf:patching:)``), and a read of a value from every player under
+/// way takes the patch as it lands.
+///
 /// A value read from the store while a signal about what it depends on was on its way is not
 /// kept: the reader takes a ``mark()`` before reading, and ``keep(_:for:players:sessions:since:)``
 /// refuses a value something was heard of since. Without signals (none yet, or the connection
@@ -29,6 +33,17 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
         var mark: UInt64
         var everyPlayer: Bool
         var task: Task<Value, any Error>
+        /// For a value read from every player: the patches heard while it is read
+        /// (``hear(changeOf:patching:)``), applied in order to what it reads.
+        var patches: [@Sendable (Key, Value) -> Value?] = []
+    }
+
+    /// What became of a read from every player as it landed.
+    private enum Landing {
+        /// Patched with what was heard meanwhile, and kept or not.
+        case landed(Value)
+        /// A patch heard meanwhile could not be applied: only a read begun since `mark` can tell.
+        case overtaken(mark: UInt64)
     }
 
     private struct State {
@@ -137,18 +152,23 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
                       landing flight: UInt64?) -> Bool {
         state.withLock { state in
             if let flight, state.flights[key]?.id == flight { state.flights[key] = nil }
-            guard state.listening, state.heardOfEverything <= mark, !everyPlayer || state.heardOfAnyPlayer <= mark,
-                  players.allSatisfy({ state.heardOfPlayer[$0, default: 0] <= mark }),
-                  sessions.allSatisfy({ state.heardOfSession[$0, default: 0] <= mark })
-            else { return false }
-            if state.entries[key] == nil, state.entries.count >= capacity { state.forgetEverything() }
-            state.forget(key)
-            state.entries[key] = Entry(value: value, players: players, sessions: sessions, everyPlayer: everyPlayer)
-            if everyPlayer { state.keysOfEveryPlayer.insert(key) }
-            for player in players { state.keysOfPlayer[player, default: []].insert(key) }
-            for session in sessions { state.keysOfSession[session, default: []].insert(key) }
-            return true
+            return keep(value, for: key, players: players, sessions: sessions, everyPlayer: everyPlayer, since: mark, in: &state)
         }
+    }
+
+    private func keep(_ value: Value, for key: Key, players: [Int64], sessions: [Int64], everyPlayer: Bool, since mark: UInt64,
+                      in state: inout State) -> Bool {
+        guard state.listening, state.heardOfEverything <= mark, !everyPlayer || state.heardOfAnyPlayer <= mark,
+              players.allSatisfy({ state.heardOfPlayer[$0, default: 0] <= mark }),
+              sessions.allSatisfy({ state.heardOfSession[$0, default: 0] <= mark })
+        else { return false }
+        if state.entries[key] == nil, state.entries.count >= capacity { state.forgetEverything() }
+        state.forget(key)
+        state.entries[key] = Entry(value: value, players: players, sessions: sessions, everyPlayer: everyPlayer)
+        if everyPlayer { state.keysOfEveryPlayer.insert(key) }
+        for player in players { state.keysOfPlayer[player, default: []].insert(key) }
+        for session in sessions { state.keysOfSession[session, default: []].insert(key) }
+        return true
     }
 
     /// The value kept for `key`, or the one `read` reads from the store, kept from the rows of
@@ -172,9 +192,24 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
             let (id, mark) = (state.nextFlight, state.heard)
             let task = Task {
                 do {
-                    let (value, players) = try await read()
-                    self.keep(value, for: key, players: players, sessions: [], everyPlayer: everyPlayer, since: mark, landing: id)
-                    return value
+                    guard everyPlayer else {
+                        let (value, players) = try await read()
+                        self.keep(value, for: key, players: players, sessions: [], everyPlayer: false, since: mark, landing: id)
+                        return value
+                    }
+                    // A read from every player takes the patches heard while it was under way; one
+                    // that cannot take them is read again, a few times at most.
+                    var (attempt, mark) = (1, mark)
+                    while true {
+                        let (value, _) = try await read()
+                        switch self.land(value, for: key, since: mark, flight: id) {
+                        case .landed(let patched): return patched
+                        case .overtaken where attempt == Self.readsOvertaken:
+                            self.state.withLock { state in if state.flights[key]?.id == id { state.flights[key] = nil } }
+                            return value
+                        case .overtaken(let since): (attempt, mark) = (attempt + 1, since)
+                        }
+                    }
                 } catch {
                     self.state.withLock { state in if state.flights[key]?.id == id { state.flights[key] = nil } }
                     throw error
@@ -184,6 +219,31 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
             return task
         }
         return try await task.value
+    }
+
+    /// How many times a read from every player is made when patches heard while it is under way
+    /// cannot be applied to it, before its last is answered without being kept.
+    static var readsOvertaken: Int { 3 }
+
+    /// Lands the read `flight` of a value from every player: what it read, patched with what was
+    /// heard while it was under way, kept unless a signal that drops it was heard since `mark`;
+    /// or, when a patch cannot be applied, the flight waits for a read begun now.
+    private func land(_ value: Value, for key: Key, since mark: UInt64, flight id: UInt64) -> Landing {
+        state.withLock { state in
+            guard let flight = state.flights[key], flight.id == id else { return .landed(value) }
+            var patched = value
+            for patch in flight.patches {
+                guard let next = patch(key, patched) else {
+                    state.flights[key]!.patches = []
+                    state.flights[key]!.mark = state.heard
+                    return .overtaken(mark: state.heard)
+                }
+                patched = next
+            }
+            state.flights[key] = nil
+            keep(patched, for: key, players: [], sessions: [], everyPlayer: true, since: mark, in: &state)
+            return .landed(patched)
+        }
     }
 
     /// What the store signalled; answers the keys kept from the rows of the player or session
@@ -234,19 +294,19 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
     }
 
     /// What the store signalled of a change it told the new values of (a player's total on a
-    /// board, how many hold a total): heard as a change of `player`, when one is named, and of
-    /// every player, so that no read under way is kept; each value kept from `player`'s rows or
-    /// from every player's is replaced by what `patched` makes of it, as a read would find it
-    /// now, or dropped where it answers nil.
+    /// board, how many hold a total): each value kept from `player`'s rows, when one is named,
+    /// or from every player's is replaced by what `patched` makes of it, as a read would find it
+    /// now, or dropped where it answers nil. A read of a value from every player under way takes
+    /// the patch as it lands (or, where it cannot, is read again); a read of `player`'s values
+    /// under way is not kept.
     ///
-    /// The values told are those a commit left, so signals of a commit a kept value had already
-    /// read only tell it again, and the last signal heard of each row is its latest.
-    func hear(changeOf player: Int64?, patching patched: (Key, Value) -> Value?) {
+    /// The values told are those a commit left, so signals of a commit a value had already read
+    /// only tell it again, and the last signal heard of each row is its latest.
+    func hear(changeOf player: Int64?, patching patched: @escaping @Sendable (Key, Value) -> Value?) {
         state.withLock { state in
-            state.heard += 1
-            state.heardOfAnyPlayer = state.heard
             var keys = state.keysOfEveryPlayer
             if let player {
+                state.heard += 1
                 state.heardOfPlayer[player] = state.heard
                 keys.formUnion(state.keysOfPlayer[player] ?? [])
             }
@@ -254,6 +314,7 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
                 guard let entry = state.entries[key] else { continue }
                 if let value = patched(key, entry.value) { state.entries[key]!.value = value } else { state.forget(key) }
             }
+            for (key, flight) in state.flights where flight.everyPlayer { state.flights[key]!.patches.append(patched) }
             if state.heardOfPlayer.count + state.heardOfSession.count > remembered { state.forgetEverything() }
         }
     }

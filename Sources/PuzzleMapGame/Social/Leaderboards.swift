@@ -40,8 +40,6 @@ extension Hunt {
     /// Elsewhere on a board their rank is counted from the totals above theirs, which their own
     /// move does not change, and the top is left for the signals to patch.
     func forgetBoards(afterWriteOf player: Int64) async {
-        // Heard first as a change of some player: a top read under way now is not kept.
-        keptBoards.tops.hear(changeOf: nil) { _, top in top }
         keptBoards.standings.hear(.player(player))
         keptBoards.circles.hear(.player(player))
         let date = now()
@@ -54,6 +52,7 @@ extension Hunt {
         }
         keptBoards.standings.keep(standing, for: key, players: [player], since: mark)
         let totals = [KeptBoards.TopKey(period: .all, week: ""): standing.allTimeXP, KeptBoards.TopKey(period: .week, week: week): standing.weekXP]
+        // A top kept, or read while the write committed, is dropped or read again where it shows them.
         keptBoards.tops.hear(changeOf: nil) { board, top in
             guard let xp = totals[board] else { return top }
             return top.showing(player, at: xp) ? nil : top
