@@ -36,8 +36,11 @@ public struct Hunt: Sendable {
     public let sessions: SignedInSessions
     /// Each player's friends with their play versions, as last read, kept while the store's
     /// signals say neither the player (whose row every change to their friendships touches)
-    /// nor any of those friends changed; kept through content reloads.
-    let friendCircles = KeptUntilSignalled<Int64, [FriendVersion]>(capacity: 25_000)
+    /// nor any of those friends changed, a friend's play version moving alone followed; kept
+    /// through content reloads.
+    let friendCircles = KeptUntilSignalled<Int64, [FriendVersion]>(capacity: 25_000) { friends, player, playVersion in
+        friends.map { $0.player.id == player ? FriendVersion(player: $0.player, playVersion: max($0.playVersion, playVersion)) : $0 }
+    }
     /// What the boards are made of, kept while the store's signals say it holds; kept through
     /// content reloads (boards depend on the ledger and the accounts only).
     let keptBoards = KeptBoards()

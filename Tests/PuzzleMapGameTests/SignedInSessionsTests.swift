@@ -219,6 +219,23 @@ import Testing
         #expect(try await top(patching: 7) { _, _ in nil } == 700 && reads.count == 7, "three reads, the last answered")
         #expect(kept.value(for: "top") == nil, "and not kept")
     }
+
+    /// A value kept by play version (a friend's summary) that requests miss together is read
+    /// once between them, kept, and read again for a newer version.
+    @Test func requestsMissingAPlayVersionTogetherShareOneRead() async throws {
+        let kept = KeptByPlayVersion<Int>()
+        let reads = Reads()
+        let summary: @Sendable (Int64) async throws -> Int = { version in
+            try await kept.value(playerID: 7, at: version) {
+                try await Task.sleep(for: .milliseconds(100))
+                return reads.next()
+            }
+        }
+        let together = (0..<20).map { _ in Task { try await summary(3) } }
+        for request in together { #expect(try await request.value == 1) }
+        #expect(reads.count == 1 && kept.entry(playerID: 7, at: 3) == 1)
+        #expect(try await summary(4) == 2 && kept.entry(playerID: 7, at: 3) == nil)
+    }
 }
 
 /// Counts the reads a test's store answers.

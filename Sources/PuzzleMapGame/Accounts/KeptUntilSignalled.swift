@@ -92,13 +92,13 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
     /// At most this many values are kept; past it, everything is forgotten and kept afresh.
     let capacity: Int
     /// A value of a player moved to their new play version, when values follow it.
-    private let following: (@Sendable (Value, Int64) -> Value)?
+    private let following: (@Sendable (Value, _ player: Int64, _ playVersion: Int64) -> Value)?
     /// At most this many players and sessions are remembered as heard of (twice the values
     /// kept, and never so few that a handful of values, such as the boards' tops, are dropped
     /// again by signals about others); past it, everything is forgotten.
     private let remembered: Int
 
-    init(capacity: Int, following: (@Sendable (Value, _ playVersion: Int64) -> Value)? = nil) {
+    init(capacity: Int, following: (@Sendable (Value, _ player: Int64, _ playVersion: Int64) -> Value)? = nil) {
         self.capacity = capacity
         self.following = following
         remembered = max(2 * capacity, 4_096)
@@ -262,7 +262,7 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
                 let keys = state.keysOfPlayer[player] ?? []
                 if case .played(_, let version) = signal, let following {
                     for key in keys {
-                        if let entry = state.entries[key] { state.entries[key]!.value = following(entry.value, version) }
+                        if let entry = state.entries[key] { state.entries[key]!.value = following(entry.value, player, version) }
                     }
                 } else {
                     dropped = Array(keys)

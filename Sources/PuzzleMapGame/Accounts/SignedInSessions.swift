@@ -22,7 +22,7 @@ public final class SignedInSessions: Sendable {
     /// everything is forgotten and kept afresh.
     public init(capacity: Int = 100_000) {
         // A session's account is as it was when only the play version moved.
-        sessions = KeptUntilSignalled(capacity: capacity) { signedIn, playVersion in
+        sessions = KeptUntilSignalled(capacity: capacity) { signedIn, _, playVersion in
             var signedIn = signedIn
             signedIn.playVersion = max(signedIn.playVersion, playVersion)
             return signedIn

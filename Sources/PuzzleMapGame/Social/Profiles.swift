@@ -47,24 +47,47 @@ extension Hunt {
     /// The player's friends by username, with their level, last active day and latest badge.
     /// Each friend is summed up from their ledger once per play version: while no friend's has
     /// changed, the list is one read of who they are (none while they are kept, see
-    /// `friendCircles`); otherwise every friend's ledger is read at once and summed up again.
+    /// `friendCircles`); when a few have, their ledgers are read, each once for every list
+    /// that waits on it; when more have (a first list), every friend's ledger in one read.
     public func friends(playerID: Int64) async throws -> [FriendSummary] {
         let friends = try await friendVersions(playerID: playerID)
-        let kept = friends.compactMap { friend in
-            friendSummaries.entry(playerID: friend.player.id, at: friend.playVersion).map { FriendSummary(player: friend.player, standing: $0) }
+        var standings: [Int64: FriendSummary.Standing] = [:]
+        for friend in friends { standings[friend.player.id] = friendSummaries.entry(playerID: friend.player.id, at: friend.playVersion) }
+        let changed = friends.filter { standings[$0.player.id] == nil }
+        if changed.count > Self.friendLedgersReadApart {
+            let versions = Dictionary(uniqueKeysWithValues: friends.map { ($0.player.id, $0.playVersion) })
+            for ledger in try await repository.friendLedgers(playerID: playerID) {
+                let summed = summedUp(ledger.events)
+                // Read after the versions, the ledger is at least as new as the version it is kept under.
+                if let version = versions[ledger.player.id] { friendSummaries.keep(summed, playerID: ledger.player.id, at: version) }
+                standings[ledger.player.id] = summed
+            }
+        } else {
+            try await withThrowingTaskGroup(of: (Int64, FriendSummary.Standing).self) { group in
+                for friend in changed {
+                    group.addTask {
+                        (friend.player.id, try await self.friendSummaries.value(playerID: friend.player.id, at: friend.playVersion) {
+                            self.summedUp(try await self.repository.events(playerID: friend.player.id))
+                        })
+                    }
+                }
+                for try await (friend, standing) in group { standings[friend] = standing }
+            }
         }
-        if kept.count == friends.count { return kept }
-        let versions = Dictionary(uniqueKeysWithValues: friends.map { ($0.player.id, $0.playVersion) })
-        return try await repository.friendLedgers(playerID: playerID).map { ledger in
-            let standing = PlayerStanding(events: ledger.events, content: content)
-            // The ledger is in the order events were written: the last one is their latest.
-            let summed = FriendSummary.Standing(level: standing.totals.level,
-                                                lastActiveDay: ledger.events.last.map { LocalDate($0.occurredAt, in: timeZone) },
-                                                latestBadge: standing.latestBadge(of: content.badges))
-            // Read after the versions, the ledger is at least as new as the version it is kept under.
-            if let version = versions[ledger.player.id] { friendSummaries.keep(summed, playerID: ledger.player.id, at: version) }
-            return FriendSummary(player: ledger.player, standing: summed)
-        }
+        // A friend gone between the two reads is left out.
+        return friends.compactMap { friend in standings[friend.player.id].map { FriendSummary(player: friend.player, standing: $0) } }
+    }
+
+    /// How many friends whose play versions moved have their ledgers read one by one; past it,
+    /// every friend's is read at once.
+    static var friendLedgersReadApart: Int { 4 }
+
+    /// What a friend's ledger sums up to.
+    private func summedUp(_ events: [GameEvent]) -> FriendSummary.Standing {
+        let standing = PlayerStanding(events: events, content: content)
+        // The ledger is in the order events were written: the last one is their latest.
+        return FriendSummary.Standing(level: standing.totals.level, lastActiveDay: events.last.map { LocalDate($0.occurredAt, in: timeZone) },
+                                      latestBadge: standing.latestBadge(of: content.badges))
     }
 
     /// Who the player's friends are, with their play versions: as kept, or read and kept.

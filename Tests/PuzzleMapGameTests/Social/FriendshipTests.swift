@@ -146,4 +146,31 @@ import Testing
         #expect(try await world.hunt.friends(playerID: ada).map(\.level) == [10, 10, 10, 1])
         #expect((summaries.hits, summaries.misses) == (79, 5))
     }
+
+    /// With the store's signals heard, a friend's play version moving is followed in the circle
+    /// kept (no read of who the friends are), and twenty lists asked at once read that friend's
+    /// ledger once between them, the other friends' summaries kept.
+    @Test func aFriendsMoveIsReadOnceForEveryListWaitingOnIt() async throws {
+        let world = try await GameWorld()
+        let hunt = world.hunt
+        hunt.hear(.listening)
+        let ada = try await world.player("ada")
+        var friends: [Int64] = []
+        for name in ["bob", "cyd", "dee", "eve", "fay", "gus"] {
+            friends.append(try await world.player(name))
+            _ = try await hunt.befriend(byCode: [hunt.friendCode(playerID: friends.last!)], playerID: ada)
+        }
+        #expect(try await hunt.friends(playerID: ada).map(\.level) == [1, 1, 1, 1, 1, 1])
+        let circles = hunt.friendCircleFigures.missed
+        let (hits, misses) = (hunt.friendSummaries.hits, hunt.friendSummaries.misses)
+
+        _ = try await hunt.repository.appendEvent(playerID: friends[2], kind: .explored, checkpointID: "queen-margaret-union", riddleID: nil,
+                                                  xp: 4000, at: world.clock.now)
+        hunt.hear(.played(friends[2], version: try await hunt.repository.progressState(playerID: friends[2]).playVersion))
+        let lists = (0..<20).map { _ in Task { try await hunt.friends(playerID: ada).map(\.level) } }
+        for list in lists { #expect(try await list.value == [1, 1, 10, 1, 1, 1]) }
+        #expect(hunt.friendCircleFigures.missed == circles, "who the friends are, kept")
+        #expect((hunt.friendSummaries.hits - hits, hunt.friendSummaries.misses - misses) == (100, 20), "dee's summary missed by each list")
+        #expect(hunt.friendSummaries.entry(playerID: friends[2], at: try await hunt.repository.progressState(playerID: friends[2]).playVersion)?.level == 10)
+    }
 }
