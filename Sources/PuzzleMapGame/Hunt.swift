@@ -53,6 +53,9 @@ public struct Hunt: Sendable {
     private(set) var playCache = PlayCache()
     /// Friends as their friends' lists sum them up, by play version; one per content.
     private(set) var friendSummaries = KeptByPlayVersion<FriendSummary.Standing>()
+    /// Every friend of a player summed up from their ledgers read at once, under way, by player;
+    /// one per content.
+    private(set) var friendLedgerReads = SharedReads<Int64, [Int64: (playVersion: Int64, standing: FriendSummary.Standing)]>()
     /// Which places are open this minute; one per content.
     private(set) var placeHours: PlaceHours
 
@@ -93,6 +96,7 @@ public struct Hunt: Sendable {
         next.timeZone = content.timeZone
         next.playCache = PlayCache()
         next.friendSummaries = KeptByPlayVersion()
+        next.friendLedgerReads = SharedReads()
         next.placeHours = PlaceHours(checkpoints: next.content.checkpoints, timeZone: content.timeZone)
         return next
     }

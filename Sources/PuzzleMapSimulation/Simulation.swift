@@ -96,7 +96,10 @@ public struct Simulation: Sendable {
     public func run(_ settings: Settings, progress: (Int) -> Void = { _ in }) async throws -> Outcome {
         let store = try await makeStore()
         let world = try await SimulatedWorld(content: content, store: store.repository, faults: settings.faults ? store.faults : nil, settings: settings)
-        defer { Task { [repository = world.hunt.repository] in try? await repository.close() } }
+        defer {
+            world.signals.stop()
+            Task { [repository = world.hunt.repository] in try? await repository.close() }
+        }
         var count = 0
         for (index, command) in commands(settings) {
             try await world.perform(command, step: index)
@@ -134,6 +137,45 @@ final class ContentFiles: Sendable {
     }
 }
 
+/// The store's account signals as they come, held back from the hunt until a full check hears
+/// them all at once (``SimulatedWorld/hearHeldSignals(step:command:)``): between checks the
+/// hunt hears none, so each step's own writes must show by what the write does alone; at a
+/// check every signal of the steps before is heard, in order, as an instance would have heard
+/// them by then, and what the hunt keeps of everyone's boards must follow them.
+final class HeldSignals: Sendable {
+    private let held = Mutex<(signals: [AccountSignal], flowing: Bool)>(([], false))
+    private let listening = Mutex<Task<Void, Never>?>(nil)
+
+    func listen(to signals: AsyncStream<AccountSignal>) {
+        listening.withLock { listening in
+            listening = Task { [self] in
+                for await signal in signals {
+                    held.withLock { held in
+                        held.signals.append(signal)
+                        if signal == .lost || signal == .listening { held.flowing = signal == .listening }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether signals flow: the connection that brings them is not lost.
+    var flowing: Bool { held.withLock { $0.flowing } }
+
+    func stop() {
+        listening.withLock { $0?.cancel() }
+    }
+
+    /// The signals held up to and including `marker`, taken; nil while it has not come.
+    func take(through marker: AccountSignal) -> [AccountSignal]? {
+        held.withLock { held in
+            guard let end = held.signals.firstIndex(of: marker) else { return nil }
+            defer { held.signals.removeFirst(end + 1) }
+            return Array(held.signals[...end])
+        }
+    }
+}
+
 /// One run's hunt, store, players and reference model. An actor: the commands of a step in
 /// flight at once change the model in turn, each between its awaits.
 actor SimulatedWorld {
@@ -148,6 +190,8 @@ actor SimulatedWorld {
     let settings: Simulation.Settings
     /// What makes the commands' faults happen; `nil` runs them without.
     let faults: (any StoreFaults)?
+    /// The store's signals, heard at each full check.
+    let signals = HeldSignals()
 
     // The reference model: what the use cases told each player, kept apart from the store.
     /// XP each player was told they earned or lost, added up.
@@ -223,6 +267,7 @@ actor SimulatedWorld {
         }
         for player in players { seen[player.player.id] = try await store.progressState(playerID: player.player.id) }
         hunt.hear(.listening)
+        signals.listen(to: store.accountSignals())
         for player in players { try await signIn(player) }
     }
 
@@ -719,6 +764,7 @@ actor SimulatedWorld {
                 }
             }
         }
+        try await hearHeldSignals(step: step, command: command)
         try await checkBoard(.all, totals: totals, step: step, command: command)
         // The week's board counts the events of this campus week, by the campus's clock (a
         // daylight saving change inside the week moves no event out of it).
@@ -728,6 +774,29 @@ actor SimulatedWorld {
             weekTotals[player.player.id] = seen[player.player.id]?.events.filter { weeks.start(of: $0.occurredAt) == thisWeek }.reduce(0) { $0 + $1.xp } ?? 0
         }
         try await checkBoard(.week, totals: weekTotals, step: step, command: command)
+    }
+
+    /// Hears every signal the store sent for the steps so far: a session opened and revoked
+    /// after them is signalled after them. One lost with the connection that brings them (a
+    /// restart cut it) is looked for again.
+    private func hearHeldSignals(step: Int, command: SimulationCommand?) async throws {
+        for _ in 1...3 {
+            // After a restart, the connection that brings them connects again within seconds.
+            var deadline = ContinuousClock.now + .seconds(5)
+            while !signals.flowing, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+            let issued = try await hunt.openSession(for: organiser.account)
+            guard let session = try await hunt.signedIn(accessToken: issued.accessToken)?.session.id else { break }
+            try await hunt.repository.revokeSession(id: session, at: clock.now)
+            deadline = ContinuousClock.now + .seconds(5)
+            while ContinuousClock.now < deadline {
+                if let heard = signals.take(through: .session(session)) {
+                    for signal in heard { hunt.hear(signal) }
+                    return
+                }
+                try await Task.sleep(for: .milliseconds(2))
+            }
+        }
+        throw Simulation.Violation(step: step, command: command, invariant: "the store's signals are heard", detail: "a session revoked was not heard of")
     }
 
     /// The board of `period` lists the players with XP in it, most first, ties sharing a rank,

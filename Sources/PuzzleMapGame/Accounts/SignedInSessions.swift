@@ -104,7 +104,7 @@ extension Hunt {
             return
         }
         let others = Set(drop(.player(player), boards: false)).subtracting([own?.accessHash].compactMap(\.self))
-        await forgetBoards(afterWriteOf: player)
+        forgetBoards(afterWriteOf: player)
         if let own {
             // Most often what overtakes the first read is the store's own signal of this write.
             for _ in 1...3 {

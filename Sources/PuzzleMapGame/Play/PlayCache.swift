@@ -31,17 +31,16 @@ final class KeptByPlayVersion<Value: Sendable>: Sendable {
         var value: Value
     }
 
-    /// A value worked out for a player's play version, which requests missing it together share.
-    private struct Flight {
-        var playVersion: Int64
-        var id: UInt64
-        var task: Task<Value, any Error>
-    }
-
     /// How many players are kept; past it a quarter of them are forgotten, whichever they are.
     let capacity: Int
     private let entries = Mutex<[Int64: Kept]>([:])
-    private let flights = Mutex<(next: UInt64, byPlayer: [Int64: Flight])>((0, [:]))
+    /// Values worked out for a player's play version, which requests missing it together share.
+    private let reads = SharedReads<Read, Value>()
+
+    private struct Read: Hashable {
+        var player: Int64
+        var playVersion: Int64
+    }
     private let answered = Atomic<Int>(0)
     private let missed = Atomic<Int>(0)
 
@@ -72,20 +71,11 @@ final class KeptByPlayVersion<Value: Sendable>: Sendable {
     /// least as new) and then kept. Requests missing the same version together share one read.
     func value(playerID: Int64, at playVersion: Int64, reading read: @escaping @Sendable () async throws -> Value) async throws -> Value {
         if let kept = entries.withLock({ $0[playerID].flatMap { $0.playVersion == playVersion ? $0.value : nil } }) { return kept }
-        let task = flights.withLock { flights -> Task<Value, any Error> in
-            if let flight = flights.byPlayer[playerID], flight.playVersion == playVersion { return flight.task }
-            flights.next += 1
-            let id = flights.next
-            let task = Task {
-                defer { self.flights.withLock { if $0.byPlayer[playerID]?.id == id { $0.byPlayer[playerID] = nil } } }
-                let value = try await read()
-                self.keep(value, playerID: playerID, at: playVersion)
-                return value
-            }
-            flights.byPlayer[playerID] = Flight(playVersion: playVersion, id: id, task: task)
-            return task
+        return try await reads.value(for: Read(player: playerID, playVersion: playVersion)) {
+            let value = try await read()
+            self.keep(value, playerID: playerID, at: playVersion)
+            return value
         }
-        return try await task.value
     }
 
     /// Whether a value of the player's is kept, at whichever version.

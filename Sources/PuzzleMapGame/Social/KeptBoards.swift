@@ -1,5 +1,6 @@
 import PuzzleMapCore
 import PuzzleMapStorage
+import Synchronization
 
 /// What the boards are made of, kept in the instance while the store's signals say it holds,
 /// so that a board read again is worked out here and not read from the store.
@@ -43,6 +44,34 @@ final class KeptBoards: Sendable {
     let tops = KeptUntilSignalled<TopKey, BoardTop>(capacity: 8)
     let standings = KeptUntilSignalled<StandingKey, BoardStanding>(capacity: 25_000)
     let circles = KeptUntilSignalled<CircleKey, BoardView>(capacity: 25_000)
+
+    /// The players whose own writes were answered since they last read a board among everyone,
+    /// each with the count of writes answered at their last: their totals may have moved before
+    /// the store's signals of them are heard.
+    private let writers = Mutex<(answered: UInt64, pending: [Int64: UInt64])>((0, [:]))
+
+    /// A player's own write was answered (``Hunt/forgetBoards(afterWriteOf:)``). Past the
+    /// capacity of the standings, the tops are dropped for everyone and the writers forgotten.
+    func wrote(_ player: Int64) {
+        let forgotten = writers.withLock { writers in
+            writers.answered += 1
+            writers.pending[player] = writers.answered
+            guard writers.pending.count > standings.capacity else { return false }
+            writers.pending = [:]
+            return true
+        }
+        if forgotten { tops.hear(.anything) }
+    }
+
+    /// The mark of the player's last own write answered since they last looked at the tops, if any.
+    func writeSinceLooking(_ player: Int64) -> UInt64? {
+        writers.withLock { $0.pending[player] }
+    }
+
+    /// The player looked at the tops after their writes up to `write`.
+    func looked(_ player: Int64, after write: UInt64) {
+        writers.withLock { writers in if writers.pending[player] == write { writers.pending[player] = nil } }
+    }
 
     /// What the store signalled. Boards read players' rows and totals, not their play: a play
     /// version moving alone (a hint, a riddle asked for or given up) leaves them. A total that

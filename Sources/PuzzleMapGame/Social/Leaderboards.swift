@@ -35,28 +35,12 @@ extension Hunt {
 
     /// After a player's own write, which may have moved their totals before the store's
     /// signals of it are heard: what is kept of their boards is made to show it on their next
-    /// read. Their standing and their friends' boards are dropped and the standing read again;
-    /// a top shared by everyone is dropped only where the player is in it or now comes into it.
-    /// Elsewhere on a board their rank is counted from the totals above theirs, which their own
-    /// move does not change, and the top is left for the signals to patch.
-    func forgetBoards(afterWriteOf player: Int64) async {
+    /// read. Their standing and their friends' boards are dropped, and the tops shared by
+    /// everyone are looked at when they next read a board among everyone (``boardView``).
+    func forgetBoards(afterWriteOf player: Int64) {
         keptBoards.standings.hear(.player(player))
         keptBoards.circles.hear(.player(player))
-        let date = now()
-        let week = content.weeks.start(of: date)
-        let key = KeptBoards.StandingKey(player: player, week: week)
-        let mark = keptBoards.standings.mark()
-        guard let standing = try? await repository.boardStanding(playerID: player, at: date) else {
-            keptBoards.tops.hear(.player(player))
-            return
-        }
-        keptBoards.standings.keep(standing, for: key, players: [player], since: mark)
-        let totals = [KeptBoards.TopKey(period: .all, week: ""): standing.allTimeXP, KeptBoards.TopKey(period: .week, week: week): standing.weekXP]
-        // A top kept, or read while the write committed, is dropped or read again where it shows them.
-        keptBoards.tops.hear(changeOf: nil) { board, top in
-            guard let xp = totals[board] else { return top }
-            return top.showing(player, at: xp) ? nil : top
-        }
+        keptBoards.wrote(player)
     }
 
     /// What the player's view of a board is made from, from what is kept (``KeptBoards``) where
@@ -77,8 +61,23 @@ extension Hunt {
                 return (view, [playerID] + circle.map(\.player.id))
             }
         }
+        // Looked at before the standing: a write answered since dropped the standing, which is
+        // then read after it.
+        let write = keptBoards.writeSinceLooking(playerID)
         let standing = try await keptBoards.standings.value(for: KeptBoards.StandingKey(player: playerID, week: week)) {
             (try await repository.boardStanding(playerID: playerID, at: date), [playerID])
+        }
+        if let write {
+            // Their own write may not be on the tops yet: a top kept, or read as it committed, is
+            // dropped or read again where it shows them (they are in it, or now come into it).
+            // Elsewhere their rank is counted from the totals above theirs, which their own move
+            // does not change, and the top is left for the signals to patch.
+            let totals = [KeptBoards.TopKey(period: .all, week: ""): standing.allTimeXP, KeptBoards.TopKey(period: .week, week: week): standing.weekXP]
+            keptBoards.tops.hear(changeOf: nil) { board, top in
+                guard let xp = totals[board] else { return top }
+                return top.showing(playerID, at: xp) ? nil : top
+            }
+            keptBoards.looked(playerID, after: write)
         }
         let top = try await keptBoards.tops.value(for: board, everyPlayer: true) {
             (try await repository.boardTop(period: period, at: date, count: LeaderboardEntry.mostShown), [])

@@ -47,35 +47,48 @@ extension Hunt {
     /// The player's friends by username, with their level, last active day and latest badge.
     /// Each friend is summed up from their ledger once per play version: while no friend's has
     /// changed, the list is one read of who they are (none while they are kept, see
-    /// `friendCircles`); when a few have, their ledgers are read, each once for every list
-    /// that waits on it; when more have (a first list), every friend's ledger in one read.
+    /// `friendCircles`); when a few have, their ledgers are read; when more have (a first list),
+    /// every friend's ledger in one read. Lists that wait on the same read share it.
     public func friends(playerID: Int64) async throws -> [FriendSummary] {
         let friends = try await friendVersions(playerID: playerID)
         var standings: [Int64: FriendSummary.Standing] = [:]
         for friend in friends { standings[friend.player.id] = friendSummaries.entry(playerID: friend.player.id, at: friend.playVersion) }
-        let changed = friends.filter { standings[$0.player.id] == nil }
+        var changed = friends.filter { standings[$0.player.id] == nil }
         if changed.count > Self.friendLedgersReadApart {
             let versions = Dictionary(uniqueKeysWithValues: friends.map { ($0.player.id, $0.playVersion) })
-            for ledger in try await repository.friendLedgers(playerID: playerID) {
-                let summed = summedUp(ledger.events)
-                // Read after the versions, the ledger is at least as new as the version it is kept under.
-                if let version = versions[ledger.player.id] { friendSummaries.keep(summed, playerID: ledger.player.id, at: version) }
-                standings[ledger.player.id] = summed
+            let read = try await friendLedgerReads.value(for: playerID) { try await self.summedUpFriends(of: playerID, at: versions) }
+            // A list that joined a read begun before a friend's version it read moved reads that
+            // friend's ledger itself.
+            for friend in changed {
+                if let summed = read[friend.player.id], summed.playVersion == friend.playVersion { standings[friend.player.id] = summed.standing }
             }
-        } else {
-            try await withThrowingTaskGroup(of: (Int64, FriendSummary.Standing).self) { group in
-                for friend in changed {
-                    group.addTask {
-                        (friend.player.id, try await self.friendSummaries.value(playerID: friend.player.id, at: friend.playVersion) {
-                            self.summedUp(try await self.repository.events(playerID: friend.player.id))
-                        })
-                    }
-                }
-                for try await (friend, standing) in group { standings[friend] = standing }
-            }
+            changed = changed.filter { standings[$0.player.id] == nil }
         }
-        // A friend gone between the two reads is left out.
+        try await withThrowingTaskGroup(of: (Int64, FriendSummary.Standing).self) { group in
+            for friend in changed {
+                group.addTask {
+                    (friend.player.id, try await self.friendSummaries.value(playerID: friend.player.id, at: friend.playVersion) {
+                        self.summedUp(try await self.repository.events(playerID: friend.player.id))
+                    })
+                }
+            }
+            for try await (friend, standing) in group { standings[friend] = standing }
+        }
         return friends.compactMap { friend in standings[friend.player.id].map { FriendSummary(player: friend.player, standing: $0) } }
+    }
+
+    /// Every friend of the player summed up from their ledgers, read in one go after their play
+    /// `versions` were, and kept under those versions.
+    private func summedUpFriends(of playerID: Int64, at versions: [Int64: Int64]) async throws -> [Int64: (playVersion: Int64, standing: FriendSummary.Standing)] {
+        var summed: [Int64: (playVersion: Int64, standing: FriendSummary.Standing)] = [:]
+        for ledger in try await repository.friendLedgers(playerID: playerID) {
+            // Read after the versions, the ledger is at least as new as the version it is kept under.
+            guard let version = versions[ledger.player.id] else { continue }
+            let standing = summedUp(ledger.events)
+            friendSummaries.keep(standing, playerID: ledger.player.id, at: version)
+            summed[ledger.player.id] = (version, standing)
+        }
+        return summed
     }
 
     /// How many friends whose play versions moved have their ledgers read one by one; past it,
