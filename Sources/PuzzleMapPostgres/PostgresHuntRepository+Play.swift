@@ -115,7 +115,10 @@ extension PostgresHuntRepository {
     }
 
     public func giveUp(attemptID: Int64, playerID: Int64, at date: Date) async throws -> RiddleAttempt? {
-        try await autocommit { connection in
+        try await write { connection in
+            // The player first, as every write of theirs locks it (the play version's trigger
+            // would after the riddle's row, against a scan's order: a deadlock).
+            try await lockPlayer(playerID, connection)
             guard let row = try await connection.row("""
                 UPDATE riddleAttempt SET closedAt = \(StoredDate(date)), outcome = \(RiddleAttempt.Outcome.givenUp.rawValue)
                 WHERE id = \(attemptID) AND playerId = \(playerID) AND closedAt IS NULL
@@ -129,10 +132,12 @@ extension PostgresHuntRepository {
     }
 
     public func takeHint(attemptID: Int64, playerID: Int64, maxHints: Int, at date: Date) async throws -> RiddleAttempt? {
-        try await autocommit { connection in
-            // One statement: two simultaneous requests spend two different hints, never the same
-            // one twice; the hint's time is noted by the same statement, so never without it.
-            try await connection.row("""
+        try await write { connection in
+            // The player first, as in `giveUp`. One statement: two simultaneous requests spend
+            // two different hints, never the same one twice; the hint's time is noted by the same
+            // statement, so never without it.
+            try await lockPlayer(playerID, connection)
+            return try await connection.row("""
                 WITH taken AS (
                     UPDATE riddleAttempt SET hintsUsed = hintsUsed + 1
                     WHERE id = \(attemptID) AND playerId = \(playerID) AND closedAt IS NULL AND hintsUsed < \(maxHints)
