@@ -785,7 +785,7 @@ actor SimulatedWorld {
             var deadline = ContinuousClock.now + .seconds(5)
             while !signals.flowing, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
             let issued = try await hunt.openSession(for: organiser.account)
-            guard let session = try await hunt.signedIn(accessToken: issued.accessToken)?.session.id else { break }
+            guard let session = try await hunt.signedIn(accessToken: issued.accessToken)?.session.id else { continue }
             try await hunt.repository.revokeSession(id: session, at: clock.now)
             deadline = ContinuousClock.now + .seconds(5)
             while ContinuousClock.now < deadline {

@@ -11,7 +11,7 @@ import Synchronization
 /// kept, moved to the new version, as they would read now.
 ///
 /// A change the store tells the new values of (a total on a board) patches what is kept instead
-/// of dropping it (``hear(changeOf:patching:)``), and a read of a value from every player under
+/// of dropping it (``hear(patching:)``), and a read of a value from every player under
 /// way takes the patch as it lands.
 ///
 /// A value read from the store while a signal about what it depends on was on its way is not
@@ -34,7 +34,7 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
         var everyPlayer: Bool
         var task: Task<Value, any Error>
         /// For a value read from every player: the patches heard while it is read
-        /// (``hear(changeOf:patching:)``), applied in order to what it reads.
+        /// (``hear(patching:)``), applied in order to what it reads.
         var patches: [@Sendable (Key, Value) -> Value?] = []
     }
 
@@ -44,11 +44,23 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
         case landed(Value)
         /// A patch heard meanwhile could not be applied: only a read begun since `mark` can tell.
         case overtaken(mark: UInt64)
+        /// A read begun since (after a signal that drops the value) took its place, and a patch
+        /// heard before could not be applied to this one: the newer read's answer is the one to give.
+        case replaced(by: Task<Value, any Error>)
+        /// Nothing this read can answer: its readers are told it was overtaken.
+        case exhausted
     }
+
+    /// A read from every player that could not take what was heard while it was under way,
+    /// read again ``readsOvertaken`` times: the caller reads what it needs otherwise.
+    struct Overtaken: Error {}
 
     private struct State {
         var listening = false
         var flights: [Key: Flight] = [:]
+        /// The patches heard while reads from every player were under way that reads begun since
+        /// took the places of, by read: each applies them to what it answers its readers.
+        var patchesOfReplaced: [UInt64: [@Sendable (Key, Value) -> Value?]] = [:]
         var nextFlight: UInt64 = 0
         var entries: [Key: Entry] = [:]
         var keysOfPlayer: [Int64: Set<Key>] = [:]
@@ -204,17 +216,23 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
                         let (value, _) = try await read()
                         switch self.land(value, for: key, since: mark, flight: id) {
                         case .landed(let patched): return patched
+                        case .replaced(let newer): return try await newer.value
+                        case .exhausted: throw Overtaken()
                         case .overtaken where attempt == Self.readsOvertaken:
                             self.state.withLock { state in if state.flights[key]?.id == id { state.flights[key] = nil } }
-                            return value
+                            throw Overtaken()
                         case .overtaken(let since): (attempt, mark) = (attempt + 1, since)
                         }
                     }
                 } catch {
-                    self.state.withLock { state in if state.flights[key]?.id == id { state.flights[key] = nil } }
+                    self.state.withLock { state in
+                        if state.flights[key]?.id == id { state.flights[key] = nil }
+                        state.patchesOfReplaced[id] = nil
+                    }
                     throw error
                 }
             }
+            if let replaced = state.flights[key], replaced.everyPlayer { state.patchesOfReplaced[replaced.id] = replaced.patches }
             state.flights[key] = Flight(id: id, mark: mark, everyPlayer: everyPlayer, task: task)
             return task
         }
@@ -222,7 +240,7 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
     }
 
     /// How many times a read from every player is made when patches heard while it is under way
-    /// cannot be applied to it, before its last is answered without being kept.
+    /// cannot be applied to it, before its readers are told it was overtaken (``Overtaken``).
     static var readsOvertaken: Int { 3 }
 
     /// Lands the read `flight` of a value from every player: what it read, patched with what was
@@ -230,7 +248,21 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
     /// or, when a patch cannot be applied, the flight waits for a read begun now.
     private func land(_ value: Value, for key: Key, since mark: UInt64, flight id: UInt64) -> Landing {
         state.withLock { state in
-            guard let flight = state.flights[key], flight.id == id else { return .landed(value) }
+            guard let flight = state.flights[key], flight.id == id else {
+                // A read begun since, after a signal that drops the value, took this one's place:
+                // this one answers its readers, who came before that signal, with the patches
+                // heard before it, unkept; where one cannot be applied, the newer read's answer.
+                var patched = value
+                for patch in state.patchesOfReplaced.removeValue(forKey: id) ?? [] {
+                    guard let next = patch(key, patched) else {
+                        if let newer = state.flights[key] { return .replaced(by: newer.task) }
+                        if let kept = state.entries[key] { return .landed(kept.value) }
+                        return .exhausted
+                    }
+                    patched = next
+                }
+                return .landed(patched)
+            }
             var patched = value
             for patch in flight.patches {
                 guard let next = patch(key, patched) else {
@@ -272,7 +304,7 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
             case .scored, .tallied:
                 // Heard beside the play version's move (``AccountSignal/played(_:version:)``),
                 // which is what values kept here depend on; the boards patch what they keep with
-                // them (``KeptBoards``, ``hear(changeOf:patching:)``).
+                // them (``KeptBoards``, ``hear(patching:)``).
                 break
             case .session(let session):
                 state.heard += 1
@@ -294,28 +326,21 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
     }
 
     /// What the store signalled of a change it told the new values of (a player's total on a
-    /// board, how many hold a total): each value kept from `player`'s rows, when one is named,
-    /// or from every player's is replaced by what `patched` makes of it, as a read would find it
-    /// now, or dropped where it answers nil. A read of a value from every player under way takes
-    /// the patch as it lands (or, where it cannot, is read again); a read of `player`'s values
-    /// under way is not kept.
+    /// board, how many hold a total): each value kept from every player's rows is replaced by
+    /// what `patched` makes of it, as a read would find it now, or dropped where it answers nil;
+    /// a read of one under way takes the patch as it lands (or, where it cannot, is read again).
     ///
-    /// The values told are those a commit left, so signals of a commit a value had already read
-    /// only tell it again, and the last signal heard of each row is its latest.
-    func hear(changeOf player: Int64?, patching patched: @escaping @Sendable (Key, Value) -> Value?) {
+    /// The values told are those a commit left, and each row's signals come in the order of its
+    /// commits: a signal heard late, of a commit before the one a value was read after, sets
+    /// that row back until the next signal of it, heard right after, and the last heard of each
+    /// row is its latest.
+    func hear(patching patched: @escaping @Sendable (Key, Value) -> Value?) {
         state.withLock { state in
-            var keys = state.keysOfEveryPlayer
-            if let player {
-                state.heard += 1
-                state.heardOfPlayer[player] = state.heard
-                keys.formUnion(state.keysOfPlayer[player] ?? [])
-            }
-            for key in keys {
+            for key in state.keysOfEveryPlayer {
                 guard let entry = state.entries[key] else { continue }
                 if let value = patched(key, entry.value) { state.entries[key]!.value = value } else { state.forget(key) }
             }
             for (key, flight) in state.flights where flight.everyPlayer { state.flights[key]!.patches.append(patched) }
-            if state.heardOfPlayer.count + state.heardOfSession.count > remembered { state.forgetEverything() }
         }
     }
 

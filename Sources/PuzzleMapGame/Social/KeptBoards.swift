@@ -53,14 +53,14 @@ final class KeptBoards: Sendable {
     /// A player's own write was answered (``Hunt/forgetBoards(afterWriteOf:)``). Past the
     /// capacity of the standings, the tops are dropped for everyone and the writers forgotten.
     func wrote(_ player: Int64) {
-        let forgotten = writers.withLock { writers in
+        writers.withLock { writers in
             writers.answered += 1
             writers.pending[player] = writers.answered
-            guard writers.pending.count > standings.capacity else { return false }
+            guard writers.pending.count > standings.capacity else { return }
+            // The tops go before the writers are forgotten: none is looked at unchecked.
+            tops.hear(.anything)
             writers.pending = [:]
-            return true
         }
-        if forgotten { tops.hear(.anything) }
     }
 
     /// The mark of the player's last own write answered since they last looked at the tops, if any.
@@ -84,19 +84,18 @@ final class KeptBoards: Sendable {
         case .played:
             return
         case .scored(let player, let week, let xp):
-            tops.hear(changeOf: nil) { board, top in
+            tops.hear(patching: { board, top in
                 if board.counts(week) { return top.scoring(player, xp: xp) }
                 // A weekly top keeps its players' all-time XP, for their levels.
                 return week == nil ? top.scoringAllTime(player, xp: xp) : top
-            }
-            standings.hear(changeOf: player) { key, standing in
-                var moved = standing
-                if week == nil { moved.allTimeXP = xp } else if week == key.week { moved.weekXP = xp }
-                return moved
-            }
+            })
+            // The player's standing is read again: a signal heard late, of a commit before the
+            // one it was read after, would set it back (the tops take that until the next
+            // signal of the same row, heard right after).
+            standings.hear(.player(player))
             circles.hear(.player(player))
         case .tallied(let week, let xp, let players):
-            tops.hear(changeOf: nil) { board, top in board.counts(week) ? top.tallying(xp: xp, players: players) : top }
+            tops.hear(patching: { board, top in board.counts(week) ? top.tallying(xp: xp, players: players) : top })
         case .player, .session, .anything, .lost, .listening:
             tops.hear(signal)
             standings.hear(signal)

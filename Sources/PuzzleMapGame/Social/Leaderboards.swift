@@ -73,14 +73,20 @@ extension Hunt {
             // Elsewhere their rank is counted from the totals above theirs, which their own move
             // does not change, and the top is left for the signals to patch.
             let totals = [KeptBoards.TopKey(period: .all, week: ""): standing.allTimeXP, KeptBoards.TopKey(period: .week, week: week): standing.weekXP]
-            keptBoards.tops.hear(changeOf: nil) { board, top in
+            keptBoards.tops.hear(patching: { board, top in
                 guard let xp = totals[board] else { return top }
                 return top.showing(playerID, at: xp) ? nil : top
-            }
+            })
             keptBoards.looked(playerID, after: write)
         }
-        let top = try await keptBoards.tops.value(for: board, everyPlayer: true) {
-            (try await repository.boardTop(period: period, at: date, count: LeaderboardEntry.mostShown), [])
+        let top: BoardTop
+        do {
+            top = try await keptBoards.tops.value(for: board, everyPlayer: true) {
+                (try await repository.boardTop(period: period, at: date, count: LeaderboardEntry.mostShown), [])
+            }
+        } catch is KeptUntilSignalled<KeptBoards.TopKey, BoardTop>.Overtaken {
+            // Players came into the top or left it while it was read, every time: the view read whole.
+            return try await repository.boardView(playerID: playerID, period: period, friendsOnly: false, at: date, shown: shown)
         }
         if let view = top.view(by: standing, shown: shown) { return view }
         return try await repository.boardView(playerID: playerID, period: period, friendsOnly: false, at: date, shown: shown)
