@@ -154,17 +154,17 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
     /// Answers whether it was kept.
     @discardableResult
     func keep(_ value: Value, for key: Key, players: [Int64], sessions: [Int64] = [], since mark: UInt64) -> Bool {
-        keep(value, for: key, players: players, sessions: sessions, everyPlayer: false, since: mark, landing: nil)
+        keep(value, for: key, players: players, sessions: sessions, since: mark, landing: nil)
     }
 
-    /// Keeps a value as ``keep(_:for:players:sessions:since:)`` does, or one read from every
-    /// player's row, and ends the shared read `flight` of it in the same turn of the lock.
+    /// Keeps a value as ``keep(_:for:players:sessions:since:)`` does, and ends the shared read
+    /// `flight` of it in the same turn of the lock. (A value read from every player lands with
+    /// the patches heard meanwhile: ``land(_:for:since:flight:)``.)
     @discardableResult
-    private func keep(_ value: Value, for key: Key, players: [Int64], sessions: [Int64], everyPlayer: Bool, since mark: UInt64,
-                      landing flight: UInt64?) -> Bool {
+    private func keep(_ value: Value, for key: Key, players: [Int64], sessions: [Int64], since mark: UInt64, landing flight: UInt64?) -> Bool {
         state.withLock { state in
             if let flight, state.flights[key]?.id == flight { state.flights[key] = nil }
-            return keep(value, for: key, players: players, sessions: sessions, everyPlayer: everyPlayer, since: mark, in: &state)
+            return keep(value, for: key, players: players, sessions: sessions, everyPlayer: false, since: mark, in: &state)
         }
     }
 
@@ -206,7 +206,7 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
                 do {
                     guard everyPlayer else {
                         let (value, players) = try await read()
-                        self.keep(value, for: key, players: players, sessions: [], everyPlayer: false, since: mark, landing: id)
+                        self.keep(value, for: key, players: players, sessions: [], since: mark, landing: id)
                         return value
                     }
                     // A read from every player takes the patches heard while it was under way; one

@@ -50,7 +50,7 @@ final class KeptByPlayVersion<Value: Sendable>: Sendable {
 
     /// The player's value, if it was kept at `playVersion`.
     func entry(playerID: Int64, at playVersion: Int64) -> Value? {
-        let value = entries.withLock { entries in entries[playerID].flatMap { $0.playVersion == playVersion ? $0.value : nil } }
+        let value = kept(playerID: playerID, at: playVersion)
         if value == nil { missed.add(1, ordering: .relaxed) } else { answered.add(1, ordering: .relaxed) }
         return value
     }
@@ -70,12 +70,17 @@ final class KeptByPlayVersion<Value: Sendable>: Sendable {
     /// since, or as `read` works it out (from what it reads after the version was read, so at
     /// least as new) and then kept. Requests missing the same version together share one read.
     func value(playerID: Int64, at playVersion: Int64, reading read: @escaping @Sendable () async throws -> Value) async throws -> Value {
-        if let kept = entries.withLock({ $0[playerID].flatMap { $0.playVersion == playVersion ? $0.value : nil } }) { return kept }
+        if let kept = kept(playerID: playerID, at: playVersion) { return kept }
         return try await reads.value(for: Read(player: playerID, playVersion: playVersion)) {
             let value = try await read()
             self.keep(value, playerID: playerID, at: playVersion)
             return value
         }
+    }
+
+    /// The player's value kept at `playVersion`, not counted as a request.
+    private func kept(playerID: Int64, at playVersion: Int64) -> Value? {
+        entries.withLock { entries in entries[playerID].flatMap { $0.playVersion == playVersion ? $0.value : nil } }
     }
 
     /// Whether a value of the player's is kept, at whichever version.

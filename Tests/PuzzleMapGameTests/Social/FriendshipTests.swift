@@ -148,9 +148,10 @@ import Testing
     }
 
     /// With the store's signals heard, a friend's play version moving is followed in the circle
-    /// kept (no read of who the friends are), and twenty lists asked at once read that friend's
-    /// ledger once between them, the other friends' summaries kept.
-    @Test func aFriendsMoveIsReadOnceForEveryListWaitingOnIt() async throws {
+    /// kept (no read of who the friends are), and twenty lists asked at once show that friend's
+    /// move, each missing only their summary, the other friends' kept. (That the lists waiting
+    /// share one read of it: `SignedInSessionsTests.requestsMissingAPlayVersionTogetherShareOneRead`.)
+    @Test func aFriendsMoveIsFollowedAndOnlyTheirSummaryIsReadAgain() async throws {
         let world = try await GameWorld()
         let hunt = world.hunt
         hunt.hear(.listening)
