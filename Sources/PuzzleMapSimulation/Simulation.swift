@@ -215,8 +215,8 @@ actor SimulatedWorld {
     private var staff: [String: ShopStaff] = [:]
     /// Each player's session as their phone holds it, by its token: what the hunt keeps of it
     /// must show the player's own writes as soon as each is answered, by what an answered write
-    /// does alone. The store's signals are not heard (only that they flow): each would bring the
-    /// kept session up to date by itself, and hide a write that failed to.
+    /// does alone. The store's signals are not heard between full checks (``HeldSignals``): each
+    /// would bring the kept session up to date by itself, and hide a write that failed to.
     private var sessions: [Int64: (token: String, started: SignedIn)] = [:]
 
     init(content: CampusContent, store: any HuntRepository, faults: (any StoreFaults)?, settings: Simulation.Settings) async throws {
@@ -682,6 +682,13 @@ actor SimulatedWorld {
             } else if let account = players.first(where: { $0.player.id == playerID }) {
                 // The clock moved past the token's life: the phone signs in again.
                 try await signIn(account)
+            }
+            // Their board among everyone, from what the hunt keeps of it, shows their own total,
+            // in their row and as theirs, before any signal of it is heard.
+            let board = try await hunt.leaderboard(playerID: playerID, period: .all, friendsOnly: false, limit: players.count + 1)
+            let row = board.rows.first { $0.entry.player.id == playerID }?.entry.xp
+            if board.xp != max(ledgerXP, 0) || row != (ledgerXP > 0 ? ledgerXP : nil) {
+                throw fail("a player reads their own write on their board", "board \(board.xp), row \(row.map(String.init) ?? "none"), ledger \(ledgerXP)")
             }
         }
         let counted = state.events.counted

@@ -103,7 +103,10 @@ extension Hunt {
            current == own.signedIn, current == started {
             return
         }
-        let others = Set(drop(.player(player), boards: false)).subtracting([own?.accessHash].compactMap(\.self))
+        // Of the boards, only what is the player's own is dropped: the tops shared by everyone
+        // are looked at when they next read one (``forgetBoards(afterWriteOf:)``).
+        let others = Set(sessions.hear(.player(player))).subtracting([own?.accessHash].compactMap(\.self))
+        friendCircles.hear(.player(player))
         forgetBoards(afterWriteOf: player)
         if let own {
             // Most often what overtakes the first read is the store's own signal of this write.
@@ -129,12 +132,11 @@ extension Hunt {
         return (signedIn, sessions.keep(signedIn, for: accessHash, since: mark))
     }
 
-    /// Drops what `signal` names (of the boards too, unless not `boards`); answers the hashes of
-    /// the sessions dropped.
-    private func drop(_ signal: AccountSignal, boards: Bool = true) -> [String] {
+    /// Drops what `signal` names; answers the hashes of the sessions dropped.
+    private func drop(_ signal: AccountSignal) -> [String] {
         let dropped = sessions.hear(signal)
         friendCircles.hear(signal)
-        if boards { keptBoards.hear(signal) }
+        keptBoards.hear(signal)
         return dropped
     }
 
