@@ -51,6 +51,8 @@ public struct Hunt: Sendable {
     private let giftsPerDayOverride: Int?
     /// Players' progress and map as last read, by play version; one per content.
     private(set) var playCache = PlayCache()
+    /// How the progress read from the store was made; one per content.
+    private(set) var ledgerReads = LedgerReadCounts()
     /// Friends as their friends' lists sum them up, by play version; one per content.
     private(set) var friendSummaries = KeptByPlayVersion<FriendSummary.Standing>()
     /// Every friend of a player summed up from their ledgers read at once, under way, by player;
@@ -95,6 +97,7 @@ public struct Hunt: Sendable {
         next.content = Self.playable(content, giftsPerDay: giftsPerDayOverride)
         next.timeZone = content.timeZone
         next.playCache = PlayCache()
+        next.ledgerReads = LedgerReadCounts()
         next.friendSummaries = KeptByPlayVersion()
         next.friendLedgerReads = SharedReads()
         next.placeHours = PlaceHours(checkpoints: next.content.checkpoints, timeZone: content.timeZone)

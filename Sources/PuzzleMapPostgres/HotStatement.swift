@@ -61,3 +61,22 @@ struct PlayerStatement<Text: PlayerStatementText>: HotStatement {
         bindings = PostgresBindings(playerID)
     }
 }
+
+/// The text of a hot statement whose values are a player's id (`$1`) and the id of one of
+/// their events (`$2`).
+protocol PlayerEventStatementText {
+    static var name: String { get }
+    static var sql: String { get }
+}
+
+/// A hot statement about one player's ledger from one of their events.
+struct PlayerEventStatement<Text: PlayerEventStatementText>: HotStatement {
+    static var name: String { Text.name }
+    static var sql: String { Text.sql }
+    static var bindingDataTypes: [PostgresDataType] { [.int8, .int8] }
+    let bindings: PostgresBindings
+
+    init(_ playerID: Int64, _ eventID: Int64) {
+        bindings = PostgresBindings(playerID, eventID)
+    }
+}

@@ -94,12 +94,23 @@ extension PostgresHuntRepository {
         }
     }
 
-    public func progressState(playerID: Int64) async throws -> ProgressState {
+    public func progressState(playerID: Int64, eventsAfter eventID: Int64?) async throws -> ProgressState {
         try await snapshot { connection in
-            ProgressState(events: try await events(playerID: playerID, connection),
-                          activeAttempts: try await activeAttempts(playerID: playerID, connection),
-                          vouchers: try await vouchers(playerID: playerID, connection),
-                          playVersion: try await connection.value(PlayerStatement<PlayerPlayVersion>(playerID), as: Int64.self, logger: logger) ?? 0)
+            var eventsUpTo: Int?
+            let events: [GameEvent]
+            if let eventID {
+                events = try await connection.rows(PlayerEventStatement<PlayerEventsAfter>(playerID, eventID), as: Columns.EventRow.self,
+                                                   logger: logger).map(Columns.event)
+                eventsUpTo = Int(try await connection.value(PlayerEventStatement<PlayerEventsUpTo>(playerID, eventID), as: Int64.self,
+                                                            logger: logger) ?? 0)
+            } else {
+                events = try await self.events(playerID: playerID, connection)
+            }
+            return ProgressState(events: events, eventsUpTo: eventsUpTo,
+                                 activeAttempts: try await activeAttempts(playerID: playerID, connection),
+                                 vouchers: try await vouchers(playerID: playerID, connection),
+                                 playVersion: try await connection.value(PlayerStatement<PlayerPlayVersion>(playerID), as: Int64.self,
+                                                                         logger: logger) ?? 0)
         }
     }
 
@@ -156,6 +167,18 @@ extension PostgresHuntRepository {
 enum PlayerPlayVersion: PlayerStatementText {
     static let name = "player.playVersion"
     static let sql = "SELECT playVersion FROM player WHERE id = $1"
+}
+
+/// A player's events after one of theirs, in the order written.
+enum PlayerEventsAfter: PlayerEventStatementText {
+    static let name = "player.eventsAfter"
+    static let sql = "SELECT \(Columns.event) FROM gameEvent WHERE playerId = $1 AND id > $2 ORDER BY id"
+}
+
+/// How many of a player's events there are up to one of theirs, that one included.
+enum PlayerEventsUpTo: PlayerEventStatementText {
+    static let name = "player.eventsUpTo"
+    static let sql = "SELECT COUNT(*) FROM gameEvent WHERE playerId = $1 AND id <= $2"
 }
 
 /// The riddles a player holds, in the order taken.

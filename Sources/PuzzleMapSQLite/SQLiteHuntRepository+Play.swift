@@ -117,10 +117,20 @@ extension SQLiteHuntRepository {
                                          arguments: [playerID]).map(\.attempt)
     }
 
-    public func progressState(playerID: Int64) async throws -> ProgressState {
+    public func progressState(playerID: Int64, eventsAfter eventID: Int64?) async throws -> ProgressState {
         try await database.read { db in
-            ProgressState(events: try Self.events(playerID: playerID, db), activeAttempts: try Self.activeAttempts(playerID: playerID, db),
-                          vouchers: try Self.vouchers(playerID: playerID, db), playVersion: try Self.playVersion(playerID: playerID, db))
+            let events: [GameEvent]
+            var eventsUpTo: Int?
+            if let eventID {
+                events = try GameEventRecord.fetchAll(db.cachedStatement(sql: "SELECT * FROM gameEvent WHERE playerId = ? AND id > ? ORDER BY id"),
+                                                      arguments: [playerID, eventID]).map(\.event)
+                eventsUpTo = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM gameEvent WHERE playerId = ? AND id <= ?"),
+                                              arguments: [playerID, eventID]) ?? 0
+            } else {
+                events = try Self.events(playerID: playerID, db)
+            }
+            return ProgressState(events: events, eventsUpTo: eventsUpTo, activeAttempts: try Self.activeAttempts(playerID: playerID, db),
+                                 vouchers: try Self.vouchers(playerID: playerID, db), playVersion: try Self.playVersion(playerID: playerID, db))
         }
     }
 

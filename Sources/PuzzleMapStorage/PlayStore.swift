@@ -32,21 +32,35 @@ public protocol PlayStore: Sendable {
     /// hint, or `nil` when none is left or the attempt is not the player's active one.
     func takeHint(attemptID: Int64, playerID: Int64, maxHints: Int, at date: Date) async throws -> RiddleAttempt?
     /// The ledger, the riddles held and the vouchers, read together in one transaction: one
-    /// round trip for the progress page, and a consistent view of the three.
-    func progressState(playerID: Int64) async throws -> ProgressState
+    /// round trip for the progress page, and a consistent view of the three. With `eventID`, of
+    /// the ledger only the events after it (by id) are read, and those up to it are counted
+    /// (``ProgressState/eventsUpTo``): all a standing kept from an earlier read needs to be
+    /// carried forward.
+    func progressState(playerID: Int64, eventsAfter eventID: Int64?) async throws -> ProgressState
+}
+
+extension PlayStore {
+    /// The whole ledger, the riddles held and the vouchers (see ``progressState(playerID:eventsAfter:)``).
+    public func progressState(playerID: Int64) async throws -> ProgressState {
+        try await progressState(playerID: playerID, eventsAfter: nil)
+    }
 }
 
 /// What a player's progress is computed from.
 public struct ProgressState: Sendable, Equatable {
+    /// In the order written: the whole ledger, or the events after the one asked for.
     public var events: [GameEvent]
+    /// When only the events after one were asked for, how many there are up to it and with it.
+    public var eventsUpTo: Int?
     public var activeAttempts: [RiddleAttempt]
     /// Newest first, as `vouchers(playerID:)` gives them.
     public var vouchers: [Voucher]
     /// The player's play version when these were read (see ``PlayVersion``).
     public var playVersion: Int64
 
-    public init(events: [GameEvent], activeAttempts: [RiddleAttempt], vouchers: [Voucher], playVersion: Int64 = 0) {
+    public init(events: [GameEvent], eventsUpTo: Int? = nil, activeAttempts: [RiddleAttempt], vouchers: [Voucher], playVersion: Int64 = 0) {
         self.events = events
+        self.eventsUpTo = eventsUpTo
         self.activeAttempts = activeAttempts
         self.vouchers = vouchers
         self.playVersion = playVersion

@@ -105,21 +105,58 @@ import Testing
             // Hours pass too: freebies expire while nothing is written.
             if draws.next(4) == 0 { world.clock.advance(by: 3600 * Double(draws.next(30))) }
 
+            // The same hunt keeping nothing yet: it replays every ledger whole.
+            let replaying = hunt.reloading(hunt.content)
             for someone in players {
                 let version = try #require(try await hunt.repository.signedIn(accessHash: "access-\(someone)", at: world.clock.now)).playVersion
+                // Kept at the version, or carried forward from the version kept before.
                 let kept = try await hunt.progress(playerID: someone, ownerVerified: true, playVersion: version)
                 let keptMap = try await hunt.map(playerID: someone, playVersion: version).map(\.status)
-                let replayed = try await hunt.progress(playerID: someone, ownerVerified: true)
+                let replayed = try await replaying.progress(playerID: someone, ownerVerified: true)
                 #expect(Self.summary(kept) == Self.summary(replayed), "step \(step) (\(kind)), player \(someone)")
-                #expect(keptMap == (try await hunt.map(playerID: someone)).map(\.status), "step \(step) (\(kind)), player \(someone)")
+                #expect(keptMap == (try await replaying.map(playerID: someone)).map(\.status), "step \(step) (\(kind)), player \(someone)")
                 let account = try #require(try await hunt.repository.account(id: someone))
-                #expect(try await hunt.vouchers(heldBy: account, playVersion: version) == (try await hunt.vouchers(heldBy: account)),
+                #expect(try await hunt.vouchers(heldBy: account, playVersion: version) == (try await replaying.vouchers(heldBy: account)),
                         "step \(step) (\(kind)), player \(someone)")
             }
         }
         // The run changed state in every way it meant to, and answers came from what was kept.
         #expect(["solve", "scan elsewhere", "hint", "freebie, gift or redemption", "adjustment", "void"].allSatisfy { kinds[$0, default: 0] > 0 }, "\(kinds)")
         #expect(hunt.playCache.hits > 0 && hunt.playCache.misses > 0)
+        // Each player's first read replayed their whole ledger, and so did the read after each
+        // void; every other read carried forward what was kept.
+        let figures = hunt.playCacheFigures
+        #expect(figures.replayedWhole == players.count + kinds["void", default: 0], "\(kinds)")
+        #expect(figures.carriedForward > 0)
+    }
+
+    /// A read that missed an event committed after a later one (ids are taken before commits,
+    /// so on PostgreSQL a later event can be read first) is not carried forward past it: the
+    /// events up to the last one read are counted again, and a count that differs from what was
+    /// kept makes the whole ledger read.
+    @Test(arguments: GameWorld.Store.allCases)
+    func anEventCommittedAfterALaterOneWasReadIsNotMissed(_ store: GameWorld.Store) async throws {
+        let world = try await GameWorld(store: store)
+        let hunt = world.hunt
+        let ada = try await world.player("ada")
+        for checkpoint in hunt.content.checkpoints.prefix(3) {
+            world.clock.advance(by: 61)
+            _ = try await world.scan(ada, at: checkpoint.id)
+        }
+        let state = try await hunt.repository.progressState(playerID: ada)
+        #expect(state.events.count == 3)
+        // What a read would have kept had the second event committed after the third was read.
+        let read = [state.events[0], state.events[2]]
+        let missing = PlayedState(playVersion: state.playVersion - 1, progress: try await hunt.progress(playerID: ada, ownerVerified: true),
+                                  vouchers: state.vouchers, standing: PlayerStanding(events: read, content: hunt.content),
+                                  ledger: LedgerRead().reading(read))
+        let replaying = hunt.reloading(hunt.content)
+        let fresh = hunt.reloading(hunt.content)
+        fresh.playCache.keep(missing, playerID: ada, at: missing.playVersion)
+        let progress = try await fresh.progress(playerID: ada, ownerVerified: true, playVersion: state.playVersion)
+        #expect(Self.summary(progress) == Self.summary(try await replaying.progress(playerID: ada, ownerVerified: true)))
+        #expect(progress.placesVisited == 3)
+        #expect(fresh.playCacheFigures.replayedWhole == 1 && fresh.playCacheFigures.carriedForward == 0)
     }
 
     @Test(arguments: GameWorld.Store.allCases)

@@ -54,6 +54,9 @@ final class CapturedLog: Sendable {
                 #"puzzlemap_play_cache_requests{answer="read"} 1.0"#,
                 #"puzzlemap_play_cache_requests{answer="kept"} 1.0"#,
                 #"puzzlemap_play_cache_players 1.0"#,
+                // That read was the player's first: the whole ledger replayed.
+                #"puzzlemap_play_cache_reads{ledger="whole"} 1.0"#,
+                #"puzzlemap_play_cache_reads{ledger="carried"} 0.0"#,
             ] {
                 #expect(text.contains(line + "\n"), "\(line)")
             }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// What one event changes in a player's standing. The ledger is replayed once before and once
-/// after; the answer a player sees and the offers the event unlocks both read the same pair.
+/// What one event changes in a player's standing. The ledger is replayed once before, and the
+/// events carried on from there; the answer a player sees and the offers the event unlocks both
+/// read the same pair.
 public struct Progression: Sendable {
     public let content: CampusContent
     public let old: PlayerStanding
@@ -15,7 +16,7 @@ public struct Progression: Sendable {
     public init(before: [GameEvent], adding events: [GameEvent], content: CampusContent) {
         self.content = content
         old = PlayerStanding(events: before, content: content)
-        new = events.isEmpty ? old : PlayerStanding(events: before + events, content: content)
+        new = old.adding(events, content: content) ?? PlayerStanding(events: before + events, content: content)
     }
 
     public var xpAwarded: Int { new.totals.xp - old.totals.xp }

@@ -18,8 +18,28 @@ struct PlayedState: Sendable {
     /// The progress as of the ledger; its `unclaimedVouchers` is filled in at each request.
     var progress: PlayerProgress
     var vouchers: [Voucher]
-    var solved: Set<String>
-    var visited: Set<String>
+    /// The ledger replayed, and how far: what a later read carries forward by the events
+    /// written since (``Hunt/played(playerID:at:)``).
+    var standing: PlayerStanding
+    var ledger: LedgerRead
+
+    var solved: Set<String> { standing.solvedIDs }
+    var visited: Set<String> { standing.visitedIDs }
+}
+
+/// How much of a player's ledger a kept standing was made from: its events up to the one with
+/// id `lastEventID`, `events` of them. The ledger is only ever appended to (a void is an event
+/// of its own), so a later read of the events after `lastEventID` carries the standing forward,
+/// as long as there are still `events` up to it: an event written earlier but committed after
+/// that read, or an erasure, changes the count, and the whole ledger is read again.
+struct LedgerRead: Sendable, Equatable {
+    var lastEventID: Int64 = 0
+    var events = 0
+
+    /// The ledger read further by `later`, the events after `lastEventID` in the order written.
+    func reading(_ later: [GameEvent]) -> LedgerRead {
+        LedgerRead(lastEventID: later.last?.id ?? lastEventID, events: events + later.count)
+    }
 }
 
 /// Values worked out from a player's state, kept by player under the play version they were
@@ -83,6 +103,11 @@ final class KeptByPlayVersion<Value: Sendable>: Sendable {
         entries.withLock { entries in entries[playerID].flatMap { $0.playVersion == playVersion ? $0.value : nil } }
     }
 
+    /// The player's value kept at whichever version, not counted as a request.
+    func latest(playerID: Int64) -> Value? {
+        entries.withLock { $0[playerID]?.value }
+    }
+
     /// Whether a value of the player's is kept, at whichever version.
     func holds(_ playerID: Int64) -> Bool {
         entries.withLock { $0[playerID] != nil }
@@ -94,6 +119,13 @@ final class KeptByPlayVersion<Value: Sendable>: Sendable {
     var misses: Int { missed.load(ordering: .relaxed) }
 }
 
+/// How the progress read from the store was made: carried forward from what was kept of the
+/// player by the events written since, or replayed from the whole ledger.
+final class LedgerReadCounts: Sendable {
+    let carried = Atomic<Int>(0)
+    let whole = Atomic<Int>(0)
+}
+
 /// How the kept progress and maps have served since the content was loaded, for `/metrics`.
 public struct PlayCacheFigures: Sendable {
     /// Requests with a play version answered from what was kept, and those that read the store.
@@ -101,10 +133,14 @@ public struct PlayCacheFigures: Sendable {
     public var missed: Int
     /// Players kept now.
     public var players: Int
+    /// Reads of the store carried forward from what was kept, and those that replayed the whole ledger.
+    public var carriedForward: Int
+    public var replayedWhole: Int
 }
 
 extension Hunt {
     public var playCacheFigures: PlayCacheFigures {
-        PlayCacheFigures(answered: playCache.hits, missed: playCache.misses, players: playCache.count)
+        PlayCacheFigures(answered: playCache.hits, missed: playCache.misses, players: playCache.count,
+                         carriedForward: ledgerReads.carried.load(ordering: .relaxed), replayedWhole: ledgerReads.whole.load(ordering: .relaxed))
     }
 }

@@ -110,12 +110,30 @@ extension Hunt {
         content.checkpoints.indices.contains(number - 1) ? content.checkpoints[number - 1].id : nil
     }
 
-    /// What the player's progress and map are made from: kept at `playVersion`, or read and
-    /// replayed now (and kept at the version it was read at).
+    /// What the player's progress and map are made from: kept at `playVersion`, or read now
+    /// and kept at the version it was read at. What is kept of the player at an earlier version
+    /// is carried forward by the events written since, read alone (``LedgerRead``); without
+    /// one, or when those events cannot carry it (a void, an event committed out of order),
+    /// the whole ledger is read and replayed.
     func played(playerID: Int64, at playVersion: Int64?) async throws -> PlayedState {
         if let playVersion, let entry = playCache.entry(playerID: playerID, at: playVersion) { return entry }
+        if let earlier = playCache.latest(playerID: playerID) {
+            let state = try await repository.progressState(playerID: playerID, eventsAfter: earlier.ledger.lastEventID)
+            if state.eventsUpTo == earlier.ledger.events, let standing = earlier.standing.adding(state.events, content: content) {
+                ledgerReads.carried.add(1, ordering: .relaxed)
+                let notices = moderationNotices(in: state.events) + earlier.progress.moderation
+                return kept(playerID: playerID, state, standing: standing, ledger: earlier.ledger.reading(state.events), moderation: notices)
+            }
+        }
         let state = try await repository.progressState(playerID: playerID)
-        let standing = PlayerStanding(events: state.events, content: content)
+        ledgerReads.whole.add(1, ordering: .relaxed)
+        return kept(playerID: playerID, state, standing: PlayerStanding(events: state.events, content: content),
+                    ledger: LedgerRead().reading(state.events), moderation: moderationNotices(in: state.events))
+    }
+
+    /// The progress of `standing`, the ledger of `state` replayed, kept at the version it was read at.
+    private func kept(playerID: Int64, _ state: ProgressState, standing: PlayerStanding, ledger: LedgerRead,
+                      moderation: [ModerationNotice]) -> PlayedState {
         var solved = Dictionary(uniqueKeysWithValues: Category.allCases.map { ($0, 0) })
         for solve in standing.history.solves { solved[solve.category, default: 0] += 1 }
         let progress = PlayerProgress(
@@ -126,9 +144,8 @@ extension Hunt {
                 (badge, BadgeEvaluator.howToEarn(badge, checkpoints: content.checkpoints, history: standing.history, level: standing.totals.level))
             },
             solvedByCategory: solved, placesVisited: standing.visitedIDs.count, riddlesHeld: state.activeAttempts.count,
-            unclaimedVouchers: 0, moderation: moderationNotices(in: state.events))
-        let entry = PlayedState(playVersion: state.playVersion, progress: progress, vouchers: state.vouchers,
-                                    solved: standing.solvedIDs, visited: standing.visitedIDs)
+            unclaimedVouchers: 0, moderation: moderation)
+        let entry = PlayedState(playVersion: state.playVersion, progress: progress, vouchers: state.vouchers, standing: standing, ledger: ledger)
         playCache.keep(entry, playerID: playerID, at: entry.playVersion)
         return entry
     }

@@ -83,6 +83,8 @@ public struct HuntMetrics: Sendable {
         Gauge(label: "puzzlemap_play_cache_requests", dimensions: [("answer", "kept")], factory: factory).record(figures.answered)
         Gauge(label: "puzzlemap_play_cache_requests", dimensions: [("answer", "read")], factory: factory).record(figures.missed)
         Gauge(label: "puzzlemap_play_cache_players", dimensions: [], factory: factory).record(figures.players)
+        Gauge(label: "puzzlemap_play_cache_reads", dimensions: [("ledger", "carried")], factory: factory).record(figures.carriedForward)
+        Gauge(label: "puzzlemap_play_cache_reads", dimensions: [("ledger", "whole")], factory: factory).record(figures.replayedWhole)
     }
 
     /// How the sessions kept in the instance served (``SignedInSessions``), read when

@@ -240,4 +240,29 @@ import Testing
             #expect(state.playVersion >= 5)
         }
     }
+
+    /// What carries a kept standing forward: the events after one, and how many there are up to
+    /// it; the rest of the state as a whole read gives it.
+    @Test(arguments: StorageBackend.allCases)
+    func theProgressStateAfterAnEventHasTheEventsSinceAndCountsThoseUpToIt(_ backend: StorageBackend) async throws {
+        try await backend.withRepository { repository in
+            let content = try await repository.imported()
+            let ada = try await repository.signUp("ada")
+            let bob = try await repository.signUp("bob")
+            for (index, checkpoint) in content.checkpoints.prefix(3).enumerated() {
+                _ = try await VoucherContractTests.unlock(content.offers[index % 2].id, for: ada.id, at: checkpoint.id, repository)
+                _ = try await VoucherContractTests.unlock(content.offers[0].id, for: bob.id, at: checkpoint.id, repository)
+            }
+            let whole = try await repository.progressState(playerID: ada.id)
+            #expect(whole.events.count == 3 && whole.eventsUpTo == nil)
+            for (index, event) in whole.events.enumerated() {
+                let later = try await repository.progressState(playerID: ada.id, eventsAfter: event.id)
+                #expect(later.events == Array(whole.events[(index + 1)...]), "after event \(index)")
+                #expect(later.eventsUpTo == index + 1)
+                #expect(later.activeAttempts == whole.activeAttempts && later.vouchers == whole.vouchers && later.playVersion == whole.playVersion)
+            }
+            let fromTheStart = try await repository.progressState(playerID: ada.id, eventsAfter: 0)
+            #expect(fromTheStart.events == whole.events && fromTheStart.eventsUpTo == 0)
+        }
+    }
 }
