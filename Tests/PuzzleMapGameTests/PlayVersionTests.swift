@@ -147,15 +147,16 @@ import Testing
         #expect(state.events.count == 3)
         // What a read would have kept had the second event committed after the third was read.
         let read = [state.events[0], state.events[2]]
-        let missing = PlayedState(playVersion: state.playVersion - 1, progress: try await hunt.progress(playerID: ada, ownerVerified: true),
-                                  vouchers: state.vouchers, standing: PlayerStanding(events: read, content: hunt.content),
-                                  ledger: LedgerRead().reading(read))
+        let standing = PlayerStanding(events: read, content: hunt.content)
+        let missing = PlayedState(playVersion: state.playVersion - 1, progress: hunt.progress(of: standing, moderation: []),
+                                  vouchers: state.vouchers, standing: standing, ledger: LedgerRead().reading(read))
         let replaying = hunt.reloading(hunt.content)
         let fresh = hunt.reloading(hunt.content)
         fresh.playCache.keep(missing, playerID: ada, at: missing.playVersion)
         let progress = try await fresh.progress(playerID: ada, ownerVerified: true, playVersion: state.playVersion)
         #expect(Self.summary(progress) == Self.summary(try await replaying.progress(playerID: ada, ownerVerified: true)))
         #expect(progress.placesVisited == 3)
+        #expect(try await fresh.map(playerID: ada, playVersion: state.playVersion).filter(\.isFound).count == 3)
         #expect(fresh.playCacheFigures.replayedWhole == 1 && fresh.playCacheFigures.carriedForward == 0)
     }
 

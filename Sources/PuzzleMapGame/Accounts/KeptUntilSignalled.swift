@@ -273,7 +273,8 @@ final class KeptUntilSignalled<Key: Hashable & Sendable, Value: Sendable>: Senda
                 patched = next
             }
             state.flights[key] = nil
-            keep(patched, for: key, players: [], sessions: [], everyPlayer: true, since: mark, in: &state)
+            // Kept or not (a signal that drops it came since), it answers the readers who came before.
+            _ = keep(patched, for: key, players: [], sessions: [], everyPlayer: true, since: mark, in: &state)
             return .landed(patched)
         }
     }

@@ -31,7 +31,7 @@ struct PlayedState: Sendable {
 /// id `lastEventID`, `events` of them. The ledger is only ever appended to (a void is an event
 /// of its own), so a later read of the events after `lastEventID` carries the standing forward,
 /// as long as there are still `events` up to it: an event written earlier but committed after
-/// that read, or an erasure, changes the count, and the whole ledger is read again.
+/// that read changes the count, and the whole ledger is read again.
 struct LedgerRead: Sendable, Equatable {
     var lastEventID: Int64 = 0
     var events = 0

@@ -121,32 +121,41 @@ extension Hunt {
             let state = try await repository.progressState(playerID: playerID, eventsAfter: earlier.ledger.lastEventID)
             if state.eventsUpTo == earlier.ledger.events, let standing = earlier.standing.adding(state.events, content: content) {
                 ledgerReads.carried.add(1, ordering: .relaxed)
-                let notices = moderationNotices(in: state.events) + earlier.progress.moderation
-                return kept(playerID: playerID, state, standing: standing, ledger: earlier.ledger.reading(state.events), moderation: notices)
+                // No event since (a hint, a riddle, a freebie): what the standing gives stands.
+                let progress = state.events.isEmpty
+                    ? earlier.progress : self.progress(of: standing, moderation: moderationNotices(in: state.events) + earlier.progress.moderation)
+                return kept(playerID: playerID, state, progress: progress, standing: standing, ledger: earlier.ledger.reading(state.events))
             }
         }
         let state = try await repository.progressState(playerID: playerID)
         ledgerReads.whole.add(1, ordering: .relaxed)
-        return kept(playerID: playerID, state, standing: PlayerStanding(events: state.events, content: content),
-                    ledger: LedgerRead().reading(state.events), moderation: moderationNotices(in: state.events))
+        let standing = PlayerStanding(events: state.events, content: content)
+        return kept(playerID: playerID, state, progress: progress(of: standing, moderation: moderationNotices(in: state.events)),
+                    standing: standing, ledger: LedgerRead().reading(state.events))
     }
 
-    /// The progress of `standing`, the ledger of `state` replayed, kept at the version it was read at.
-    private func kept(playerID: Int64, _ state: ProgressState, standing: PlayerStanding, ledger: LedgerRead,
-                      moderation: [ModerationNotice]) -> PlayedState {
+    /// `progress`, the standing's, with what else `state` holds, kept at the version it was read at.
+    private func kept(playerID: Int64, _ state: ProgressState, progress: PlayerProgress, standing: PlayerStanding,
+                      ledger: LedgerRead) -> PlayedState {
+        var progress = progress
+        progress.riddlesHeld = state.activeAttempts.count
+        let entry = PlayedState(playVersion: state.playVersion, progress: progress, vouchers: state.vouchers, standing: standing, ledger: ledger)
+        playCache.keep(entry, playerID: playerID, at: entry.playVersion)
+        return entry
+    }
+
+    /// What a standing shows as progress: the riddles held and the freebies are counted apart.
+    func progress(of standing: PlayerStanding, moderation: [ModerationNotice]) -> PlayerProgress {
         var solved = Dictionary(uniqueKeysWithValues: Category.allCases.map { ($0, 0) })
         for solve in standing.history.solves { solved[solve.category, default: 0] += 1 }
-        let progress = PlayerProgress(
+        return PlayerProgress(
             xp: standing.totals.xp, level: standing.totals.level,
             levelProgress: (standing.totals.levelProgress.current, standing.totals.levelProgress.needed),
             earnedBadges: content.badges.compactMap { badge in standing.earnedAt[badge.id].map { (badge, $0) } },
             lockedBadges: content.badges.filter { standing.earnedAt[$0.id] == nil }.map { badge in
                 (badge, BadgeEvaluator.howToEarn(badge, checkpoints: content.checkpoints, history: standing.history, level: standing.totals.level))
             },
-            solvedByCategory: solved, placesVisited: standing.visitedIDs.count, riddlesHeld: state.activeAttempts.count,
+            solvedByCategory: solved, placesVisited: standing.visitedIDs.count, riddlesHeld: 0,
             unclaimedVouchers: 0, moderation: moderation)
-        let entry = PlayedState(playVersion: state.playVersion, progress: progress, vouchers: state.vouchers, standing: standing, ledger: ledger)
-        playCache.keep(entry, playerID: playerID, at: entry.playVersion)
-        return entry
     }
 }
