@@ -311,7 +311,7 @@ run 'GET /healthz (the bare route, again)' /healthz
 kill -TERM "$writer" 2>/dev/null || true
 wait "$writer" || true
 cat "$work/writes.txt"
-curl -fs "$url/metrics" | grep -E '^puzzlemap_(kept_answer_bytes|kept_answers|play_cache_players|reads_ahead|sessions_kept|session_lookups|friend_circles_kept|friend_circle_lookups|board_part_lookups|board_parts_kept)' || true
+curl -fs "$url/metrics" | grep -E '^puzzlemap_(kept_answer_bytes|kept_answers|play_cache_players|play_cache_reads|reads_ahead|sessions_kept|session_lookups|friend_circles_kept|friend_circle_lookups|board_part_lookups|board_parts_kept)' || true
 
 [ -z "$reads_only" ] || exit 0
 printf '\n== POST /v1/sessions: 1 000 sign-ins spread over a minute\n'
