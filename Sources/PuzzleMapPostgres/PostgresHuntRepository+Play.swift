@@ -96,21 +96,21 @@ extension PostgresHuntRepository {
 
     public func progressState(playerID: Int64, eventsAfter eventID: Int64?) async throws -> ProgressState {
         try await snapshot { connection in
-            var eventsUpTo: Int?
-            let events: [GameEvent]
-            if let eventID {
-                events = try await connection.rows(PlayerEventStatement<PlayerEventsAfter>(playerID, eventID), as: Columns.EventRow.self,
-                                                   logger: logger).map(Columns.event)
-                eventsUpTo = Int(try await connection.value(PlayerEventStatement<PlayerEventsUpTo>(playerID, eventID), as: Int64.self,
-                                                            logger: logger) ?? 0)
-            } else {
-                events = try await self.events(playerID: playerID, connection)
+            guard let eventID else {
+                return ProgressState(events: try await events(playerID: playerID, connection),
+                                     activeAttempts: try await activeAttempts(playerID: playerID, connection),
+                                     vouchers: try await vouchers(playerID: playerID, connection),
+                                     playVersion: try await connection.value(PlayerStatement<PlayerPlayVersion>(playerID), as: Int64.self,
+                                                                             logger: logger) ?? 0)
             }
-            return ProgressState(events: events, eventsUpTo: eventsUpTo,
-                                 activeAttempts: try await activeAttempts(playerID: playerID, connection),
-                                 vouchers: try await vouchers(playerID: playerID, connection),
-                                 playVersion: try await connection.value(PlayerStatement<PlayerPlayVersion>(playerID), as: Int64.self,
-                                                                         logger: logger) ?? 0)
+            // The play version and the count of the events up to `eventID` in one statement: as
+            // many round trips as a whole read.
+            let events = try await connection.rows(PlayerEventStatement<PlayerEventsAfter>(playerID, eventID), as: Columns.EventRow.self,
+                                                   logger: logger).map(Columns.event)
+            let (playVersion, eventsUpTo) = try await connection.rows(PlayerEventStatement<PlayVersionAndEventsUpTo>(playerID, eventID),
+                                                                      as: (Int64, Int64).self, logger: logger).first ?? (Int64(0), Int64(0))
+            return ProgressState(events: events, eventsUpTo: Int(eventsUpTo), activeAttempts: try await activeAttempts(playerID: playerID, connection),
+                                 vouchers: try await vouchers(playerID: playerID, connection), playVersion: playVersion)
         }
     }
 
@@ -175,10 +175,10 @@ enum PlayerEventsAfter: PlayerEventStatementText {
     static let sql = "SELECT \(Columns.event) FROM gameEvent WHERE playerId = $1 AND id > $2 ORDER BY id"
 }
 
-/// How many of a player's events there are up to one of theirs, that one included.
-enum PlayerEventsUpTo: PlayerEventStatementText {
-    static let name = "player.eventsUpTo"
-    static let sql = "SELECT COUNT(*) FROM gameEvent WHERE playerId = $1 AND id <= $2"
+/// A player's play version, and how many of their events there are up to one of theirs, that one included.
+enum PlayVersionAndEventsUpTo: PlayerEventStatementText {
+    static let name = "player.playVersionAndEventsUpTo"
+    static let sql = "SELECT playVersion, (SELECT COUNT(*) FROM gameEvent WHERE playerId = $1 AND id <= $2) FROM player WHERE id = $1"
 }
 
 /// The riddles a player holds, in the order taken.
