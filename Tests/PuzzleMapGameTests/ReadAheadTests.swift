@@ -103,6 +103,20 @@ import Testing
         #expect(held.runs.count == 3)
     }
 
+    /// A read asked again while one is under way runs with the reader it was last asked with:
+    /// after a content reload, the new hunt's, whose kept progress the next request looks in.
+    @Test func aReadAskedAgainWhileOneIsUnderWayRunsWithTheLatestReader() async throws {
+        let readAhead = ReadAhead()
+        let (before, after) = (HeldReads(), HeldReads())
+        readAhead.read(1, Self.sessions("a"), with: before.read)
+        readAhead.read(1, ReadAhead.Work(progress: true), with: after.read)
+        try await before.release(count: 1)
+        try await after.release(count: 1)
+        try await Self.settled(readAhead)
+        #expect(before.runs.map(\.sessions) == [["a"]])
+        #expect(after.runs.map(\.progress) == [true])
+    }
+
     /// After a write to a player's ledger, the store's signal of it has their session and
     /// progress read again: the next request is answered from what is kept, and shows the write.
     @Test(arguments: GameWorld.Store.allCases)

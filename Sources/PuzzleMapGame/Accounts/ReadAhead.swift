@@ -34,8 +34,9 @@ final class ReadAhead: Sendable {
 
     private struct State {
         var reading: Set<Int64> = []
-        /// What was asked for players whose read was under way, to read once it ends.
-        var again: [Int64: Work] = [:]
+        /// What was asked for players whose read was under way, to read once it ends, with the
+        /// latest reader asked with (after a content reload, the new hunt's).
+        var again: [Int64: (work: Work, read: Reader)] = [:]
         /// What was asked for players while `limit` others were being read, with the latest
         /// reader asked with, and the order it was asked in (each player waiting appears once,
         /// from `next` on).
@@ -81,7 +82,9 @@ final class ReadAhead: Sendable {
     func read(_ player: Int64, _ work: Work, with read: @escaping Reader) {
         let start = state.withLock { state in
             if state.reading.contains(player) {
-                state.again[player, default: Work()].add(work)
+                var again = state.again[player]?.work ?? Work()
+                again.add(work)
+                state.again[player] = (again, read)
                 return false
             }
             if var waiting = state.waiting[player] {
@@ -111,11 +114,12 @@ final class ReadAhead: Sendable {
                 next = state.withLock { state in
                     // Only a signal about the player stops a read from being kept, and it asked
                     // for them again: what this read could not keep is read with that.
-                    var again = state.again.removeValue(forKey: player)
-                    again?.sessions.formUnion(unkept)
-                    if let again, !again.isEmpty {
-                        state.started += 1
-                        return (player, again, read)
+                    if var again = state.again.removeValue(forKey: player) {
+                        again.work.sessions.formUnion(unkept)
+                        if !again.work.isEmpty {
+                            state.started += 1
+                            return (player, again.work, again.read)
+                        }
                     }
                     state.reading.remove(player)
                     guard let waiting = state.takeWaiting() else { return nil }
