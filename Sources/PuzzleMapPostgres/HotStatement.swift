@@ -44,38 +44,44 @@ final class EventLoopTaskExecutor: TaskExecutor {
     }
 }
 
-/// The text of a hot statement whose one value, `$1`, is a player's id.
-protocol PlayerStatementText {
+/// The text of a hot statement about one player: its name, its SQL and its values' types.
+protocol PlayerStatementTextBase {
     static var name: String { get }
     static var sql: String { get }
+    static var bindingDataTypes: [PostgresDataType] { get }
 }
 
-/// A hot statement about one player.
-struct PlayerStatement<Text: PlayerStatementText>: HotStatement {
+/// The text of a hot statement whose one value, `$1`, is a player's id.
+protocol PlayerStatementText: PlayerStatementTextBase {}
+
+extension PlayerStatementText {
+    static var bindingDataTypes: [PostgresDataType] { [.int8] }
+}
+
+/// The text of a hot statement whose values are a player's id (`$1`) and the id of one of
+/// their events (`$2`).
+protocol PlayerEventStatementText: PlayerStatementTextBase {}
+
+extension PlayerEventStatementText {
+    static var bindingDataTypes: [PostgresDataType] { [.int8, .int8] }
+}
+
+/// A hot statement about one player, or about one player's ledger from one of their events:
+/// its text says which values it takes, and only those make one.
+struct PlayerStatement<Text: PlayerStatementTextBase>: HotStatement {
     static var name: String { Text.name }
     static var sql: String { Text.sql }
-    static var bindingDataTypes: [PostgresDataType] { [.int8] }
+    static var bindingDataTypes: [PostgresDataType] { Text.bindingDataTypes }
     let bindings: PostgresBindings
+}
 
+extension PlayerStatement where Text: PlayerStatementText {
     init(_ playerID: Int64) {
         bindings = PostgresBindings(playerID)
     }
 }
 
-/// The text of a hot statement whose values are a player's id (`$1`) and the id of one of
-/// their events (`$2`).
-protocol PlayerEventStatementText {
-    static var name: String { get }
-    static var sql: String { get }
-}
-
-/// A hot statement about one player's ledger from one of their events.
-struct PlayerEventStatement<Text: PlayerEventStatementText>: HotStatement {
-    static var name: String { Text.name }
-    static var sql: String { Text.sql }
-    static var bindingDataTypes: [PostgresDataType] { [.int8, .int8] }
-    let bindings: PostgresBindings
-
+extension PlayerStatement where Text: PlayerEventStatementText {
     init(_ playerID: Int64, _ eventID: Int64) {
         bindings = PostgresBindings(playerID, eventID)
     }

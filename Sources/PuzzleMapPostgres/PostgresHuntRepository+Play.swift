@@ -105,9 +105,9 @@ extension PostgresHuntRepository {
             }
             // The play version and the count of the events up to `eventID` in one statement: as
             // many round trips as a whole read.
-            let events = try await connection.rows(PlayerEventStatement<PlayerEventsAfter>(playerID, eventID), as: Columns.EventRow.self,
+            let events = try await connection.rows(PlayerStatement<PlayerEventsAfter>(playerID, eventID), as: Columns.EventRow.self,
                                                    logger: logger).map(Columns.event)
-            let (playVersion, eventsUpTo) = try await connection.rows(PlayerEventStatement<PlayVersionAndEventsUpTo>(playerID, eventID),
+            let (playVersion, eventsUpTo) = try await connection.rows(PlayerStatement<PlayVersionAndEventsUpTo>(playerID, eventID),
                                                                       as: (Int64, Int64).self, logger: logger).first ?? (Int64(0), Int64(0))
             return ProgressState(events: events, eventsUpTo: Int(eventsUpTo), activeAttempts: try await activeAttempts(playerID: playerID, connection),
                                  vouchers: try await vouchers(playerID: playerID, connection), playVersion: playVersion)
