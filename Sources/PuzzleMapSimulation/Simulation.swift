@@ -724,6 +724,14 @@ actor SimulatedWorld {
         if progress.xp != ledgerXP || progress.level != level {
             throw fail("progress is the ledger's", "progress \(progress.xp) XP level \(progress.level), ledger \(ledgerXP) XP level \(level)")
         }
+        // What the hunt keeps is carried forward from earlier reads by the events since: its
+        // badges, each dated by the event that completed it, are a replay of the whole ledger's.
+        let replayed = PlayerStanding(events: state.events, content: content)
+        let shownBadges = progress.earnedBadges.map { "\($0.badge.id)@\($0.earnedAt.timeIntervalSince1970)" }
+        let ledgerBadges = content.badges.compactMap { badge in replayed.earnedAt[badge.id].map { "\(badge.id)@\($0.timeIntervalSince1970)" } }
+        if shownBadges != ledgerBadges || progress.placesVisited != replayed.visitedIDs.count {
+            throw fail("progress is the ledger's", "badges \(shownBadges), places \(progress.placesVisited); ledger \(ledgerBadges), places \(replayed.visitedIDs.count)")
+        }
         let places = PlayerStanding.places(in: state.events)
         let map = try await hunt.map(playerID: playerID, playVersion: state.playVersion)
         for (place, shown) in zip(content.checkpoints, map) {
