@@ -19,6 +19,10 @@ extension Hunt {
             pending.verdict(for: codeHash, maxAttempts: maxAttempts, at: now)
         }
         guard verdict == .verified else { throw AccountRefusal.invalidVerificationCode(lifetimeMinutes: limits.verificationCodeHours * 60) }
+        // Made without a session: what this instance keeps of the player (their sessions, with
+        // the address unverified) is dropped before the answer leaves, not when the store's
+        // signal of it is heard, so their next request here reads the address verified.
+        hear(.player(account.player.id))
     }
 
     /// Mails a fresh code to an unverified player (whose code expired, or was spent by wrong
