@@ -66,8 +66,16 @@ extension PlayerEventStatementText {
     static var bindingDataTypes: [PostgresDataType] { [.int8, .int8] }
 }
 
-/// A hot statement about one player, or about one player's ledger from one of their events:
-/// its text says which values it takes, and only those make one.
+/// The text of a hot statement whose values are a player's id (`$1`) and a text of theirs
+/// (`$2`), such as the key a scan was sent under.
+protocol PlayerTextStatementText: PlayerStatementTextBase {}
+
+extension PlayerTextStatementText {
+    static var bindingDataTypes: [PostgresDataType] { [.int8, .text] }
+}
+
+/// A hot statement about one player, about one player's ledger from one of their events, or
+/// about a text of a player's: its text says which values it takes, and only those make one.
 struct PlayerStatement<Text: PlayerStatementTextBase>: HotStatement {
     static var name: String { Text.name }
     static var sql: String { Text.sql }
@@ -84,5 +92,11 @@ extension PlayerStatement where Text: PlayerStatementText {
 extension PlayerStatement where Text: PlayerEventStatementText {
     init(_ playerID: Int64, _ eventID: Int64) {
         bindings = PostgresBindings(playerID, eventID)
+    }
+}
+
+extension PlayerStatement where Text: PlayerTextStatementText {
+    init(_ playerID: Int64, _ text: String) {
+        bindings = PostgresBindings(playerID, text)
     }
 }

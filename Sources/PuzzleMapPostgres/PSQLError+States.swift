@@ -19,6 +19,11 @@ extension PSQLError {
     /// (40001) or a deadlock (40P01). Running it again is safe.
     var isTransient: Bool { sqlState == "40001" || sqlState == "40P01" }
 
+    /// A failure of the moment rather than of a statement's text, which a statement's
+    /// preparation can meet too: cancelled past `statement_timeout` (57014), a lock not had in
+    /// time (55P03), a deadlock (40P01), or a transaction already failed (25P02).
+    var mayHaveFailedAPreparation: Bool { ["57014", "55P03", "40P01", "25P02"].contains(sqlState ?? "") }
+
     /// What the server said, for a `StorageError`'s text.
     var serverMessage: String { serverInfo?[.message] ?? "\(code)" }
 }

@@ -39,17 +39,29 @@ extension PostgresConnection {
     /// runs here on the connection's own event loop (its preferred executor), where the check
     /// that the connection is open and the write happen in one turn of the loop, and the
     /// channel cannot close between them.
+    ///
+    /// PostgresNIO also keeps a preparation that failed as failed for the life of the
+    /// connection, answering every later run of the statement there with the same error. A
+    /// preparation fails for what happened around it, not for its text: past the deadline
+    /// waiting for a lock on a table (a migration, a content import on another instance), or in
+    /// a transaction already failed. So after such an error the connection is closed, and the
+    /// pool's next one prepares the statement afresh.
     func answer(_ statement: some HotStatement, logger: Logger) async throws -> [PostgresRow] {
-        try await counted {
-            try await withTaskExecutorPreference(EventLoopTaskExecutor(eventLoop)) {
-                assert(eventLoop.inEventLoop, "a prepared statement is sent from its connection's event loop")
-                guard !isClosed else { throw Self.closedBeforeSending }
-                var rows: [PostgresRow] = []
-                for try await row in try await execute(statement, logger: logger) {
-                    rows.append(row)
+        do {
+            return try await counted {
+                try await withTaskExecutorPreference(EventLoopTaskExecutor(eventLoop)) {
+                    assert(eventLoop.inEventLoop, "a prepared statement is sent from its connection's event loop")
+                    guard !isClosed else { throw Self.closedBeforeSending }
+                    var rows: [PostgresRow] = []
+                    for try await row in try await execute(statement, logger: logger) {
+                        rows.append(row)
+                    }
+                    return rows
                 }
-                return rows
             }
+        } catch let error as PSQLError where error.mayHaveFailedAPreparation {
+            try? await close()
+            throw error
         }
     }
 
@@ -121,9 +133,28 @@ extension PostgresConnection {
         try await answer(statement, logger: logger).map { try $0.decode((repeat each Column).self) }
     }
 
+    /// The first row of a prepared statement, if any, as a tuple of columns.
+    func row<each Column: PostgresDecodable>(
+        _ statement: some HotStatement, as columns: (repeat each Column).Type, logger: Logger
+    ) async throws -> (repeat each Column)? {
+        try await answer(statement, logger: logger).first.map { try $0.decode((repeat each Column).self) }
+    }
+
     /// The first column of a prepared statement's first row, if there is a row.
     func value<Value: PostgresDecodable>(_ statement: some HotStatement, as type: Value.Type, logger: Logger) async throws -> Value? {
         try await answer(statement, logger: logger).first.map { try $0.decode(Value.self) }
+    }
+
+    /// The first column of the row a prepared write's `RETURNING` clause gives back, as for a
+    /// statement sent whole.
+    func returned<Value: PostgresDecodable>(_ statement: some HotStatement, as type: Value.Type, from table: String, logger: Logger) async throws -> Value {
+        guard let value = try await value(statement, as: Value.self, logger: logger) else { throw StorageError.noRowReturned(table) }
+        return value
+    }
+
+    /// Runs a prepared statement for its effect.
+    func run(_ statement: some HotStatement, logger: Logger) async throws {
+        _ = try await answer(statement, logger: logger)
     }
 
     /// How many rows a statement with a `RETURNING` clause touched.

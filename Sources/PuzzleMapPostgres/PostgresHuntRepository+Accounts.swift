@@ -57,8 +57,7 @@ extension PostgresHuntRepository {
 
     public func account(id: Int64) async throws -> Account? {
         try await autocommit { connection in
-            try await connection.row("SELECT \(unescaped: Columns.player) FROM player WHERE id = \(id) AND deletedAt IS NULL",
-                                     as: Columns.PlayerRow.self, logger: logger).map(Columns.account)
+            try await connection.row(PlayerStatement<PlayerAccount>(id), as: Columns.PlayerRow.self, logger: logger).map(Columns.account)
         }
     }
 
@@ -347,31 +346,60 @@ extension PostgresHuntRepository {
     /// falls within half a millisecond of the window's end.)
     public func countEvent(key: String, window: TimeInterval, at date: Date) async throws -> Int {
         try await autocommit { connection in
-            let now = StoredDate(date)
-            // One statement, so simultaneous events count exactly; its CASE is
-            // `RateWindow.isCurrent` (a window as old as its length, or as far in the future,
-            // is over), which the contract tests hold both stores to.
-            return try await connection.returned("""
-                INSERT INTO rateCounter AS counter (key, windowStart, count) VALUES (\(key), \(now), 1)
-                ON CONFLICT (key) DO UPDATE SET
-                    windowStart = CASE WHEN abs(extract(epoch FROM \(now) - counter.windowStart)) >= \(window) THEN excluded.windowStart
-                                       ELSE counter.windowStart END,
-                    count = CASE WHEN abs(extract(epoch FROM \(now) - counter.windowStart)) >= \(window) THEN 1
-                                 ELSE counter.count + 1 END
-                RETURNING count
-                """, as: Int.self, from: "rateCounter", logger: logger)
+            try await connection.returned(CountedStatement(key: key, at: StoredDate(date), window: window), as: Int.self, from: "rateCounter",
+                                          logger: logger)
         }
     }
 
     public func eventCount(key: String, window: TimeInterval, at date: Date) async throws -> Int {
         try await autocommit { connection in
-            guard let (windowStart, count) = try await connection.row("SELECT windowStart, count FROM rateCounter WHERE key = \(key)",
-                                                                     as: (StoredDate, Int).self, logger: logger),
+            guard let (windowStart, count) = try await connection.row(CountStatement(key: key), as: (StoredDate, Int).self, logger: logger),
                 RateWindow.isCurrent(startedAt: windowStart.date, at: date, length: window)
             else { return 0 }
             return count
         }
     }
+}
+
+/// One more event counted under a key (a player's scans this minute, their forged codes), in
+/// one statement, so simultaneous events count exactly; its CASE is `RateWindow.isCurrent` (a
+/// window as old as its length, or as far in the future, is over), which the contract tests
+/// hold both stores to. Its row gives the count.
+struct CountedStatement: HotStatement {
+    static let name = "rateCounter.counted"
+    static let sql = """
+        INSERT INTO rateCounter AS counter (key, windowStart, count) VALUES ($1, $2, 1)
+        ON CONFLICT (key) DO UPDATE SET
+            windowStart = CASE WHEN abs(extract(epoch FROM $2 - counter.windowStart)) >= $3 THEN excluded.windowStart
+                               ELSE counter.windowStart END,
+            count = CASE WHEN abs(extract(epoch FROM $2 - counter.windowStart)) >= $3 THEN 1
+                         ELSE counter.count + 1 END
+        RETURNING count
+        """
+    static let bindingDataTypes: [PostgresDataType] = [.text, .timestamptz, .float8]
+    let bindings: PostgresBindings
+
+    init(key: String, at now: StoredDate, window: TimeInterval) {
+        bindings = PostgresBindings(key, now, window)
+    }
+}
+
+/// The window and count kept under a key.
+struct CountStatement: HotStatement {
+    static let name = "rateCounter.count"
+    static let sql = "SELECT windowStart, count FROM rateCounter WHERE key = $1"
+    static let bindingDataTypes: [PostgresDataType] = [.text]
+    let bindings: PostgresBindings
+
+    init(key: String) {
+        bindings = PostgresBindings(key)
+    }
+}
+
+/// A player's account, unless it was erased: read before every scan.
+enum PlayerAccount: PlayerStatementText {
+    static let name = "player.account"
+    static let sql = "SELECT \(Columns.player) FROM player WHERE id = $1 AND deletedAt IS NULL"
 }
 
 /// The session an access token's hash opens, with its player and their play version: every

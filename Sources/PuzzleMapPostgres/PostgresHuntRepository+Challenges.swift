@@ -63,11 +63,7 @@ extension PostgresHuntRepository {
     /// ends: of two friends scanning the place at once, the second waits here and then finds
     /// the challenge closed (a locked row that no longer matches is left out).
     func acceptedChallenges(playerID: Int64, _ connection: PostgresConnection) async throws -> [Challenge] {
-        try await challenges("""
-            SELECT \(unescaped: Self.challengeColumns)
-            WHERE (c.challengerId = \(playerID) OR c.challengedId = \(playerID)) AND c.acceptedAt IS NOT NULL AND c.closedAt IS NULL
-            ORDER BY c.id FOR UPDATE OF c
-            """, connection)
+        try await connection.answer(PlayerStatement<AcceptedChallenges>(playerID), logger: logger).map(Self.challenge)
     }
 
     /// Closes a challenge as won by `playerID`'s scan; false if something closed it first.
@@ -92,18 +88,32 @@ extension PostgresHuntRepository {
         """
 
     func challenges(_ query: PostgresQuery, _ connection: PostgresConnection) async throws -> [Challenge] {
-        try await connection.rows(query, as: (Int64, String, String, StoredDate, StoredDate?, StoredDate?, String?, Int64?,
-                                              Int64, String, String, String, StoredDate, Int64, String, String, String, StoredDate).self,
-                                  logger: logger).map { row in
-            Challenge(
-                id: row.0,
-                challenger: Player(id: row.8, email: row.9, username: row.10, displayName: row.11, createdAt: row.12.date),
-                challenged: Player(id: row.13, email: row.14, username: row.15, displayName: row.16, createdAt: row.17.date),
-                riddleID: row.1, checkpointID: row.2, createdAt: row.3.date, acceptedAt: row.4?.date, closedAt: row.5?.date,
-                closing: try row.6.map { raw in
-                    guard let value = Challenge.Closing(rawValue: raw) else { throw StorageError.unknownValue("challenge.closing \(raw)") }
-                    return value
-                }, winnerID: row.7)
-        }
+        try await connection.answer(query, logger: logger).map(Self.challenge)
     }
+
+    /// A challenge from a row of `challengeColumns`.
+    static func challenge(_ row: PostgresRow) throws -> Challenge {
+        let row = try row.decode((Int64, String, String, StoredDate, StoredDate?, StoredDate?, String?, Int64?,
+                                  Int64, String, String, String, StoredDate, Int64, String, String, String, StoredDate).self)
+        return Challenge(
+            id: row.0,
+            challenger: Player(id: row.8, email: row.9, username: row.10, displayName: row.11, createdAt: row.12.date),
+            challenged: Player(id: row.13, email: row.14, username: row.15, displayName: row.16, createdAt: row.17.date),
+            riddleID: row.1, checkpointID: row.2, createdAt: row.3.date, acceptedAt: row.4?.date, closedAt: row.5?.date,
+            closing: try row.6.map { raw in
+                guard let value = Challenge.Closing(rawValue: raw) else { throw StorageError.unknownValue("challenge.closing \(raw)") }
+                return value
+            }, winnerID: row.7)
+    }
+}
+
+/// The challenges a player has accepted or had accepted and not yet closed, locked for the
+/// scan that may win one.
+enum AcceptedChallenges: PlayerStatementText {
+    static let name = "player.acceptedChallenges"
+    static let sql = """
+        SELECT \(PostgresHuntRepository.challengeColumns)
+        WHERE (c.challengerId = $1 OR c.challengedId = $1) AND c.acceptedAt IS NOT NULL AND c.closedAt IS NULL
+        ORDER BY c.id FOR UPDATE OF c
+        """
 }

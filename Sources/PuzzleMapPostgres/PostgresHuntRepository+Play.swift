@@ -7,7 +7,7 @@ extension PostgresHuntRepository {
     /// Locks the player's row until the transaction ends, so that the player's read-decide-write
     /// transactions run one at a time (see the type's documentation).
     func lockPlayer(_ playerID: Int64, _ connection: PostgresConnection) async throws {
-        try await connection.run("SELECT id FROM player WHERE id = \(playerID) FOR NO KEY UPDATE", logger: logger)
+        try await connection.run(PlayerStatement<PlayerLock>(playerID), logger: logger)
     }
 
     /// Locks two players' rows, the smaller id first, as every transaction that locks two does.
@@ -161,6 +161,12 @@ extension PostgresHuntRepository {
         }
     }
 
+}
+
+/// A player's row locked for the transaction: every write of theirs takes it first.
+enum PlayerLock: PlayerStatementText {
+    static let name = "player.lock"
+    static let sql = "SELECT id FROM player WHERE id = $1 FOR NO KEY UPDATE"
 }
 
 /// A player's play version.

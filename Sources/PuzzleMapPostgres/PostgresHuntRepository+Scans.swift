@@ -9,9 +9,7 @@ extension PostgresHuntRepository {
     }
 
     private func stored(playerID: Int64, key: String, _ connection: PostgresConnection) async throws -> ScanAnswer? {
-        try await connection.row("""
-            SELECT response, requestDigest FROM idempotentScan WHERE playerId = \(playerID) AND idempotencyKey = \(key)
-            """, as: (Data, String).self, logger: logger)
+        try await connection.row(PlayerStatement<StoredScanAnswer>(playerID, key), as: (Data, String).self, logger: logger)
             .map { ScanAnswer(answer: $0.0, replayed: true, requestDigest: $0.1) }
     }
 
@@ -28,10 +26,7 @@ extension PostgresHuntRepository {
             }
             let active = try await activeAttempts(playerID: playerID, connection)
             let events = try await events(playerID: playerID, connection)
-            let previous = try await connection.row(
-                "SELECT checkpointId, scannedAt FROM scan WHERE playerId = \(playerID) ORDER BY id DESC LIMIT 1",
-                as: (String, StoredDate).self, logger: logger
-            ).map { (checkpointID: $0.0, at: $0.1.date) }
+            let previous = try await connection.row(PlayerStatement<LastScan>(playerID), as: (String, StoredDate).self, logger: logger).map { (checkpointID: $0.0, at: $0.1.date) }
             let othersPhotos = photo == nil ? [] : try await connection.rows("""
                 SELECT photoSha256, photoHash FROM scan
                 WHERE playerId <> \(playerID) AND checkpointId = \(checkpointID) AND scannedAt > \(StoredDate(date - photoWindow))
@@ -116,4 +111,16 @@ extension PostgresHuntRepository {
             try await connection.count("DELETE FROM checkIn WHERE id = \(id) AND playerId = \(playerID) RETURNING id", logger: logger) == 1
         }
     }
+}
+
+/// The answer a player's scan under a key was given, and the digest of its request.
+enum StoredScanAnswer: PlayerTextStatementText {
+    static let name = "scan.storedAnswer"
+    static let sql = "SELECT response, requestDigest FROM idempotentScan WHERE playerId = $1 AND idempotencyKey = $2"
+}
+
+/// Where and when a player last scanned.
+enum LastScan: PlayerStatementText {
+    static let name = "scan.last"
+    static let sql = "SELECT checkpointId, scannedAt FROM scan WHERE playerId = $1 ORDER BY id DESC LIMIT 1"
 }

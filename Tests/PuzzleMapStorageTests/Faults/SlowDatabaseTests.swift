@@ -55,6 +55,26 @@ import Testing
         }
     }
 
+    /// A statement on a hot path is prepared by a connection the first time it runs there; a
+    /// preparation that waited on the lock past the deadline must not stay failed on that
+    /// connection (as PostgresNIO keeps it) once the lock is let go. With one connection in the
+    /// pool, the write after the lock is let go is asked on the connection it failed on, or on
+    /// the one that replaced it.
+    @Test func aStatementFirstPreparedBehindTheLockIsAnsweredOnceTheLockIsLetGo() async throws {
+        try await Self.withRepository(.postgres, connections: 1) { repository, holdWrites in
+            let ada = try await eventually { try await repository.signUp("ada") }
+            let release = try await holdWrites()
+            // Every write of a player's play locks their row first: its preparation waits on the lock.
+            await #expect(throws: (any Error).self) {
+                try await repository.giveUp(attemptID: 1, playerID: ada.id, at: ContractFixture.start)
+            }
+            try await release()
+            for _ in 0..<3 {
+                #expect(try await repository.giveUp(attemptID: 1, playerID: ada.id, at: ContractFixture.start) == nil)
+            }
+        }
+    }
+
     @Test func anOperationWhoseTurnComesPastTheDeadlineIsGivenUpAndTheQueueHasRoomAgain() async throws {
         let activity = StorageActivity(maximumConnections: 1, limits: StorageLimits(deadline: .milliseconds(50), waiting: 1))
         let (released, release) = AsyncStream<Void>.makeStream()
@@ -84,10 +104,11 @@ import Testing
     /// Lets go of a lock ``withRepository(_:_:)`` took.
     typealias Release = @Sendable () async throws -> Void
 
-    /// A fresh repository held to `limits`, and a way to take its write lock from another
-    /// session and hold it until released: SQLite's `BEGIN IMMEDIATE`, PostgreSQL's `LOCK
-    /// TABLE player IN EXCLUSIVE MODE` (plain reads go on beside both).
-    static func withRepository(_ backend: StorageBackend,
+    /// A fresh repository held to `limits` (on PostgreSQL, with `connections` in its pool), and a
+    /// way to take its write lock from another session and hold it until released: SQLite's
+    /// `BEGIN IMMEDIATE`, PostgreSQL's `LOCK TABLE player IN EXCLUSIVE MODE` (plain reads go on
+    /// beside both).
+    static func withRepository(_ backend: StorageBackend, connections: Int = 4,
                                _ body: (any HuntRepository, _ holdWrites: @escaping @Sendable () async throws -> Release) async throws -> Void)
         async throws {
         switch backend {
@@ -103,7 +124,7 @@ import Testing
         case .postgres:
             let url = try StorageBackend.postgresURL
             let schema = StorageBackend.freshSchema()
-            let repository = try await PostgresHuntRepository.connect(url: url, schema: schema, maximumConnections: 4, limits: limits,
+            let repository = try await PostgresHuntRepository.connect(url: url, schema: schema, maximumConnections: connections, limits: limits,
                                                                       logger: StorageBackend.logger)
             var failure: (any Error)?
             do {
