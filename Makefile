@@ -22,10 +22,14 @@ run: deps release
 	.build/release/puzzlemap serve $(PUZZLEMAP_ARGS)
 
 ## Install missing Debian packages and run the whole test suite.
+## The tests' data directories (hundreds of databases) are made under .build/test-tmp, emptied
+## at the start of each run and removed when the suite passes.
 test: deps
 	$(SWIFT) build --build-tests
-	Scripts/with-postgres.sh $(SWIFT) test --skip-build
-	PUZZLEMAP_ALONE=1 $(SWIFT) test --skip-build --filter PostgresRestartUnderLoadTests
+	rm -rf .build/test-tmp && mkdir -p .build/test-tmp
+	Scripts/with-postgres.sh env TMPDIR="$(CURDIR)/.build/test-tmp" $(SWIFT) test --skip-build
+	TMPDIR="$(CURDIR)/.build/test-tmp" PUZZLEMAP_ALONE=1 $(SWIFT) test --skip-build --filter PostgresRestartUnderLoadTests
+	rm -rf .build/test-tmp
 	$(MAKE) --no-print-directory simulate SEED=1 SEEDS=3 STEPS=2500 STORE=sqlite
 	$(MAKE) --no-print-directory simulate SEED=1 SEEDS=2 STEPS=500 STORE=postgres
 	@# Commands in flight at once: the store decides their order.
