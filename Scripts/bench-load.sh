@@ -232,8 +232,8 @@ LUA
 
 bare=""
 run() {  # run NAME PATH [TOKENS-FILE]
-  local out written
-  written=$(writes)
+  local out written timed
+  written=$(writes) timed=$(timing "${2%%\?*}")
   if [ -n "${3:-}" ]; then
     out=$(wrk -t2 -c"$connections" -d"${seconds}s" --latency -s "$work/tokens.lua" "$url" -- "$3" "$2")
   else
@@ -241,13 +241,27 @@ run() {  # run NAME PATH [TOKENS-FILE]
   fi
   local rate p50 p99 errors
   written=$(( $(writes) - written ))
+  timed=$(inside "$timed" "$(timing "${2%%\?*}")")
   rate=$(awk '/Requests\/sec/ { print $2 }' <<<"$out")
   p50=$(awk '$1 == "50%" { print $2 }' <<<"$out")
   p99=$(awk '$1 == "99%" { print $2 }' <<<"$out")
   errors=$(grep -E 'Non-2xx|Socket errors' <<<"$out" | tr -s ' ' | tr '\n' ';' || true)
   [ -n "$bare" ] || bare="$rate"
-  printf '| %s | %.0f | %s / %s | %s | %s | %s\n' "$1" "$rate" "$p50" "$p99" "$(awk -v r="$rate" -v b="$bare" 'BEGIN { printf "%.3f", r / b }')" \
+  printf '| %s | %.0f | %s / %s | %s | %s | %s | %s\n' "$1" "$rate" "$p50" "$p99" "$timed" "$(awk -v r="$rate" -v b="$bare" 'BEGIN { printf "%.3f", r / b }')" \
     "$(awk -v w="$written" -v r="$rate" -v s="$seconds" 'BEGIN { printf "%.0f/s, 1 in %.0f", w / s, (r * s + (w > 0 ? w : 0)) / (w > 0 ? w : 1) }')" "$errors"
+}
+# The reading instance's own timing of a route (its request histogram, from the router to the
+# answer), to tell the time a request spends inside the service from the time it waits for a
+# core or a socket around it: "bucket: count" lines.
+timing() {  # timing ROUTE
+  curl -fs "$url/metrics" | awk -v route="$1" '$1 ~ /^puzzlemap_http_request_duration_seconds_bucket[{]/ && index($1, "route=\"" route "\"") && index($1, "method=\"GET\"") {
+    match($1, /le="[^"]*"/); print substr($1, RSTART + 4, RLENGTH - 5), $2 }'
+}
+# The first bucket that holds 50 % and 99 % of the requests between two timings, in ms.
+inside() {  # inside BEFORE AFTER
+  awk 'NR == FNR { before[$1] = $2; next } $1 != "" { le[++n] = $1; count[n] = $2 - before[$1]; if ($1 == "+Inf") total = count[n] }
+    function first(share,  i) { for (i = 1; i <= n; i++) if (le[i] != "+Inf" && count[i] >= share * total) return "≤" le[i] * 1000; return ">" le[n - 1] * 1000 }
+    END { if (total > 0) printf "%s / %s", first(0.5), first(0.99); else printf "-" }' <(echo "$1") <(echo "$2")
 }
 # The writes the writing instance has answered (every method but GET).
 writes() {
@@ -279,7 +293,7 @@ python3 Scripts/bench-load.py --url "$writer_url" scans --tokens "$work/seeded-t
 writer=$!
 sleep 1
 echo "== $database, $players players, wrk -t2 -c$connections -d${seconds}s on the same 2 cores, writes alongside"
-echo "| route | requests/s | p50 / p99 | ratio to the bare route | writes alongside |"
+echo "| route | requests/s | p50 / p99 | inside the service, p50 / p99 (ms, its histogram's bucket) | ratio to the bare route | writes alongside |"
 run 'GET /healthz (the bare route)' /healthz
 progress() {  # progress COUNT LABEL
   local before before_bytes before_sessions
