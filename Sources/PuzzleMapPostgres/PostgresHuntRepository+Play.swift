@@ -130,11 +130,8 @@ extension PostgresHuntRepository {
             // The player first, as every write of theirs locks it (the play version's trigger
             // would after the riddle's row, against a scan's order: a deadlock).
             try await lockPlayer(playerID, connection)
-            guard let row = try await connection.row("""
-                UPDATE riddleAttempt SET closedAt = \(StoredDate(date)), outcome = \(RiddleAttempt.Outcome.givenUp.rawValue)
-                WHERE id = \(attemptID) AND playerId = \(playerID) AND closedAt IS NULL
-                RETURNING \(unescaped: Columns.attempt)
-                """, as: Columns.AttemptRow.self, logger: logger)
+            guard let row = try await connection.row(GiveUpStatement(attemptID: attemptID, playerID: playerID, at: StoredDate(date)),
+                                                     as: Columns.AttemptRow.self, logger: logger)
             else { return nil }
             var attempt = try Columns.attempt(row)
             attempt.closedAt = date
@@ -148,19 +145,49 @@ extension PostgresHuntRepository {
             // two different hints, never the same one twice; the hint's time is noted by the same
             // statement, so never without it.
             try await lockPlayer(playerID, connection)
-            return try await connection.row("""
-                WITH taken AS (
-                    UPDATE riddleAttempt SET hintsUsed = hintsUsed + 1
-                    WHERE id = \(attemptID) AND playerId = \(playerID) AND closedAt IS NULL AND hintsUsed < \(maxHints)
-                    RETURNING *
-                ), noted AS (
-                    INSERT INTO hintTaken (playerId, attemptId, takenAt) SELECT playerId, id, \(StoredDate(date)) FROM taken
-                )
-                SELECT \(unescaped: Columns.attempt) FROM taken AS riddleAttempt
-                """, as: Columns.AttemptRow.self, logger: logger).map(Columns.attempt)
+            return try await connection.row(TakeHintStatement(attemptID: attemptID, playerID: playerID, maxHints: maxHints, at: StoredDate(date)),
+                                            as: Columns.AttemptRow.self, logger: logger).map(Columns.attempt)
         }
     }
 
+}
+
+/// A riddle a player holds given up, giving back the attempt as it was.
+struct GiveUpStatement: HotStatement {
+    static let name = "attempt.giveUp"
+    static let sql = """
+        UPDATE riddleAttempt SET closedAt = $1, outcome = $2
+        WHERE id = $3 AND playerId = $4 AND closedAt IS NULL
+        RETURNING \(Columns.attempt)
+        """
+    static let bindingDataTypes: [PostgresDataType] = [.timestamptz, .text, .int8, .int8]
+    let bindings: PostgresBindings
+
+    init(attemptID: Int64, playerID: Int64, at date: StoredDate) {
+        bindings = PostgresBindings(date, RiddleAttempt.Outcome.givenUp.rawValue, attemptID, playerID)
+    }
+}
+
+/// One more hint taken on a riddle a player holds, and noted with its time, giving back the
+/// attempt; no row when the riddle is closed or its hints are spent.
+struct TakeHintStatement: HotStatement {
+    static let name = "attempt.takeHint"
+    static let sql = """
+        WITH taken AS (
+            UPDATE riddleAttempt SET hintsUsed = hintsUsed + 1
+            WHERE id = $1 AND playerId = $2 AND closedAt IS NULL AND hintsUsed < $3
+            RETURNING *
+        ), noted AS (
+            INSERT INTO hintTaken (playerId, attemptId, takenAt) SELECT playerId, id, $4 FROM taken
+        )
+        SELECT \(Columns.attempt) FROM taken AS riddleAttempt
+        """
+    static let bindingDataTypes: [PostgresDataType] = [.int8, .int8, .int8, .timestamptz]
+    let bindings: PostgresBindings
+
+    init(attemptID: Int64, playerID: Int64, maxHints: Int, at date: StoredDate) {
+        bindings = PostgresBindings(attemptID, playerID, Int64(maxHints), date)
+    }
 }
 
 /// A player's row locked for the transaction: every write of theirs takes it first.

@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import PostgresNIO
 import PuzzleMapCore
 import PuzzleMapStorage
@@ -45,13 +46,9 @@ extension PostgresHuntRepository {
                     """, logger: logger)
             }
             // The scan first: the event it earns names it, so an organiser can void it.
-            let scanID = try await connection.returned("""
-                INSERT INTO scan (playerId, checkpointId, outcome, flagged, flag, photoSha256, photoHash, latitude, longitude, accuracyMetres, scannedAt)
-                VALUES (\(playerID), \(checkpointID), \(effect.outcome), \(effect.flagged), \(effect.flag?.rawValue), \(photo?.sha256),
-                        \(photo.map { Int64(bitPattern: $0.perceptual) }), \(location?.coordinate.latitude), \(location?.coordinate.longitude),
-                        \(location?.accuracyMetres), \(StoredDate(date)))
-                RETURNING id
-                """, as: Int64.self, from: "scan", logger: logger)
+            let scanID = try await connection.returned(ScanInsert(playerID: playerID, checkpointID: checkpointID, effect: effect, photo: photo,
+                                                                  location: location, at: StoredDate(date)),
+                                                       as: Int64.self, from: "scan", logger: logger)
             if let event = effect.event { try await append(event.naming(scan: scanID), connection) }
             if let won = effect.challengeWon, try await win(challengeID: won.challengeID, by: playerID, scanID: scanID, at: date, connection) {
                 try await append(won.bonus.naming(scan: scanID), connection)
@@ -69,10 +66,8 @@ extension PostgresHuntRepository {
             }
             let answer = try effect.answer(vouchers)
             if let idempotencyKey {
-                try await connection.run("""
-                    INSERT INTO idempotentScan (playerId, idempotencyKey, response, createdAt, requestDigest)
-                    VALUES (\(playerID), \(idempotencyKey), \(answer), \(StoredDate(date)), \(requestDigest))
-                    """, logger: logger)
+                try await connection.run(StoredScanAnswerInsert(playerID: playerID, key: idempotencyKey, answer: answer, at: StoredDate(date),
+                                                                requestDigest: requestDigest), logger: logger)
             }
             return ScanAnswer(answer: answer, replayed: false, requestDigest: requestDigest)
         }
@@ -123,4 +118,46 @@ enum StoredScanAnswer: PlayerTextStatementText {
 enum LastScan: PlayerStatementText {
     static let name = "scan.last"
     static let sql = "SELECT checkpointId, scannedAt FROM scan WHERE playerId = $1 ORDER BY id DESC LIMIT 1"
+}
+
+/// A scan as its transaction writes it, giving back its id.
+struct ScanInsert: HotStatement {
+    static let name = "scan.insert"
+    static let sql = """
+        INSERT INTO scan (playerId, checkpointId, outcome, flagged, flag, photoSha256, photoHash, latitude, longitude, accuracyMetres, scannedAt)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+        RETURNING id
+        """
+    static let bindingDataTypes: [PostgresDataType] = [.int8, .text, .text, .bool, .text, .text, .int8, .float8, .float8, .float8, .timestamptz]
+    let bindings: PostgresBindings
+
+    init(playerID: Int64, checkpointID: String, effect: ScanEffect, photo: PhotoFingerprint?, location: ReportedLocation?, at date: StoredDate) {
+        var bindings = PostgresBindings(capacity: Self.bindingDataTypes.count)
+        bindings.append(playerID)
+        bindings.append(checkpointID)
+        bindings.append(effect.outcome)
+        bindings.append(effect.flagged)
+        bindings.append(effect.flag?.rawValue)
+        bindings.append(photo?.sha256)
+        bindings.append(photo.map { Int64(bitPattern: $0.perceptual) })
+        bindings.append(location?.coordinate.latitude)
+        bindings.append(location?.coordinate.longitude)
+        bindings.append(location?.accuracyMetres)
+        bindings.append(date)
+        self.bindings = bindings
+    }
+}
+
+/// The answer a scan was given, kept under the key it was sent with.
+struct StoredScanAnswerInsert: HotStatement {
+    static let name = "scan.storeAnswer"
+    static let sql = """
+        INSERT INTO idempotentScan (playerId, idempotencyKey, response, createdAt, requestDigest) VALUES ($1, $2, $3, $4, $5)
+        """
+    static let bindingDataTypes: [PostgresDataType] = [.int8, .text, .bytea, .timestamptz, .text]
+    let bindings: PostgresBindings
+
+    init(playerID: Int64, key: String, answer: Data, at date: StoredDate, requestDigest: String) {
+        bindings = PostgresBindings(playerID, key, ByteBuffer(bytes: answer), date, requestDigest)
+    }
 }
