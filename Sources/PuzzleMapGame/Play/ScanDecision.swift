@@ -1,6 +1,7 @@
 import Foundation
 import PuzzleMapCore
 import PuzzleMapStorage
+import Synchronization
 
 /// Decides a scan inside its transaction, from what the store read for the player: a reused
 /// photo is refused; otherwise the judge's verdict, the speed check and the player's progression
@@ -19,6 +20,8 @@ struct ScanDecision: Sendable {
     /// A guest's open day: only the freebies it allows are unlocked.
     let guestEvent: GuestEvent?
     let playerID: Int64
+    /// The outcome the decision last encoded as its answer.
+    let answers = AnswerMade()
 
     /// The offers a progression unlocks for the scanner.
     func grants(_ progression: Progression) -> [VoucherGrant] {
@@ -28,7 +31,7 @@ struct ScanDecision: Sendable {
 
     func effect(for state: ScanState) throws -> ScanEffect {
         if let photo, photo.isReused(among: state.othersRecentPhotos) {
-            let answer = try ScanOutcome.photoAlreadyUsed.encoded()
+            let answer = try answers.encode(.photoAlreadyUsed)
             return ScanEffect(outcome: ScanOutcome.photoAlreadyUsed.label, flag: .reusedPhoto) { _ in answer }
         }
         var kind: ScanReport.Kind, event: GameEvent?
@@ -90,11 +93,11 @@ struct ScanDecision: Sendable {
         var effect = ScanEffect(solvedAttemptID: solvedAttemptID, event: event, checkIn: checkIn.map { ($0.id, $0.expiresAt) },
                           grants: grants(progression),
                           challengeWon: won.flatMap { win in bonus.map { (win.challengeID, $0) } },
-                          outcome: kind.rawValue, flag: flag) { vouchers in
+                          outcome: kind.rawValue, flag: flag) { [answers] vouchers in
             // The vouchers are the ones stock allowed, known only once they are issued.
             var report = report
             report.standing.newVouchers = vouchers
-            return try ScanOutcome.decided(report).encoded()
+            return try answers.encode(.decided(report))
         }
         effect.liveEvents = liveEvents
         effect.crewScan = crew.riddleID
@@ -152,6 +155,26 @@ struct CrewScanning {
         solve = CrewSolve(crewRiddleID: play.riddle.id, riddleID: riddle.id, hintsUsed: play.riddle.hintsUsed, awards: awards)
         outcome = ScanReport.CrewOutcome(crewName: play.crew.name, solved: true, with: participants.filter { $0 != scanner }.map(name),
                                          windowMinutes: rules.windowMinutes)
+    }
+}
+
+/// The outcome a decision last encoded as the answer the store keeps, with those bytes: a scan
+/// just decided is answered with the outcome itself rather than its bytes decoded again. The
+/// decision may run more than once (PostgreSQL runs a transaction it aborted again), and the
+/// bytes the store gives back say which run's answer was kept.
+final class AnswerMade: Sendable {
+    private let made = Mutex<(bytes: Data, outcome: ScanOutcome)?>(nil)
+
+    /// `outcome`'s bytes, remembered with it.
+    func encode(_ outcome: ScanOutcome) throws -> Data {
+        let bytes = try outcome.encoded()
+        made.withLock { $0 = (bytes, outcome) }
+        return bytes
+    }
+
+    /// The outcome these bytes were encoded from here, if they were.
+    func outcome(of bytes: Data) -> ScanOutcome? {
+        made.withLock { made in made.flatMap { $0.bytes == bytes ? $0.outcome : nil } }
     }
 }
 

@@ -94,6 +94,9 @@ extension Hunt {
             playerID: playerID, checkpointID: checkpoint.id, idempotencyKey: idempotencyKey, requestDigest: requestDigest,
             photo: submission.photo, location: submission.location, photoWindow: limits.photoReuseWindow, at: now
         ) { state in try decision.effect(for: state) }
+        if !stored.replayed, let outcome = decision.answers.outcome(of: stored.answer) {
+            return ScanResult(outcome: outcome, replayed: false)
+        }
         return try result(of: stored, requestDigest: requestDigest)
     }
 
