@@ -196,6 +196,8 @@ actor SimulatedWorld {
     // The reference model: what the use cases told each player, kept apart from the store.
     /// XP each player was told they earned or lost, added up.
     private var toldXP: [Int64: Int] = [:]
+    /// The total and level a scan decided in this step told its player they now have.
+    private var toldTotals: [Int64: (xp: Int, level: Int)] = [:]
     /// The riddle each player holds by category, as the answers gave it.
     private var held: [Int64: [Category: RiddleAttempt]] = [:]
     /// Each player's last scan: its key, the code sent and the answer given.
@@ -281,6 +283,7 @@ actor SimulatedWorld {
     // MARK: Steps
 
     func perform(_ command: SimulationCommand, step: Int) async throws {
+        toldTotals = [:]
         var touched = try await outcome(of: command, step: step)
         // After a fault as after anything else, the next reads are answered: at once, or, after
         // every connection was cut, once the pool has connected again (a few seconds at most, as
@@ -573,6 +576,7 @@ actor SimulatedWorld {
         lastScan[player] = (key, texts, result)
         guard case .decided(let report) = result.outcome else { return [player] }
         toldXP[player, default: 0] += report.standing.xpAwarded
+        if !result.replayed { toldTotals[player] = (report.standing.totalXP, report.standing.level) }
         if report.kind == .solved {
             held[player] = held[player]?.filter { $0.value.checkpointID != report.checkpoint.id }
         }
@@ -666,6 +670,15 @@ actor SimulatedWorld {
         let ledgerXP = state.events.reduce(0) { $0 + $1.xp }
         if ledgerXP != toldXP[playerID, default: 0] {
             throw fail("XP is what the player was told", "ledger \(ledgerXP), told \(toldXP[playerID, default: 0])")
+        }
+        // A scan's answer tells the whole total and level, worked out inside its transaction
+        // from what the hunt kept of the player carried forward (without the events since, seed
+        // 1 breaks). Not after commands in flight at once: a crew mate's scan may add to it after.
+        if let told = toldTotals[playerID], !(command?.isAtOnce ?? false) {
+            let level = hunt.content.rules.level(forXP: ledgerXP)
+            if told.xp != ledgerXP || told.level != level {
+                throw fail("a scan tells the player's whole total and level", "told \(told.xp) XP at level \(told.level), ledger \(ledgerXP) at \(level)")
+            }
         }
         if let before = seen[playerID], (before.events, before.activeAttempts, before.vouchers) != (state.events, state.activeAttempts, state.vouchers),
            state.playVersion <= before.playVersion {
@@ -867,6 +880,15 @@ extension SimulationCommand {
     }
 
     public var isUnderFault: Bool { fault != nil }
+
+    /// Whether the command is several in flight at once, under a fault or not.
+    public var isAtOnce: Bool {
+        switch self {
+        case .atOnce: true
+        case .underFault(_, let command): command.isAtOnce
+        default: false
+        }
+    }
 
     /// The store fault the command is run under, if any.
     public var fault: StoreFault? {

@@ -160,6 +160,44 @@ import Testing
         #expect(fresh.playCacheFigures.replayedWhole == 1 && fresh.playCacheFigures.carriedForward == 0)
     }
 
+    /// A scan works out what it brings from the player's standing before it: what the hunt
+    /// kept, carried forward by the events written since (here an organiser's adjustment), when
+    /// the ledger read in the scan's transaction still holds every event it was made from; else
+    /// the whole ledger replayed (here a standing made without an event committed late). Either
+    /// way the answer tells the total, level and new badges a replay of the whole ledger gives.
+    @Test(arguments: GameWorld.Store.allCases)
+    func aScanCarriesWhatWasKeptOfThePlayerForwardOrReplaysTheLedger(_ store: GameWorld.Store) async throws {
+        let world = try await GameWorld(store: store)
+        let hunt = world.hunt
+        let ada = try await world.player("ada")
+        _ = try await world.player("olga")
+        let organiser = try #require(Organiser(try await hunt.repository.setRole(email: "olga@student.gla.ac.uk", role: .admin, partnerID: nil)))
+        let places = hunt.content.checkpoints
+        for checkpoint in places.prefix(3) {
+            world.clock.advance(by: 61)
+            _ = try await world.scan(ada, at: checkpoint.id)
+        }
+        world.clock.advance(by: 61)
+        _ = try await hunt.adjustXP(username: "ada", xp: 40, reason: "A sign-up bonus", by: organiser)
+        let events = try await hunt.repository.progressState(playerID: ada).events
+        #expect(events.count == 4)
+        for (index, kept) in [Array(events.prefix(3)), [events[0], events[2]]].enumerated() {
+            let fresh = hunt.reloading(hunt.content)
+            let standing = PlayerStanding(events: kept, content: hunt.content)
+            fresh.playCache.keep(PlayedState(playVersion: 0, progress: fresh.progress(of: standing, moderation: []), vouchers: [], standing: standing,
+                                             ledger: LedgerRead().reading(kept)), playerID: ada, at: 0)
+            world.clock.advance(by: 61)
+            let result = try await fresh.scan(ScanSubmission(texts: [try await world.typedCode(of: places[3 + index].id)]), playerID: ada,
+                                              ownerVerified: false, idempotencyKey: nil, requestDigest: "")
+            guard case .decided(let report) = result.outcome else { Issue.record("refused: \(result)"); return }
+            #expect(report.kind == .explored)
+            let replayed = try await hunt.reloading(hunt.content).progress(playerID: ada, ownerVerified: true)
+            #expect(report.standing.totalXP == replayed.xp, "kept \(kept.count) of the events")
+            #expect(report.standing.level == replayed.level)
+            #expect(report.standing.newBadges.map(\.id) == replayed.earnedBadges.filter { $0.earnedAt == world.clock.now }.map(\.badge.id))
+        }
+    }
+
     @Test(arguments: GameWorld.Store.allCases)
     func everyChangeToALedgerRiddleOrFreebieRaisesThePlayVersionWhicheverStatementMakesIt(_ store: GameWorld.Store) async throws {
         let world = try await GameWorld(store: store)

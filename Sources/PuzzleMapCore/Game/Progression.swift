@@ -14,8 +14,14 @@ public struct Progression: Sendable {
 
     /// What several events written together change (a solve and the challenge it wins).
     public init(before: [GameEvent], adding events: [GameEvent], content: CampusContent) {
+        self.init(old: PlayerStanding(events: before, content: content), of: before, adding: events, content: content)
+    }
+
+    /// The same, from `old`, the standing of the ledger `before` (carried forward rather than
+    /// replayed).
+    public init(old: PlayerStanding, of before: [GameEvent], adding events: [GameEvent], content: CampusContent) {
         self.content = content
-        old = PlayerStanding(events: before, content: content)
+        self.old = old
         new = old.adding(events, content: content) ?? PlayerStanding(events: before + events, content: content)
     }
 

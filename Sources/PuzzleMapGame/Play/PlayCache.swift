@@ -25,6 +25,26 @@ struct PlayedState: Sendable {
 
     var solved: Set<String> { standing.solvedIDs }
     var visited: Set<String> { standing.visitedIDs }
+
+    /// The standing carried forward by `later`, the player's events written after the last one
+    /// it was made from, in the order written, given that there are `eventsUpTo` events up to
+    /// that one now; `nil` when that count is not the one it was made from (an event committed
+    /// after a later one was read) or a void is among `later`: the whole ledger is replayed then.
+    func standing(carriedBy later: [GameEvent], eventsUpTo: Int?, content: CampusContent) -> PlayerStanding? {
+        guard eventsUpTo == ledger.events else { return nil }
+        return standing.adding(later, content: content)
+    }
+
+    /// The standing of `ledger`, the player's whole ledger as read now in the order written,
+    /// carried forward from this one by the events after it (see above), or `nil`.
+    func standing(of ledger: [GameEvent], content: CampusContent) -> PlayerStanding? {
+        var eventsUpTo = 0
+        var later: [GameEvent] = []
+        for event in ledger {
+            if event.id <= self.ledger.lastEventID { eventsUpTo += 1 } else { later.append(event) }
+        }
+        return standing(carriedBy: later, eventsUpTo: eventsUpTo, content: content)
+    }
 }
 
 /// How much of a player's ledger a kept standing was made from: its events up to the one with

@@ -119,7 +119,7 @@ extension Hunt {
         if let playVersion, let entry = playCache.entry(playerID: playerID, at: playVersion) { return entry }
         if let earlier = playCache.latest(playerID: playerID) {
             let state = try await repository.progressState(playerID: playerID, eventsAfter: earlier.ledger.lastEventID)
-            if state.eventsUpTo == earlier.ledger.events, let standing = earlier.standing.adding(state.events, content: content) {
+            if let standing = earlier.standing(carriedBy: state.events, eventsUpTo: state.eventsUpTo, content: content) {
                 ledgerReads.carried.add(1, ordering: .relaxed)
                 // No event since (a hint, a riddle, a freebie): what the standing gives stands.
                 let progress = state.events.isEmpty

@@ -20,6 +20,10 @@ struct ScanDecision: Sendable {
     /// A guest's open day: only the freebies it allows are unlocked.
     let guestEvent: GuestEvent?
     let playerID: Int64
+    /// What this instance kept of the player's play, if anything: the standing before the scan
+    /// is carried forward from it by the events since instead of replaying the whole ledger
+    /// inside the scan's transaction (on SQLite, the one writer's).
+    let kept: PlayedState?
     /// The outcome the decision last encoded as its answer.
     let answers = AnswerMade()
 
@@ -77,8 +81,9 @@ struct ScanDecision: Sendable {
         let bonus = won.map { win in
             GameEvent.challengeWon(by: playerID, riddleID: wonRace?.riddleID, at: checkpoint.id, xp: win.bonusXP, on: now)
         }
-        let progression = Progression(before: state.events, adding: [event].compactMap(\.self) + crew.scannerEvents + [bonus].compactMap(\.self),
-                                      content: content)
+        let before = kept?.standing(of: state.events, content: content) ?? PlayerStanding(events: state.events, content: content)
+        let progression = Progression(old: before, of: state.events,
+                                      adding: [event].compactMap(\.self) + crew.scannerEvents + [bonus].compactMap(\.self), content: content)
         // A photo shows the sticker itself; only a typed code is judged by where the phone was.
         let flag = ScanFlag.flag(from: state.previousScan, to: checkpoint, at: now, typedLocation: photo == nil ? location : nil,
                                  failedCodes: failedCodes, content: content)

@@ -89,7 +89,8 @@ extension Hunt {
         if let closure = checkpoint.closure { throw GameRefusal.checkpointClosed(note: closure.note) }
         let decision = ScanDecision(content: content, checkpoint: checkpoint.checkpoint, photo: submission.photo,
                                     location: submission.location, failedCodes: failedCodes, now: now, timeZone: timeZone,
-                                    ownerVerified: ownerVerified, guestEvent: guestEvent, playerID: playerID)
+                                    ownerVerified: ownerVerified, guestEvent: guestEvent, playerID: playerID,
+                                    kept: playCache.latest(playerID: playerID))
         let stored = try await repository.performScan(
             playerID: playerID, checkpointID: checkpoint.id, idempotencyKey: idempotencyKey, requestDigest: requestDigest,
             photo: submission.photo, location: submission.location, photoWindow: limits.photoReuseWindow, at: now
