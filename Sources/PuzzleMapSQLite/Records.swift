@@ -309,11 +309,4 @@ struct MailRecord: Codable, FetchableRecord, MutablePersistableRecord {
 }
 
 /// A row of `rateCounter`: one fixed window of a rate limit.
-struct RateCounterRecord: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "rateCounter"
-    var key: String
-    var windowStart: Date
-    var count: Int
-}
-
 extension Category: DatabaseValueConvertible {}

@@ -301,24 +301,31 @@ extension SQLiteHuntRepository {
     // MARK: Rate limits
 
     public func countEvent(key: String, window: TimeInterval, at date: Date) async throws -> Int {
+        // Statements the connection keeps prepared: every scan and sign-in counts, on the one writer.
         try await database.write { db in
-            var counter = try RateCounterRecord.fetchOne(db, key: key) ?? RateCounterRecord(key: key, windowStart: date, count: 0)
-            if !RateWindow.isCurrent(startedAt: counter.windowStart, at: date, length: window) {
-                counter.windowStart = date
-                counter.count = 0
+            var (windowStart, count) = try Self.rateCounter(key: key, db) ?? (date, 0)
+            if !RateWindow.isCurrent(startedAt: windowStart, at: date, length: window) {
+                (windowStart, count) = (date, 0)
             }
-            counter.count += 1
-            try counter.save(db)
-            return counter.count
+            count += 1
+            try db.cachedStatement(sql: """
+                INSERT INTO rateCounter (key, windowStart, count) VALUES (?, ?, ?)
+                ON CONFLICT (key) DO UPDATE SET windowStart = excluded.windowStart, count = excluded.count
+                """).execute(arguments: [key, windowStart, count])
+            return count
         }
+    }
+
+    /// The window and count kept under a key.
+    private static func rateCounter(key: String, _ db: Database) throws -> (windowStart: Date, count: Int)? {
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT windowStart, count FROM rateCounter WHERE key = ?"), arguments: [key])
+            .map { ($0["windowStart"], $0["count"]) }
     }
 
     public func eventCount(key: String, window: TimeInterval, at date: Date) async throws -> Int {
         try await database.read { db in
-            guard let counter = try RateCounterRecord.fetchOne(db, key: key),
-                  RateWindow.isCurrent(startedAt: counter.windowStart, at: date, length: window) else {
-                return 0
-            }
+            guard let counter = try Self.rateCounter(key: key, db), RateWindow.isCurrent(startedAt: counter.windowStart, at: date, length: window)
+            else { return 0 }
             return counter.count
         }
     }
