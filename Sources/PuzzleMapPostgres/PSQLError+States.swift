@@ -19,10 +19,15 @@ extension PSQLError {
     /// (40001) or a deadlock (40P01). Running it again is safe.
     var isTransient: Bool { sqlState == "40001" || sqlState == "40P01" }
 
-    /// A failure of the moment rather than of a statement's text, which a statement's
-    /// preparation can meet too: cancelled past `statement_timeout` (57014), a lock not had in
-    /// time (55P03), a deadlock (40P01), or a transaction already failed (25P02).
-    var mayHaveFailedAPreparation: Bool { ["57014", "55P03", "40P01", "25P02"].contains(sqlState ?? "") }
+    /// A server's error that a statement's preparation can meet as well as its run: any but
+    /// those only the values bound can cause (class 22, data exceptions; class 23, constraints
+    /// broken) and a serialization failure (40001, met only running). So: cancelled past
+    /// `statement_timeout` while waiting on a table's lock, a transaction already failed, a
+    /// deadlock, the server out of lock space...
+    var mayHaveFailedAPreparation: Bool {
+        guard let state = sqlState else { return false }
+        return !state.hasPrefix("22") && !state.hasPrefix("23") && state != "40001"
+    }
 
     /// What the server said, for a `StorageError`'s text.
     var serverMessage: String { serverInfo?[.message] ?? "\(code)" }

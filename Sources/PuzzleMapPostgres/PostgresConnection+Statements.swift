@@ -44,8 +44,10 @@ extension PostgresConnection {
     /// connection, answering every later run of the statement there with the same error. A
     /// preparation fails for what happened around it, not for its text: past the deadline
     /// waiting for a lock on a table (a migration, a content import on another instance), or in
-    /// a transaction already failed. So after such an error the connection is closed, and the
-    /// pool's next one prepares the statement afresh.
+    /// a transaction already failed. The error does not say whether the preparation or the run
+    /// failed, so after any such error the connection is closed (the pool's next one prepares
+    /// the statement afresh): a reconnection when the database is already in trouble, rather
+    /// than a statement refused on that connection for good.
     func answer(_ statement: some HotStatement, logger: Logger) async throws -> [PostgresRow] {
         do {
             return try await counted {

@@ -672,9 +672,10 @@ actor SimulatedWorld {
             throw fail("XP is what the player was told", "ledger \(ledgerXP), told \(toldXP[playerID, default: 0])")
         }
         // A scan's answer tells the whole total and level, worked out inside its transaction
-        // from what the hunt kept of the player carried forward (without the events since, seed
-        // 1 breaks). Not after commands in flight at once: a crew mate's scan may add to it after.
-        if let told = toldTotals[playerID], !(command?.isAtOnce ?? false) {
+        // from what the hunt kept of the player carried forward (with that thrown away, seed 1
+        // breaks at step 12): checked right after its step, unless that step was commands in
+        // flight at once, where a crew mate's scan may add to it after.
+        if readingOwnWrite, let told = toldTotals[playerID], !(command?.isAtOnce ?? false) {
             let level = hunt.content.rules.level(forXP: ledgerXP)
             if told.xp != ledgerXP || told.level != level {
                 throw fail("a scan tells the player's whole total and level", "told \(told.xp) XP at level \(told.level), ledger \(ledgerXP) at \(level)")
