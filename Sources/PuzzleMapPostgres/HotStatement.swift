@@ -44,15 +44,16 @@ final class EventLoopTaskExecutor: TaskExecutor {
     }
 }
 
-/// The text of a hot statement about one player: its name, its SQL and its values' types.
-protocol PlayerStatementTextBase {
+/// The text of a hot statement: its name, its SQL and its values' types. The protocols below
+/// say which values it takes, and only those make one (``Prepared``).
+protocol StatementText {
     static var name: String { get }
     static var sql: String { get }
     static var bindingDataTypes: [PostgresDataType] { get }
 }
 
 /// The text of a hot statement whose one value, `$1`, is a player's id.
-protocol PlayerStatementText: PlayerStatementTextBase {}
+protocol PlayerStatementText: StatementText {}
 
 extension PlayerStatementText {
     static var bindingDataTypes: [PostgresDataType] { [.int8] }
@@ -60,7 +61,7 @@ extension PlayerStatementText {
 
 /// The text of a hot statement whose values are a player's id (`$1`) and the id of one of
 /// their events (`$2`).
-protocol PlayerEventStatementText: PlayerStatementTextBase {}
+protocol PlayerEventStatementText: StatementText {}
 
 extension PlayerEventStatementText {
     static var bindingDataTypes: [PostgresDataType] { [.int8, .int8] }
@@ -68,35 +69,49 @@ extension PlayerEventStatementText {
 
 /// The text of a hot statement whose values are a player's id (`$1`) and a text of theirs
 /// (`$2`), such as the key a scan was sent under.
-protocol PlayerTextStatementText: PlayerStatementTextBase {}
+protocol PlayerTextStatementText: StatementText {}
 
 extension PlayerTextStatementText {
     static var bindingDataTypes: [PostgresDataType] { [.int8, .text] }
 }
 
-/// A hot statement about one player, about one player's ledger from one of their events, or
-/// about a text of a player's: its text says which values it takes, and only those make one.
-struct PlayerStatement<Text: PlayerStatementTextBase>: HotStatement {
+/// The text of a hot statement whose one value, `$1`, is a key: a token's hash, a rate
+/// counter's name.
+protocol KeyStatementText: StatementText {}
+
+extension KeyStatementText {
+    static var bindingDataTypes: [PostgresDataType] { [.text] }
+}
+
+/// A hot statement made of its text and the values it takes: about one player, one player's
+/// ledger from one of their events, a text of a player's, or a key.
+struct Prepared<Text: StatementText>: HotStatement {
     static var name: String { Text.name }
     static var sql: String { Text.sql }
     static var bindingDataTypes: [PostgresDataType] { Text.bindingDataTypes }
     let bindings: PostgresBindings
 }
 
-extension PlayerStatement where Text: PlayerStatementText {
+extension Prepared where Text: PlayerStatementText {
     init(_ playerID: Int64) {
         bindings = PostgresBindings(playerID)
     }
 }
 
-extension PlayerStatement where Text: PlayerEventStatementText {
+extension Prepared where Text: PlayerEventStatementText {
     init(_ playerID: Int64, _ eventID: Int64) {
         bindings = PostgresBindings(playerID, eventID)
     }
 }
 
-extension PlayerStatement where Text: PlayerTextStatementText {
+extension Prepared where Text: PlayerTextStatementText {
     init(_ playerID: Int64, _ text: String) {
         bindings = PostgresBindings(playerID, text)
+    }
+}
+
+extension Prepared where Text: KeyStatementText {
+    init(key: String) {
+        bindings = PostgresBindings(key)
     }
 }

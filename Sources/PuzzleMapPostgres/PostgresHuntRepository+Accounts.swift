@@ -57,7 +57,7 @@ extension PostgresHuntRepository {
 
     public func account(id: Int64) async throws -> Account? {
         try await autocommit { connection in
-            try await connection.row(PlayerStatement<PlayerAccount>(id), as: Columns.PlayerRow.self, logger: logger).map(Columns.account)
+            try await connection.row(Prepared<PlayerAccount>(id), as: Columns.PlayerRow.self, logger: logger).map(Columns.account)
         }
     }
 
@@ -249,7 +249,7 @@ extension PostgresHuntRepository {
 
     public func signedIn(accessHash: String, at date: Date) async throws -> SignedIn? {
         try await autocommit { connection in
-            guard let row = try await connection.rows(SignedInStatement(accessHash: accessHash), as: (
+            guard let row = try await connection.rows(Prepared<SessionSignedIn>(key: accessHash), as: (
                 Int64, Int64, String, StoredDate, StoredDate, StoredDate?, StoredDate?,
                 Int64, String, String, String, StoredDate, String, String, String?, StoredDate?, StoredDate?, StoredDate?, String?, Int64?,
                 Int64, Int64).self, logger: logger).first
@@ -353,7 +353,7 @@ extension PostgresHuntRepository {
 
     public func eventCount(key: String, window: TimeInterval, at date: Date) async throws -> Int {
         try await autocommit { connection in
-            guard let (windowStart, count) = try await connection.row(CountStatement(key: key), as: (StoredDate, Int).self, logger: logger),
+            guard let (windowStart, count) = try await connection.row(Prepared<RateCount>(key: key), as: (StoredDate, Int).self, logger: logger),
                 RateWindow.isCurrent(startedAt: windowStart.date, at: date, length: window)
             else { return 0 }
             return count
@@ -385,15 +385,9 @@ struct CountedStatement: HotStatement {
 }
 
 /// The window and count kept under a key.
-struct CountStatement: HotStatement {
+enum RateCount: KeyStatementText {
     static let name = "rateCounter.count"
     static let sql = "SELECT windowStart, count FROM rateCounter WHERE key = $1"
-    static let bindingDataTypes: [PostgresDataType] = [.text]
-    let bindings: PostgresBindings
-
-    init(key: String) {
-        bindings = PostgresBindings(key)
-    }
 }
 
 /// A player's account, unless it was erased: read before every scan.
@@ -404,17 +398,11 @@ enum PlayerAccount: PlayerStatementText {
 
 /// The session an access token's hash opens, with its player and their play version: every
 /// request's first statement while the instance has not kept it.
-struct SignedInStatement: HotStatement {
+enum SessionSignedIn: KeyStatementText {
     static let name = "session.signedIn"
     static let sql = """
         SELECT \(Columns.session), \(Columns.player), player.playVersion, player.friendsVersion
         FROM session JOIN player ON player.id = session.playerId
         WHERE session.accessHash = $1 AND session.revokedAt IS NULL AND player.deletedAt IS NULL
         """
-    static let bindingDataTypes: [PostgresDataType] = [.text]
-    let bindings: PostgresBindings
-
-    init(accessHash: String) {
-        bindings = PostgresBindings(accessHash)
-    }
 }

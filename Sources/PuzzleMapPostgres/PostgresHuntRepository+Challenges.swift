@@ -63,7 +63,7 @@ extension PostgresHuntRepository {
     /// ends: of two friends scanning the place at once, the second waits here and then finds
     /// the challenge closed (a locked row that no longer matches is left out).
     func acceptedChallenges(playerID: Int64, _ connection: PostgresConnection) async throws -> [Challenge] {
-        try await connection.answer(PlayerStatement<AcceptedChallenges>(playerID), logger: logger).map(Self.challenge)
+        try await connection.answer(Prepared<AcceptedChallenges>(playerID), logger: logger).map(Self.challenge)
     }
 
     /// Closes a challenge as won by `playerID`'s scan; false if something closed it first.

@@ -256,7 +256,7 @@ extension PostgresHuntRepository {
     }
 
     func events(playerID: Int64, _ connection: PostgresConnection) async throws -> [GameEvent] {
-        try await connection.rows(PlayerStatement<PlayerEvents>(playerID), as: Columns.EventRow.self, logger: logger).map(Columns.event)
+        try await connection.rows(Prepared<PlayerEvents>(playerID), as: Columns.EventRow.self, logger: logger).map(Columns.event)
     }
 }
 

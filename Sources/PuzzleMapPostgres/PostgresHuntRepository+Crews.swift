@@ -118,7 +118,7 @@ extension PostgresHuntRepository {
     /// The scanner's crew play at `checkpointID`, its riddle locked until the scan's
     /// transaction ends: two members scanning at once are decided one after the other.
     func crewPlay(playerID: Int64, checkpointID: String, _ connection: PostgresConnection) async throws -> CrewPlay? {
-        guard let crewID = try await connection.value(PlayerStatement<PlayerCrew>(playerID), as: Int64.self, logger: logger),
+        guard let crewID = try await connection.value(Prepared<PlayerCrew>(playerID), as: Int64.self, logger: logger),
               let riddleID = try await connection.value("""
                 SELECT id FROM crewRiddle WHERE crewId = \(crewID) AND checkpointId = \(checkpointID) AND solvedAt IS NULL AND releasedAt IS NULL ORDER BY id LIMIT 1 FOR UPDATE
                 """, as: Int64.self, logger: logger),

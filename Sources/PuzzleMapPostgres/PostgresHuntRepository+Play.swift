@@ -7,7 +7,7 @@ extension PostgresHuntRepository {
     /// Locks the player's row until the transaction ends, so that the player's read-decide-write
     /// transactions run one at a time (see the type's documentation).
     func lockPlayer(_ playerID: Int64, _ connection: PostgresConnection) async throws {
-        try await connection.run(PlayerStatement<PlayerLock>(playerID), logger: logger)
+        try await connection.run(Prepared<PlayerLock>(playerID), logger: logger)
     }
 
     /// Locks two players' rows, the smaller id first, as every transaction that locks two does.
@@ -100,14 +100,14 @@ extension PostgresHuntRepository {
                 return ProgressState(events: try await events(playerID: playerID, connection),
                                      activeAttempts: try await activeAttempts(playerID: playerID, connection),
                                      vouchers: try await vouchers(playerID: playerID, connection),
-                                     playVersion: try await connection.value(PlayerStatement<PlayerPlayVersion>(playerID), as: Int64.self,
+                                     playVersion: try await connection.value(Prepared<PlayerPlayVersion>(playerID), as: Int64.self,
                                                                              logger: logger) ?? 0)
             }
             // The play version and the count of the events up to `eventID` in one statement: as
             // many round trips as a whole read.
-            let events = try await connection.rows(PlayerStatement<PlayerEventsAfter>(playerID, eventID), as: Columns.EventRow.self,
+            let events = try await connection.rows(Prepared<PlayerEventsAfter>(playerID, eventID), as: Columns.EventRow.self,
                                                    logger: logger).map(Columns.event)
-            let (playVersion, eventsUpTo) = try await connection.rows(PlayerStatement<PlayVersionAndEventsUpTo>(playerID, eventID),
+            let (playVersion, eventsUpTo) = try await connection.rows(Prepared<PlayVersionAndEventsUpTo>(playerID, eventID),
                                                                       as: (Int64, Int64).self, logger: logger).first ?? (Int64(0), Int64(0))
             return ProgressState(events: events, eventsUpTo: Int(eventsUpTo), activeAttempts: try await activeAttempts(playerID: playerID, connection),
                                  vouchers: try await vouchers(playerID: playerID, connection), playVersion: playVersion)
@@ -115,7 +115,7 @@ extension PostgresHuntRepository {
     }
 
     func activeAttempts(playerID: Int64, _ connection: PostgresConnection) async throws -> [RiddleAttempt] {
-        try await connection.rows(PlayerStatement<ActiveAttempts>(playerID), as: Columns.AttemptRow.self, logger: logger).map(Columns.attempt)
+        try await connection.rows(Prepared<ActiveAttempts>(playerID), as: Columns.AttemptRow.self, logger: logger).map(Columns.attempt)
     }
 
     public func attempt(id: Int64, playerID: Int64) async throws -> RiddleAttempt? {

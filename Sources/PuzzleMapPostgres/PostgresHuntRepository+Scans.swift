@@ -10,7 +10,7 @@ extension PostgresHuntRepository {
     }
 
     private func stored(playerID: Int64, key: String, _ connection: PostgresConnection) async throws -> ScanAnswer? {
-        try await connection.row(PlayerStatement<StoredScanAnswer>(playerID, key), as: (Data, String).self, logger: logger)
+        try await connection.row(Prepared<StoredScanAnswer>(playerID, key), as: (Data, String).self, logger: logger)
             .map { ScanAnswer(answer: $0.0, replayed: true, requestDigest: $0.1) }
     }
 
@@ -27,7 +27,8 @@ extension PostgresHuntRepository {
             }
             let active = try await activeAttempts(playerID: playerID, connection)
             let events = try await events(playerID: playerID, connection)
-            let previous = try await connection.row(PlayerStatement<LastScan>(playerID), as: (String, StoredDate).self, logger: logger).map { (checkpointID: $0.0, at: $0.1.date) }
+            let previous = try await connection.row(Prepared<LastScan>(playerID), as: (String, StoredDate).self, logger: logger)
+                .map { (checkpointID: $0.0, at: $0.1.date) }
             let othersPhotos = photo == nil ? [] : try await connection.rows("""
                 SELECT photoSha256, photoHash FROM scan
                 WHERE playerId <> \(playerID) AND checkpointId = \(checkpointID) AND scannedAt > \(StoredDate(date - photoWindow))

@@ -96,7 +96,7 @@ extension PostgresHuntRepository {
 
     public func friendVersions(playerID: Int64) async throws -> [FriendVersion] {
         try await autocommit { connection in
-            try await connection.rows(PlayerStatement<FriendVersions>(playerID), as: (Int64, String, String, String, StoredDate, String, String, String?, StoredDate?, StoredDate?, StoredDate?, String?, Int64?, Int64).self,
+            try await connection.rows(Prepared<FriendVersions>(playerID), as: (Int64, String, String, String, StoredDate, String, String, String?, StoredDate?, StoredDate?, StoredDate?, String?, Int64?, Int64).self,
                 logger: logger)
         }.map { a, b, c, d, e, f, g, h, i, j, k, l, m, playVersion in
             FriendVersion(player: try Columns.account((a, b, c, d, e, f, g, h, i, j, k, l, m)).player, playVersion: playVersion)
@@ -106,7 +106,7 @@ extension PostgresHuntRepository {
     public func friendLedgers(playerID: Int64) async throws -> [PlayerLedger] {
         // One statement, so one snapshot.
         let rows = try await autocommit { connection in
-            try await connection.rows(PlayerStatement<FriendLedgers>(playerID), as: Columns.PlayerEventRow.self, logger: logger)
+            try await connection.rows(Prepared<FriendLedgers>(playerID), as: Columns.PlayerEventRow.self, logger: logger)
         }
         return try Columns.ledgers(rows)
     }

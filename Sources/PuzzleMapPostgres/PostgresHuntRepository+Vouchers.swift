@@ -42,7 +42,7 @@ extension PostgresHuntRepository {
     }
 
     func vouchers(playerID: Int64, _ connection: PostgresConnection) async throws -> [Voucher] {
-        try await connection.rows(PlayerStatement<PlayerVouchers>(playerID), as: Columns.VoucherRow.self, logger: logger).map(Columns.voucher)
+        try await connection.rows(Prepared<PlayerVouchers>(playerID), as: Columns.VoucherRow.self, logger: logger).map(Columns.voucher)
     }
 
     public func voucher(id: Int64) async throws -> Voucher? {
