@@ -308,5 +308,4 @@ struct MailRecord: Codable, FetchableRecord, MutablePersistableRecord {
     }
 }
 
-/// A row of `rateCounter`: one fixed window of a rate limit.
 extension Category: DatabaseValueConvertible {}
