@@ -257,6 +257,13 @@ timing() {  # timing ROUTE
   curl -fs "$url/metrics" | awk -v route="$1" '$1 ~ /^puzzlemap_http_request_duration_seconds_bucket[{]/ && index($1, "route=\"" route "\"") && index($1, "method=\"GET\"") {
     match($1, /le="[^"]*"/); print substr($1, RSTART + 4, RLENGTH - 5), $2 }'
 }
+# The writing instance's own timing of every write (every method but GET, every route), summed
+# bucket by bucket: the writes' time inside the service, against what the writer waits.
+write_timing() {
+  curl -fs "$writer_url/metrics" | awk '$1 ~ /^puzzlemap_http_request_duration_seconds_bucket[{]/ && !index($1, "method=\"GET\"") {
+    match($1, /le="[^"]*"/); le = substr($1, RSTART + 4, RLENGTH - 5); if (!(le in count)) order[++n] = le; count[le] += $2 }
+    END { for (i = 1; i <= n; i++) print order[i], count[order[i]] }'
+}
 # The first bucket that holds 50 % and 99 % of the requests between two timings, in ms.
 inside() {  # inside BEFORE AFTER
   awk 'NR == FNR { before[$1] = $2; next } $1 != "" { le[++n] = $1; count[n] = $2 - before[$1]; if ($1 == "+Inf") total = count[n] }
@@ -287,6 +294,7 @@ runs=30
 if [ -n "$write_rate" ]; then pace=(--rate "$write_rate") shown="about $write_rate a second"
 else pace=(--follow "$url" --share 20) shown="one for every 20 requests $url answers"; fi
 printf '\n== Writes alongside: %s, from the 10 000 players (typed-code scans; every third a move on a held riddle: a hint, or giving up and asking again), to %s\n' "$shown" "$writer_url"
+writes_timed=$(write_timing)
 python3 Scripts/bench-load.py --url "$writer_url" scans --tokens "$work/seeded-tokens.txt" --codes "$work/codes.txt" \
   --held "$work/held.txt" --players "$work/seeded-names.txt" \
   --seconds $((runs * (seconds + 2))) --concurrency 64 "${pace[@]}" > "$work/writes.txt" &
@@ -325,6 +333,7 @@ run 'GET /healthz (the bare route, again)' /healthz
 kill -TERM "$writer" 2>/dev/null || true
 wait "$writer" || true
 cat "$work/writes.txt"
+echo "the writes inside the writing instance, p50 / p99 (ms, its histogram's bucket): $(inside "$writes_timed" "$(write_timing)")"
 curl -fs "$url/metrics" | grep -E '^puzzlemap_(kept_answer_bytes|kept_answers|play_cache_players|play_cache_reads|reads_ahead|sessions_kept|session_lookups|friend_circles_kept|friend_circle_lookups|board_part_lookups|board_parts_kept)' || true
 
 [ -z "$reads_only" ] || exit 0
