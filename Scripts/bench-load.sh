@@ -4,7 +4,8 @@
 # real ledger (20-60 events, scores that add it up), half holding a riddle, a third a freebie.
 # Reads are measured with wrk while typed-code scans and hints by the same players are written
 # alongside, one for every twenty requests the reading instance answers (or --write-rate a
-# second): typed-code scans, and every third a move of a player holding a riddle (a hint, or
+# second), from up to 64 phones at once (what the service cannot take in time it refuses with
+# 503, counted apart): typed-code scans, and every third a move of a player holding a riddle (a hint, or
 # after three giving up and asking for another), which always changes what a reader keeps; on
 # PostgreSQL through a second `serve` on the same
 # database, so what the reading instance keeps is dropped by the other's signals): requests per
@@ -232,15 +233,18 @@ LUA
 
 bare=""
 run() {  # run NAME PATH [TOKENS-FILE]
-  local out written timed
-  written=$(writes) timed=$(timing "${2%%\?*}")
+  local out written refused timed
+  read -r written refused <<<"$(writes)"
+  timed=$(timing "${2%%\?*}")
   if [ -n "${3:-}" ]; then
     out=$(wrk -t2 -c"$connections" -d"${seconds}s" --latency -s "$work/tokens.lua" "$url" -- "$3" "$2")
   else
     out=$(wrk -t2 -c"$connections" -d"${seconds}s" --latency "$url$2")
   fi
   local rate p50 p99 errors
-  written=$(( $(writes) - written ))
+  local now_written now_refused
+  read -r now_written now_refused <<<"$(writes)"
+  written=$((now_written - written)) refused=$((now_refused - refused))
   timed=$(inside "$timed" "$(timing "${2%%\?*}")")
   rate=$(awk '/Requests\/sec/ { print $2 }' <<<"$out")
   p50=$(awk '$1 == "50%" { print $2 }' <<<"$out")
@@ -248,7 +252,7 @@ run() {  # run NAME PATH [TOKENS-FILE]
   errors=$(grep -E 'Non-2xx|Socket errors' <<<"$out" | tr -s ' ' | tr '\n' ';' || true)
   [ -n "$bare" ] || bare="$rate"
   printf '| %s | %.0f | %s / %s | %s | %s | %s | %s\n' "$1" "$rate" "$p50" "$p99" "$timed" "$(awk -v r="$rate" -v b="$bare" 'BEGIN { printf "%.3f", r / b }')" \
-    "$(awk -v w="$written" -v r="$rate" -v s="$seconds" 'BEGIN { printf "%.0f/s, 1 in %.0f", w / s, (r * s + (w > 0 ? w : 0)) / (w > 0 ? w : 1) }')" "$errors"
+    "$(awk -v w="$written" -v x="$refused" -v r="$rate" -v s="$seconds" 'BEGIN { printf "%.0f/s, 1 in %.0f", w / s, (r * s + (w > 0 ? w : 0)) / (w > 0 ? w : 1); if (x > 0) printf " (%.0f/s more refused 503)", x / s }')" "$errors"
 }
 # The reading instance's own timing of a route (its request histogram, from the router to the
 # answer), to tell the time a request spends inside the service from the time it waits for a
@@ -270,9 +274,10 @@ inside() {  # inside BEFORE AFTER
     function first(share,  i) { for (i = 1; i <= n; i++) if (le[i] != "+Inf" && count[i] >= share * total) return "≤" le[i] * 1000; return ">" le[n - 1] * 1000 }
     END { if (total > 0) printf "%s / %s", first(0.5), first(0.99); else printf "-" }' <(echo "$1") <(echo "$2")
 }
-# The writes the writing instance has answered (every method but GET).
+# The writes the writing instance has answered (every method but GET), and of the rest those it
+# refused as more than the database could take in time (503).
 writes() {
-  curl -fs "$writer_url/metrics" | awk '/^puzzlemap_http_requests_total\{/ && !/method="GET"/ { n += $2 } END { printf "%d\n", n }'
+  curl -fs "$writer_url/metrics" | awk '/^puzzlemap_http_requests_total\{/ && !/method="GET"/ { if (/status="503"/) x += $2; else n += $2 } END { printf "%d %d\n", n, x }'
 }
 cache() {
   curl -fs "$url/metrics" | awk '/^puzzlemap_play_cache_requests\{answer="kept"\}/ { kept = $2 } /^puzzlemap_play_cache_requests\{answer="read"\}/ { read = $2 } END { print kept + 0, read + 0 }'

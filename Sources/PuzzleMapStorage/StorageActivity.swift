@@ -8,7 +8,8 @@ public struct StorageLimits: Sendable, Equatable {
     /// held elsewhere, a statement the server is slow with.
     public var deadline: Duration
     /// Operations that may wait for a connection beyond those holding one; `nil` is 16 a
-    /// connection. Past it an operation fails at once.
+    /// connection. Past it an operation fails at once. Where writes have a connection of their
+    /// own (SQLite's one writer), writes and reads each have a queue this long.
     public var waiting: Int?
 
     public init(deadline: Duration = .seconds(5), waiting: Int? = nil) {
@@ -50,6 +51,11 @@ public enum StorageTooSlow: StorageConditionError, Equatable, CustomStringConver
 /// How busy the database is, for the service's metrics and its limits: the operations holding
 /// or waiting for a connection right now, against the most connections the store opens.
 /// Counting is two atomic additions per operation, cheap enough for every query.
+///
+/// Where every connection takes reads and writes (PostgreSQL's pool), they wait in one queue.
+/// Where writes have connections of their own (SQLite's one writer beside its readers), each
+/// kind waits in a queue of its own: a crowd of scans queued for the writer does not turn away
+/// a read that an idle reader would answer.
 public final class StorageActivity: Sendable {
     public struct Snapshot: Sendable, Equatable {
         public var readsInFlight: Int
@@ -63,15 +69,18 @@ public final class StorageActivity: Sendable {
     /// How many writes can hold a connection at once: SQLite's one writer, or the whole pool.
     private let writers: Int
     public let limits: StorageLimits
-    /// Operations allowed in flight at once: those holding a connection and those waiting.
-    private let allowedInFlight: Int
+    /// Operations that may wait beyond those holding a connection, in each queue.
+    private let waiting: Int
 
     public init(maximumConnections: Int, writers: Int? = nil, limits: StorageLimits = StorageLimits()) {
         self.maximumConnections = maximumConnections
-        self.writers = writers ?? maximumConnections
+        self.writers = min(writers ?? maximumConnections, maximumConnections)
         self.limits = limits
-        allowedInFlight = maximumConnections + (limits.waiting ?? 16 * maximumConnections)
+        waiting = limits.waiting ?? 16 * maximumConnections
     }
+
+    /// Whether writes hold connections that reads never use, and so wait apart from them.
+    private var writesWaitApart: Bool { writers < maximumConnections }
 
     public var snapshot: Snapshot {
         Snapshot(readsInFlight: reads.load(ordering: .relaxed), writesInFlight: writes.load(ordering: .relaxed),
@@ -87,9 +96,12 @@ public final class StorageActivity: Sendable {
             ? (writes.add(1, ordering: .relaxed).newValue, reads.load(ordering: .relaxed))
             : (reads.add(1, ordering: .relaxed).newValue, writes.load(ordering: .relaxed))
         defer { _ = writing ? writes.subtract(1, ordering: .relaxed) : reads.subtract(1, ordering: .relaxed) }
-        guard mine + others <= allowedInFlight else { throw StorageTooSlow.queueFull(waiting: allowedInFlight - maximumConnections) }
-        let queued = mine + others > maximumConnections || (writing && mine > writers)
-        return try await body(queued ? .now : nil)
+        // Those that may hold a connection of the operation's queue at once.
+        let (holding, inQueue) = writesWaitApart
+            ? (writing ? writers : maximumConnections - writers, mine)
+            : (maximumConnections, mine + others)
+        guard inQueue <= holding + waiting else { throw StorageTooSlow.queueFull(waiting: waiting) }
+        return try await body(inQueue > holding ? .now : nil)
     }
 
     /// Throws ``StorageTooSlow/waitedTooLong(_:)`` when an operation that queued behind others

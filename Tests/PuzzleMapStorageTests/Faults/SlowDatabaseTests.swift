@@ -118,6 +118,45 @@ import Testing
         try await activity.measuring(writing: false) { askedAt in try activity.checkTurn(askedAt: askedAt) }
     }
 
+    /// SQLite's one writer and its readers: with the writer taken and its queue full, a write
+    /// more is refused at once, and a read goes straight to an idle reader. On a pool whose
+    /// connections take both, the same crowd of writes fills the one queue that reads wait in.
+    @Test func writesQueuedForTheirOwnWriterLeaveTheReadersFree() async throws {
+        let limits = StorageLimits(deadline: .seconds(60), waiting: 1)
+        for (activity, readIsAnswered) in [(StorageActivity(maximumConnections: 3, writers: 1, limits: limits), true),
+                                           (StorageActivity(maximumConnections: 3, limits: limits), false)] {
+            // Four writes asked at once, each held until let go: on the pool, three hold its
+            // connections and one waits.
+            let gates = (0..<4).map { _ in AsyncStream<Void>.makeStream() }
+            let writes = gates.map { gate in
+                Task {
+                    try await activity.measuring(writing: true) { _ in
+                        for await _ in gate.stream { break }
+                    }
+                }
+            }
+            let admitted = readIsAnswered ? 2 : 4
+            while activity.snapshot.writesInFlight < admitted { await Task.yield() }
+            // However long a busy machine takes to start the rest, none of them gets in.
+            try await Task.sleep(for: .milliseconds(50))
+            #expect(activity.snapshot.writesInFlight == admitted)
+            var asked: ContinuousClock.Instant??
+            do {
+                try await activity.measuring(writing: false) { askedAt in asked = askedAt }
+            } catch {
+                #expect(error as? StorageTooSlow == .queueFull(waiting: 1))
+            }
+            // Answered at once, not queued behind the writes.
+            #expect(asked == (readIsAnswered ? .some(nil) : nil))
+            for gate in gates { gate.continuation.finish() }
+            var refused = 0
+            for write in writes {
+                do { try await write.value } catch { refused += 1 }
+            }
+            #expect(refused == 4 - admitted)
+        }
+    }
+
     /// Lets go of a lock ``withRepository(_:_:)`` took.
     typealias Release = @Sendable () async throws -> Void
 
