@@ -96,7 +96,8 @@ public final class StorageActivity: Sendable {
             ? (writes.add(1, ordering: .relaxed).newValue, reads.load(ordering: .relaxed))
             : (reads.add(1, ordering: .relaxed).newValue, writes.load(ordering: .relaxed))
         defer { _ = writing ? writes.subtract(1, ordering: .relaxed) : reads.subtract(1, ordering: .relaxed) }
-        // Those that may hold a connection of the operation's queue at once.
+        // The operation's queue: how many in it may hold a connection at once, and how many
+        // are in it now, this one included.
         let (holding, inQueue) = writesWaitApart
             ? (writing ? writers : maximumConnections - writers, mine)
             : (maximumConnections, mine + others)
