@@ -235,7 +235,7 @@ bare=""
 run() {  # run NAME PATH [TOKENS-FILE]
   local out written refused timed
   read -r written refused <<<"$(writes)"
-  timed=$(timing "${2%%\?*}")
+  timed=$(timing "$url" reads "${2%%\?*}")
   if [ -n "${3:-}" ]; then
     out=$(wrk -t2 -c"$connections" -d"${seconds}s" --latency -s "$work/tokens.lua" "$url" -- "$3" "$2")
   else
@@ -245,7 +245,7 @@ run() {  # run NAME PATH [TOKENS-FILE]
   local now_written now_refused
   read -r now_written now_refused <<<"$(writes)"
   written=$((now_written - written)) refused=$((now_refused - refused))
-  timed=$(inside "$timed" "$(timing "${2%%\?*}")")
+  timed=$(inside "$timed" "$(timing "$url" reads "${2%%\?*}")")
   rate=$(awk '/Requests\/sec/ { print $2 }' <<<"$out")
   p50=$(awk '$1 == "50%" { print $2 }' <<<"$out")
   p99=$(awk '$1 == "99%" { print $2 }' <<<"$out")
@@ -254,17 +254,13 @@ run() {  # run NAME PATH [TOKENS-FILE]
   printf '| %s | %.0f | %s / %s | %s | %s | %s | %s\n' "$1" "$rate" "$p50" "$p99" "$timed" "$(awk -v r="$rate" -v b="$bare" 'BEGIN { printf "%.3f", r / b }')" \
     "$(awk -v w="$written" -v x="$refused" -v r="$rate" -v s="$seconds" 'BEGIN { printf "%.0f/s, 1 in %.0f", w / s, (r * s + (w > 0 ? w : 0)) / (w > 0 ? w : 1); if (x > 0) printf " (%.0f/s more refused 503)", x / s }')" "$errors"
 }
-# The reading instance's own timing of a route (its request histogram, from the router to the
-# answer), to tell the time a request spends inside the service from the time it waits for a
-# core or a socket around it: "bucket: count" lines.
-timing() {  # timing ROUTE
-  curl -fs "$url/metrics" | awk -v route="$1" '$1 ~ /^puzzlemap_http_request_duration_seconds_bucket[{]/ && index($1, "route=\"" route "\"") && index($1, "method=\"GET\"") {
-    match($1, /le="[^"]*"/); print substr($1, RSTART + 4, RLENGTH - 5), $2 }'
-}
-# The writing instance's own timing of every write (every method but GET, every route), summed
-# bucket by bucket: the writes' time inside the service, against what the writer waits.
-write_timing() {
-  curl -fs "$writer_url/metrics" | awk '$1 ~ /^puzzlemap_http_request_duration_seconds_bucket[{]/ && !index($1, "method=\"GET\"") {
+# An instance's own timing (its request histogram, from the router to the answer), to tell the
+# time a request spends inside the service from the time it waits for a core or a socket around
+# it: the reads of one route, or every write (every method but GET, every route), summed bucket
+# by bucket into "bucket count" lines.
+timing() {  # timing URL reads ROUTE | timing URL writes
+  curl -fs "$1/metrics" | awk -v kind="$2" -v route="${3:-}" '$1 ~ /^puzzlemap_http_request_duration_seconds_bucket[{]/ &&
+    (kind == "writes" ? !index($1, "method=\"GET\"") : index($1, "method=\"GET\"") && index($1, "route=\"" route "\"")) {
     match($1, /le="[^"]*"/); le = substr($1, RSTART + 4, RLENGTH - 5); if (!(le in count)) order[++n] = le; count[le] += $2 }
     END { for (i = 1; i <= n; i++) print order[i], count[order[i]] }'
 }
@@ -299,7 +295,7 @@ runs=30
 if [ -n "$write_rate" ]; then pace=(--rate "$write_rate") shown="about $write_rate a second"
 else pace=(--follow "$url" --share 20) shown="one for every 20 requests $url answers"; fi
 printf '\n== Writes alongside: %s, from the 10 000 players (typed-code scans; every third a move on a held riddle: a hint, or giving up and asking again), to %s\n' "$shown" "$writer_url"
-writes_timed=$(write_timing)
+writes_timed=$(timing "$writer_url" writes)
 python3 Scripts/bench-load.py --url "$writer_url" scans --tokens "$work/seeded-tokens.txt" --codes "$work/codes.txt" \
   --held "$work/held.txt" --players "$work/seeded-names.txt" \
   --seconds $((runs * (seconds + 2))) --concurrency 64 "${pace[@]}" > "$work/writes.txt" &
@@ -338,7 +334,7 @@ run 'GET /healthz (the bare route, again)' /healthz
 kill -TERM "$writer" 2>/dev/null || true
 wait "$writer" || true
 cat "$work/writes.txt"
-echo "the writes inside the writing instance, p50 / p99 (ms, its histogram's bucket): $(inside "$writes_timed" "$(write_timing)")"
+echo "the writes inside the writing instance, p50 / p99 (ms, its histogram's bucket): $(inside "$writes_timed" "$(timing "$writer_url" writes)")"
 curl -fs "$url/metrics" | grep -E '^puzzlemap_(kept_answer_bytes|kept_answers|play_cache_players|play_cache_reads|reads_ahead|sessions_kept|session_lookups|friend_circles_kept|friend_circle_lookups|board_part_lookups|board_parts_kept)' || true
 
 [ -z "$reads_only" ] || exit 0
