@@ -849,7 +849,13 @@ def place_sheet_and_where_i_am(j, place):
     j.screen("map-sheet")
     sheet.find_element(By.XPATH, ".//button[normalize-space()='Close']").click()
     WebDriverWait(j.driver, WAIT_SECONDS).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "dialog.sheet[open]"))
-    longitude, latitude = place["coordinates"][:2]
+    # The phone stands 0.0009 degrees (about 100 m) north of a place open now, whatever the hour
+    # the suite runs: social spots open round the clock are among them.
+    open_cards = j.driver.find_elements(By.CSS_SELECTOR, "li.card[data-open]")
+    if not open_cards:
+        raise StepFailed("the map marks no place as open now")
+    near = int(open_cards[0].get_attribute("id").removeprefix("place-"))
+    longitude, latitude = list(j.checkpoints.values())[near - 1]["coordinates"][:2]
     j.driver.execute_cdp_cmd("Browser.grantPermissions", {"permissions": ["geolocation"]})
     j.driver.execute_cdp_cmd("Emulation.setGeolocationOverride",
                              {"latitude": latitude + 0.0009, "longitude": longitude, "accuracy": 10})
@@ -857,11 +863,14 @@ def place_sheet_and_where_i_am(j, place):
     WebDriverWait(j.driver, WAIT_SECONDS).until(lambda d: "The blue dot is you" in d.find_element(By.TAG_NAME, "main").text)
     if not j.driver.find_elements(By.CSS_SELECTOR, "main svg circle.you"):
         raise StepFailed("the plan has no dot for where the phone is")
-    # 0.0009 degrees north of the solved place is about 100 m; it is open round the clock.
-    card = squash(j.driver.find_element(By.ID, f"place-{number}").text)
+    card = squash(j.driver.find_element(By.ID, f"place-{near}").text)
     found = re.search(r"About (\d+) m from you", card)
     if not found or not 80 <= int(found.group(1)) <= 120:
-        raise StepFailed(f"the solved place, 100 m away, says {card!r}")
+        raise StepFailed(f"place {near}, open and 100 m away, says {card!r}")
+    # A place closed now is not worth walking to: it says no distance.
+    for closed in j.driver.find_elements(By.CSS_SELECTOR, "li.card:not([data-open])"):
+        if "from you" in closed.text:
+            raise StepFailed(f"a place closed now says how far it is: {squash(closed.text)!r}")
     j.arrived("map-where-i-am")
     j.screen("map-where-i-am")
 
