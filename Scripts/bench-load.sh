@@ -335,7 +335,7 @@ kill -TERM "$writer" 2>/dev/null || true
 wait "$writer" || true
 cat "$work/writes.txt"
 echo "the writes inside the writing instance, p50 / p99 (ms, its histogram's bucket): $(inside "$writes_timed" "$(timing "$writer_url" writes)")"
-curl -fs "$url/metrics" | grep -E '^puzzlemap_(kept_answer_bytes|kept_answers|play_cache_players|play_cache_reads|reads_ahead|sessions_kept|session_lookups|friend_circles_kept|friend_circle_lookups|board_part_lookups|board_parts_kept)' || true
+curl -fs "$url/metrics" | grep -E '^puzzlemap_(kept_answer_bytes|kept_answers|play_cache_players|play_cache_reads|scan_standings|reads_ahead|sessions_kept|session_lookups|friend_circles_kept|friend_circle_lookups|board_part_lookups|board_parts_kept)' || true
 
 [ -z "$reads_only" ] || exit 0
 printf '\n== POST /v1/sessions: 1 000 sign-ins spread over a minute\n'

@@ -191,6 +191,8 @@ import Testing
                                               ownerVerified: false, idempotencyKey: nil, requestDigest: "")
             guard case .decided(let report) = result.outcome else { Issue.record("refused: \(result)"); return }
             #expect(report.kind == .explored)
+            let figures = fresh.playCacheFigures
+            #expect((figures.scansCarriedForward, figures.scansReplayedWhole) == (index == 0 ? (1, 0) : (0, 1)), "kept \(kept.count) of the events")
             let replayed = try await hunt.reloading(hunt.content).progress(playerID: ada, ownerVerified: true)
             #expect(report.standing.totalXP == replayed.xp, "kept \(kept.count) of the events")
             #expect(report.standing.level == replayed.level)

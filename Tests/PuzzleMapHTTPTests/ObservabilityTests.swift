@@ -57,6 +57,9 @@ final class CapturedLog: Sendable {
                 // That read was the player's first: the whole ledger replayed.
                 #"puzzlemap_play_cache_reads{ledger="whole"} 1.0"#,
                 #"puzzlemap_play_cache_reads{ledger="carried"} 0.0"#,
+                // No scan was decided: every code was refused before.
+                #"puzzlemap_scan_standings{ledger="carried"} 0.0"#,
+                #"puzzlemap_scan_standings{ledger="whole"} 0.0"#,
             ] {
                 #expect(text.contains(line + "\n"), "\(line)")
             }

@@ -140,10 +140,13 @@ final class KeptByPlayVersion<Value: Sendable>: Sendable {
 }
 
 /// How the progress read from the store was made: carried forward from what was kept of the
-/// player by the events written since, or replayed from the whole ledger.
+/// player by the events written since, or replayed from the whole ledger; and the same of the
+/// standing a scan's decision starts from, inside its transaction.
 final class LedgerReadCounts: Sendable {
     let carried = Atomic<Int>(0)
     let whole = Atomic<Int>(0)
+    let scansCarried = Atomic<Int>(0)
+    let scansWhole = Atomic<Int>(0)
 }
 
 /// How the kept progress and maps have served since the content was loaded, for `/metrics`.
@@ -156,11 +159,17 @@ public struct PlayCacheFigures: Sendable {
     /// Reads of the store carried forward from what was kept, and those that replayed the whole ledger.
     public var carriedForward: Int
     public var replayedWhole: Int
+    /// Scans' decisions whose standing before was carried forward, and those that replayed the
+    /// whole ledger.
+    public var scansCarriedForward: Int
+    public var scansReplayedWhole: Int
 }
 
 extension Hunt {
     public var playCacheFigures: PlayCacheFigures {
         PlayCacheFigures(answered: playCache.hits, missed: playCache.misses, players: playCache.count,
-                         carriedForward: ledgerReads.carried.load(ordering: .relaxed), replayedWhole: ledgerReads.whole.load(ordering: .relaxed))
+                         carriedForward: ledgerReads.carried.load(ordering: .relaxed), replayedWhole: ledgerReads.whole.load(ordering: .relaxed),
+                         scansCarriedForward: ledgerReads.scansCarried.load(ordering: .relaxed),
+                         scansReplayedWhole: ledgerReads.scansWhole.load(ordering: .relaxed))
     }
 }

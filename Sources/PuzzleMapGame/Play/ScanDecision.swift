@@ -24,6 +24,8 @@ struct ScanDecision: Sendable {
     /// is carried forward from it by the events since instead of replaying the whole ledger
     /// inside the scan's transaction (on SQLite, the one writer's).
     let kept: PlayedState?
+    /// Where the decision counts whether it carried the standing forward or replayed.
+    let ledgerReads: LedgerReadCounts
     /// The outcome the decision last encoded as its answer.
     let answers = AnswerMade()
 
@@ -81,7 +83,9 @@ struct ScanDecision: Sendable {
         let bonus = won.map { win in
             GameEvent.challengeWon(by: playerID, riddleID: wonRace?.riddleID, at: checkpoint.id, xp: win.bonusXP, on: now)
         }
-        let before = kept?.standing(of: state.events, content: content) ?? PlayerStanding(events: state.events, content: content)
+        let carried = kept?.standing(of: state.events, content: content)
+        if carried == nil { ledgerReads.scansWhole.add(1, ordering: .relaxed) } else { ledgerReads.scansCarried.add(1, ordering: .relaxed) }
+        let before = carried ?? PlayerStanding(events: state.events, content: content)
         let progression = Progression(old: before, of: state.events,
                                       adding: [event].compactMap(\.self) + crew.scannerEvents + [bonus].compactMap(\.self), content: content)
         // A photo shows the sticker itself; only a typed code is judged by where the phone was.

@@ -90,7 +90,7 @@ extension Hunt {
         let decision = ScanDecision(content: content, checkpoint: checkpoint.checkpoint, photo: submission.photo,
                                     location: submission.location, failedCodes: failedCodes, now: now, timeZone: timeZone,
                                     ownerVerified: ownerVerified, guestEvent: guestEvent, playerID: playerID,
-                                    kept: playCache.latest(playerID: playerID))
+                                    kept: playCache.latest(playerID: playerID), ledgerReads: ledgerReads)
         let stored = try await repository.performScan(
             playerID: playerID, checkpointID: checkpoint.id, idempotencyKey: idempotencyKey, requestDigest: requestDigest,
             photo: submission.photo, location: submission.location, photoWindow: limits.photoReuseWindow, at: now

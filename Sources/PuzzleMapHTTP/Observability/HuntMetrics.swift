@@ -85,6 +85,8 @@ public struct HuntMetrics: Sendable {
         Gauge(label: "puzzlemap_play_cache_players", dimensions: [], factory: factory).record(figures.players)
         Gauge(label: "puzzlemap_play_cache_reads", dimensions: [("ledger", "carried")], factory: factory).record(figures.carriedForward)
         Gauge(label: "puzzlemap_play_cache_reads", dimensions: [("ledger", "whole")], factory: factory).record(figures.replayedWhole)
+        Gauge(label: "puzzlemap_scan_standings", dimensions: [("ledger", "carried")], factory: factory).record(figures.scansCarriedForward)
+        Gauge(label: "puzzlemap_scan_standings", dimensions: [("ledger", "whole")], factory: factory).record(figures.scansReplayedWhole)
     }
 
     /// How the sessions kept in the instance served (``SignedInSessions``), read when
